@@ -1,0 +1,1 @@
+"""Dogfight: six biplanes over a hex field, three sealed maneuvers a round (after Sopwith, 1978)."""
