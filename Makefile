@@ -1,0 +1,31 @@
+# The two commands of the project: `make demo` and `make test` (see README.md).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# Touched after each install: pip runs again only when pyproject.toml is newer.
+STAMP := $(VENV)/.installed-from-pyproject
+
+.PHONY: demo test
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e '.[dev]'
+	touch $@
+
+# The demo always runs on the embedded default: SQLite file, no broker (tasks run in-process).
+demo: export DATABASE_URL =
+demo: export CELERY_BROKER_URL =
+demo: $(STAMP)
+	$(PY) manage.py migrate
+	# Hook for the demo game (comes in a later issue; the command does not exist yet):
+	# $(PY) manage.py demo_setup
+	$(PY) manage.py runserver 0.0.0.0:8000
+
+# Tests need PostgreSQL and Redis; override either from the environment.
+test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/skies
+test: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/0
+test: $(STAMP)
+	$(PY) -m pytest $(ARGS)

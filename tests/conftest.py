@@ -1,0 +1,1 @@
+"""Fixtures shared by every test. pytest-django provides `db`, `client` and `live_server`."""
