@@ -1,0 +1,18 @@
+"""The dogfight's rules engine: pure Python, no Django, no I/O, no clock.
+
+Everything a rule decides lives here; the web layer asks, it never re-implements:
+``new_game`` sets a game up, ``legal_maneuvers`` lists a pilot's choices, ``validate_orders``
+checks a round's orders, ``resolve_round`` flies a round. Same state, orders and seed give the
+same result.
+"""
+
+from .maneuvers import legal_maneuvers, nmr_maneuvers, route
+from .orders import Move, Orders, validate_orders
+from .resolve import resolve_round
+from .setup import new_game
+from .state import EngineError, Plane, Settings, State
+
+__all__ = [
+    "EngineError", "Move", "Orders", "Plane", "Settings", "State", "legal_maneuvers",
+    "new_game", "nmr_maneuvers", "resolve_round", "route", "validate_orders",
+]

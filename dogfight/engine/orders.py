@@ -1,0 +1,84 @@
+"""A pilot's orders for one round, and their validation (rules §3, §4, §7).
+
+Validated orders are a tuple of three ``Move``s; a burst is stored as the turn of its line
+relative to the nose (ahead 0, diagonal left +1, diagonal right -1 = 5).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import career
+from .maneuvers import MOVES_PER_ROUND, RoundPlan, nmr_maneuvers
+from .state import EngineError, Plane, Settings
+
+FIRE_DIRECTIONS = {"A": 0, "L": 1, "R": 5}
+FIRE_NAMES = {0: "A", 1: "L", 5: "R"}
+
+
+class Move(NamedTuple):
+    maneuver: str
+    fire: tuple[int, ...] = ()
+    through: bool = False
+
+    def to_dict(self) -> dict:
+        return {"maneuver": self.maneuver, "fire": [FIRE_NAMES[f] for f in self.fire],
+                "through": self.through}
+
+
+Orders = tuple[Move, Move, Move]
+
+
+def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
+    """Check one seat's orders for the round to come; raise EngineError naming the problem."""
+    where = f"seat {plane.seat}"
+    if plane.status == "out":
+        raise EngineError(f"{where} is out of the game")
+    if not isinstance(raw, list) or len(raw) != MOVES_PER_ROUND:
+        raise EngineError(f"{where}: orders must be a list of three moves")
+    plan = RoundPlan(plane)
+    moves = []
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            raise EngineError(f"{where}, move {number}: a move must be an object")
+        try:
+            plan.choose(item.get("maneuver"))
+        except EngineError as error:
+            raise EngineError(f"{where}: {error}") from None
+        fire = _fire(item.get("fire", []), f"{where}, move {number}")
+        if fire and plan.plane.status == "ground":
+            raise EngineError(f"{where}, move {number}: a plane on its airfield cannot fire")
+        through = item.get("through", False)
+        if not isinstance(through, bool):
+            raise EngineError(f"{where}, move {number}: through must be true or false")
+        if through and settings.balloon_rule != "through":
+            raise EngineError(
+                f"{where}, move {number}: this game does not allow firing through balloons")
+        moves.append(Move(plan.last, fire, through))
+    _check_ammunition(plane, moves, where)
+    return tuple(moves)  # type: ignore[return-value]
+
+
+def _fire(raw: object, where: str) -> tuple[int, ...]:
+    if not isinstance(raw, list):
+        raise EngineError(f"{where}: fire must be a list of directions")
+    if any(direction not in FIRE_DIRECTIONS for direction in raw):
+        raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) or R (diagonal right)")
+    if len(set(raw)) != len(raw):
+        raise EngineError(f"{where}: two bursts in one move must go in different directions")
+    return tuple(FIRE_DIRECTIONS[direction] for direction in raw)
+
+
+def _check_ammunition(plane: Plane, moves: list[Move], where: str) -> None:
+    bursts = sum(len(move.fire) for move in moves)
+    allowed = career.bursts_per_round(plane.rank)
+    if bursts > allowed:
+        raise EngineError(f"{where}: {bursts} bursts, but at most {allowed} per round")
+    if bursts > plane.ammo:
+        if plane.ammo == 0:
+            raise EngineError(f"{where}: firing with no ammunition left")
+        raise EngineError(f"{where}: {bursts} bursts, but only {plane.ammo} left on board")
+
+
+def nmr_orders(plane: Plane) -> Orders:
+    return tuple(Move(code) for code in nmr_maneuvers(plane))  # type: ignore[return-value]
