@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -118,3 +119,21 @@ CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if os.getenv("CELERY_RESULT_BACKEND"):
     CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE
+
+# The sweep: every five minutes, so it runs at 12:00 sharp in every time zone (all real zones
+# are offset from UTC by a multiple of five minutes) and catches up on anything it missed.
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {
+        "task": "games.tasks.sweep_task",
+        "schedule": crontab(minute="*/5"),
+    },
+}
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+SITE_URL = os.getenv("SITE_URL", "http://localhost:8000").rstrip("/")
+REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
+# A gap between sweeps longer than this means the scheduler was down; 0 turns the rule off.
+# Off in the embedded default, where nobody runs beat and the sweep is run by hand.
+SWEEP_OUTAGE_MINUTES = int(os.getenv("SWEEP_OUTAGE_MINUTES") or (
+    "20" if os.getenv("CELERY_BROKER_URL") else "0"))

@@ -1,0 +1,57 @@
+"""Pilot names (rules §10): one name, one pilot, for good.
+
+Comparison ignores case, spaces and accents (``Tailshot``, ``TAILSHOT``, ``Tail Shot`` and
+``Tàilshot`` are one name); names containing a rank word are refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_LENGTH = 30
+RANK_WORDS = ("ass", "ace", "leutnant", "lieutenant", "hauptmann", "captain", "major",
+              "oberstleutnant", "oberst", "colonel", "general")
+
+
+def name_key(name: str) -> str:
+    """The form under which two names are the same name."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(letters.casefold().split())
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a pilot's name, or None if it can (uniqueness aside)."""
+    name = " ".join(name.split())
+    if not name:
+        return "a pilot needs a name"
+    if len(name) > MAX_LENGTH:
+        return f"a pilot's name has at most {MAX_LENGTH} characters"
+    if not any(c.isalnum() for c in name):
+        return "a pilot's name needs letters or digits"
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        return "a pilot's name cannot hold control characters"
+    for word in _words(name):
+        if word in RANK_WORDS:
+            return (f"'{word}' is a rank: ranks are earned with points, so they cannot be part "
+                    f"of a name")
+    return None
+
+
+def _words(name: str) -> list[str]:
+    """The words of a name, split at spaces, punctuation and CamelCase humps, as keys.
+
+    A rank counts as a word of its own: 'AceHunter' and 'von Major' are refused, 'Grace' is not.
+    """
+    words, current = [], ""
+    for char in name:
+        if not char.isalnum():
+            words.append(current)
+            current = ""
+            continue
+        if char.isupper() and current and current[-1].islower():
+            words.append(current)
+            current = ""
+        current += char
+    words.append(current)
+    return [name_key(word) for word in words if word]

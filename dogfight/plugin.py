@@ -1,0 +1,114 @@
+"""The dogfight as the platform sees it: the registry's interface, answered by the engine.
+
+Nothing here decides a rule; it translates between the platform's JSON rows and the engine.
+"""
+
+from __future__ import annotations
+
+from games.registry import GameRules, Outcome, Rejected
+
+from . import engine, report
+from .engine import api as engine_api
+from .engine.orders import validate_orders
+from .engine.setup import MAX_CLOUDS, seats_in_play
+from .engine.state import EngineError, Settings, State
+
+BALLOON_RULES = ("none", "normal", "through")
+
+
+class DogfightRules(GameRules):
+    slug = "dogfight"
+    name = "Dogfight"
+
+    def seat_numbers(self, settings: dict) -> list[int]:
+        return list(seats_in_play(Settings.from_dict(_engine_settings(settings))))
+
+    def clean_settings(self, data: dict) -> dict:
+        settings = {
+            "duel": bool(data.get("duel", False)),
+            "windless": bool(data.get("windless", False)),
+            "legacy_weather": bool(data.get("legacy_weather", False)),
+            "balloon_rule": data.get("balloon_rule", "none"),
+            "balloons": data.get("balloons", 0),
+            "clouds": data.get("clouds", 6),
+            "scoring": data.get("scoring", "hits"),
+        }
+        if settings["balloon_rule"] not in BALLOON_RULES:
+            raise Rejected("balloons: none, normal or shoot-through")
+        if settings["scoring"] not in ("hits", "damage"):
+            raise Rejected("scoring is per hit or per damage point")
+        if not isinstance(settings["clouds"], int) or not 0 <= settings["clouds"] <= MAX_CLOUDS:
+            raise Rejected(f"a game starts with 0 to {MAX_CLOUDS} clouds")
+        if not isinstance(settings["balloons"], int):
+            raise Rejected("the number of balloons must be a whole number")
+        if settings["balloon_rule"] == "none":
+            settings["balloons"] = 0
+        try:  # the engine knows which balloon counts can be placed fairly
+            engine.new_game(0, Settings.from_dict(_engine_settings(settings)),
+                            balloons=settings["balloons"], clouds=0)
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return settings
+
+    def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
+        pilots = [{"seat": s["number"], "career_points": s.get("career_points", 0),
+                   "rank": s.get("rank", 0)} for s in seats]
+        state = engine.new_game(
+            seed, Settings.from_dict(_engine_settings(settings)),
+            balloons=settings.get("balloons", 0), clouds=settings.get("clouds", 6),
+            pilots=pilots)
+        return state.to_dict()
+
+    def active_seats(self, state: dict) -> list[int]:
+        if state.get("over"):
+            return []
+        return [p["seat"] for p in state["planes"] if p["status"] != "out"]
+
+    def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        game_state = State.from_dict(state)
+        try:
+            moves = validate_orders(game_state.plane(seat), game_state.settings, payload)
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return {"moves": [move.to_dict() for move in moves]}
+
+    def computer_orders(self, state: dict, seat: int, level: str) -> dict:
+        plane = State.from_dict(state).plane(seat)
+        return {"moves": [{"maneuver": code, "fire": [], "through": False}
+                          for code in engine.nmr_maneuvers(plane)]}
+
+    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
+                referee_input: dict) -> Outcome:
+        job = {"state": state, "seed": seed,
+               "orders": {str(seat): o["moves"] for seat, o in orders.items()},
+               "remove": referee_input.get("remove", [])}
+        if "wind" in referee_input:
+            job["wind"] = referee_input["wind"]
+        answer = engine_api.resolve_job(job)
+        new_state = answer["state"]
+        return Outcome(state=new_state, events=answer["events"], over=new_state["over"],
+                       winner=new_state["winner"])
+
+    def clean_referee_input(self, state: dict, data: dict) -> dict:
+        cleaned = {}
+        if "wind" in data:
+            wind = data["wind"]
+            if wind in ("", None):  # the referee takes his fixed wind back
+                return {"wind": None}
+            if wind != "calm" and wind not in range(6):
+                raise Rejected("the wind is calm or a direction 0-5")
+            if state["settings"].get("windless"):
+                raise Rejected("this game is windless")
+            cleaned["wind"] = wind
+        return cleaned
+
+    def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
+        return report.describe(events, names)
+
+
+def _engine_settings(settings: dict) -> dict:
+    keys = ("windless", "legacy_weather", "balloon_rule", "scoring", "scored", "duel")
+    return {key: settings[key] for key in keys if key in settings}
+
+
+RULES = DogfightRules()

@@ -1,0 +1,173 @@
+"""The shared platform's tables: games with seats, rounds with sealed orders and published
+reports, chatter, and the records that make mail and the sweep idempotent.
+
+Snapshots, not mutations: a round's starting state and its report are written once. The next
+round holds the state the report produced, so a published round is never rewritten.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open for pilots"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    kind = models.CharField(max_length=20)
+    title = models.CharField(max_length=80)
+    referee = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT,
+                                related_name="refereed_games")
+    settings = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    time_zone = models.CharField(max_length=64, default="Europe/Berlin")
+    deadline_days = models.PositiveSmallIntegerField(default=2)
+    resolve_early = models.BooleanField(
+        default=False, help_text="Resolve as soon as all orders are in, not at the next noon.")
+    scored = models.BooleanField(default=True)
+    winner_seat = models.SmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.kind})"
+
+    def get_absolute_url(self) -> str:
+        return f"/games/{self.pk}/"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    number = models.SmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                             related_name="seats")
+    computer = models.BooleanField(default=False)
+    computer_level = models.CharField(max_length=20, blank=True)
+    name = models.CharField(max_length=40, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_seat_number_per_game"),
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
+                                    name="one_seat_per_person_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"seat {self.number}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.computer
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open for orders"
+        PUBLISHED = "published", "published"
+        FAILED = "failed", "failed: waiting for the referee"
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    state = models.JSONField(help_text="The state at the start of the round (a snapshot).")
+    seed = models.BigIntegerField()
+    deadline = models.DateTimeField()
+    opened_at = models.DateTimeField()
+    all_in_at = models.DateTimeField(null=True, blank=True)
+    referee_input = models.JSONField(default=dict, blank=True)
+    deadline_extended = models.BooleanField(default=False)
+    failures = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_round_number_per_game"),
+            models.UniqueConstraint(fields=["game"], condition=Q(status="open"),
+                                    name="one_open_round_per_game"),
+        ]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} round {self.number}"
+
+
+class Report(models.Model):
+    """What a round produced: written once, at publication, and never changed."""
+
+    round = models.OneToOneField(Round, models.CASCADE, primary_key=True, related_name="report")
+    state = models.JSONField()
+    events = models.JSONField()
+    published_at = models.DateTimeField()
+
+
+class Order(models.Model):
+    """A seat's sealed orders for a round; visible to others only once the round is published."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="orders")
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="orders")
+    payload = models.JSONField()
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="one_order_per_seat_and_round"),
+        ]
+
+
+class Chatter(models.Model):
+    """Radio chatter: up to six lines under a seat's orders, published with the round."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="chatter")
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="chatter")
+    lines = models.JSONField(default=list)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seat__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="one_chatter_per_seat_and_round"),
+        ]
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
+    time_zone = models.CharField(max_length=64, default="Europe/Berlin")
+    mail_reports = models.BooleanField(default=True, help_text="Mail me each published round.")
+    mail_reminders = models.BooleanField(
+        default=True, help_text="Mail me before a deadline while my orders are still due.")
+
+
+class Delivery(models.Model):
+    """A mail that was sent (or is being sent): the unique key makes each one go out once."""
+
+    class Kind(models.TextChoices):
+        REPORT = "report"
+        REMINDER = "reminder"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="deliveries")
+    round = models.ForeignKey(Round, models.CASCADE, related_name="deliveries")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "round", "kind"], name="one_mail_of_a_kind"),
+        ]
+
+
+class SweepMark(models.Model):
+    """When the sweep last ran: a long gap means the scheduler was down (no NMR for that)."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    last_run = models.DateTimeField()

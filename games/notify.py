@@ -1,0 +1,92 @@
+"""Mail: each published round to its pilots, and a reminder before a deadline while orders are
+due. A ``Delivery`` row is written before a mail goes out, so a retry never sends it twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from . import registry
+from .models import Delivery, Order, Profile, Round
+
+log = logging.getLogger(__name__)
+
+
+def _wants(user, kind: str) -> bool:
+    if not user.email:
+        return False
+    profile = Profile.objects.filter(user=user).first()
+    if profile is None:
+        return True
+    return profile.mail_reports if kind == Delivery.Kind.REPORT else profile.mail_reminders
+
+
+def _claim(user, rnd: Round, kind: str) -> Delivery | None:
+    try:
+        with transaction.atomic():
+            return Delivery.objects.create(user=user, round=rnd, kind=kind,
+                                           sent_at=timezone.now())
+    except IntegrityError:
+        return None
+
+
+def _send_once(user, rnd: Round, kind: str, subject: str, body: str) -> bool:
+    delivery = _claim(user, rnd, kind)
+    if delivery is None:
+        return False
+    try:
+        send_mail(subject, body, None, [user.email])
+    except Exception:  # not sent: free the claim so the next attempt can send it
+        log.exception("mail to %s failed", user.pk)
+        delivery.delete()
+        return False
+    return True
+
+
+def send_reports(round_id: int) -> int:
+    """Mail a published round to every pilot of the game who wants it; returns mails sent."""
+    rnd = Round.objects.select_related("game").get(pk=round_id)
+    report = rnd.report
+    rules = registry.get(rnd.game.kind)
+    sent = 0
+    seats = rnd.game.seats.filter(user__isnull=False).select_related("user")
+    names = {seat.number: str(seat) for seat in rnd.game.seats.all()}
+    lines = rules.describe_events(report.events, names)
+    for seat in seats:
+        if not _wants(seat.user, Delivery.Kind.REPORT):
+            continue
+        body = render_to_string("games/mail/report.txt", {
+            "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
+        sent += _send_once(seat.user, rnd, Delivery.Kind.REPORT,
+                           f"{rnd.game.title}: round {rnd.number} is published", body)
+    return sent
+
+
+def send_reminders(now: datetime) -> int:
+    """Remind pilots whose orders are still due some hours before the deadline."""
+    window = timedelta(hours=settings.REMINDER_HOURS)
+    sent = 0
+    rounds = (Round.objects.filter(status=Round.Status.OPEN, deadline__gt=now,
+                                   deadline__lte=now + window)
+              .select_related("game"))
+    for rnd in rounds:
+        active = set(registry.get(rnd.game.kind).active_seats(rnd.state))
+        submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
+        for seat in rnd.game.seats.filter(user__isnull=False).select_related("user"):
+            if seat.number not in active or seat.pk in submitted:
+                continue
+            if not _wants(seat.user, Delivery.Kind.REMINDER):
+                continue
+            body = render_to_string("games/mail/reminder.txt", {
+                "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
+            sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER,
+                               f"{rnd.game.title}: your orders for round {rnd.number} are due",
+                               body)
+    return sent

@@ -1,0 +1,81 @@
+"""The one explicit registry through which each game plugs into the platform.
+
+A game app registers a ``GameRules`` object in its ``AppConfig.ready``; the lobby, the sweep,
+the resolution pipeline and "my games" talk only to this interface (think of boardgame.io's
+game object: setup, moves, end condition), never to a game's rules directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class Rejected(ValueError):
+    """Input a game's rules refuse; the message is shown to the person as it is."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: dict
+    events: list
+    over: bool = False
+    winner: int | None = None
+    out_seats: frozenset[int] = field(default_factory=frozenset)
+
+
+class GameRules:
+    slug = ""
+    name = ""
+
+    def seat_numbers(self, settings: dict) -> list[int]:
+        raise NotImplementedError
+
+    def clean_settings(self, data: dict) -> dict:
+        """Check the referee's settings; raise Rejected naming what is wrong."""
+        raise NotImplementedError
+
+    def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
+        """The state of round 1. ``seats``: ``[{"number", "computer", "user_id"}]``."""
+        raise NotImplementedError
+
+    def active_seats(self, state: dict) -> list[int]:
+        """Seats that owe orders for the round starting from ``state``."""
+        raise NotImplementedError
+
+    def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        """The normalised orders to store, or Rejected with a clear message."""
+        raise NotImplementedError
+
+    def computer_orders(self, state: dict, seat: int, level: str) -> dict:
+        raise NotImplementedError
+
+    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
+                referee_input: dict) -> Outcome:
+        raise NotImplementedError
+
+    def clean_referee_input(self, state: dict, data: dict) -> dict:
+        """Check a referee's input for the coming round (e.g. a fixed wind)."""
+        raise NotImplementedError
+
+    def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
+        """A published round as plain lines of text (mail, feed)."""
+        raise NotImplementedError
+
+
+_GAMES: dict[str, GameRules] = {}
+
+
+def register(rules: GameRules) -> GameRules:
+    _GAMES[rules.slug] = rules
+    return rules
+
+
+def get(slug: str) -> GameRules:
+    try:
+        return _GAMES[slug]
+    except KeyError:
+        raise Rejected(f"there is no game called {slug!r}") from None
+
+
+def all_games() -> list[GameRules]:
+    return list(_GAMES.values())

@@ -1,0 +1,334 @@
+"""Every write of the platform: create, join and start games; submit orders and chatter;
+referee actions; resolve a round exactly once.
+
+Functions are keyword-only; each checks who may do it and raises ``Rejected`` with a message
+for the person. The game's rules are asked through the registry, never re-implemented here.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from . import clock, registry
+from .models import Chatter, Game, Order, Report, Round, Seat
+from .registry import Rejected
+
+log = logging.getLogger(__name__)
+
+MAX_CHATTER_LINES = 6
+MAX_CHATTER_LENGTH = 200
+MAX_FAILURES = 3
+MAX_DEADLINE_DAYS = 14
+
+
+# --- games and seats ------------------------------------------------------------------------
+
+def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: str,
+                deadline_days: int, resolve_early: bool = False,
+                computer_seats: dict[int, str] | None = None) -> Game:
+    rules = registry.get(kind)
+    settings = rules.clean_settings(settings)
+    if not title.strip():
+        raise Rejected("a game needs a title")
+    if not clock.valid_time_zone(time_zone):
+        raise Rejected(f"{time_zone!r} is not a time zone")
+    if not 1 <= deadline_days <= MAX_DEADLINE_DAYS:
+        raise Rejected(f"the deadline is 1 to {MAX_DEADLINE_DAYS} days")
+    numbers = rules.seat_numbers(settings)
+    computer_seats = computer_seats or {}
+    if set(computer_seats) - set(numbers):
+        raise Rejected("a computer pilot was put in a seat this game does not have")
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind, title=title.strip(), referee=referee, settings=settings,
+            time_zone=time_zone, deadline_days=deadline_days, resolve_early=resolve_early,
+            scored=not computer_seats)
+        Seat.objects.bulk_create([
+            Seat(game=game, number=n, computer=n in computer_seats,
+                 computer_level=computer_seats.get(n, "")) for n in numbers])
+    return game
+
+
+def seat_join(*, game: Game, number: int, user) -> Seat:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise Rejected("this game is not open for pilots")
+        if game.seats.filter(user=user).exists():
+            raise Rejected("you already have a seat in this game")
+        taken = Seat.objects.filter(game=game, number=number, user__isnull=True,
+                                    computer=False).update(user=user, joined_at=timezone.now())
+        if not taken:
+            raise Rejected("that seat is taken")
+        return game.seats.get(number=number)
+
+
+def seat_leave(*, game: Game, number: int, user) -> None:
+    """A pilot may give his seat back while the game is still open."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise Rejected("the game has started: ask the referee to remove you")
+        if not Seat.objects.filter(game=game, number=number, user=user).update(
+                user=None, joined_at=None, name=""):
+            raise Rejected("that is not your seat")
+
+
+def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
+    """Start an open game: empty seats get computer pilots, round 1 opens."""
+    now = now or timezone.now()
+    _require_referee(game, by)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise Rejected("only an open game can be started")
+        seats = list(game.seats.all())
+        if not any(seat.user_id for seat in seats):
+            raise Rejected("no pilot has joined yet")
+        for seat in seats:
+            if seat.is_free:
+                seat.computer, seat.computer_level = True, "novice"
+                seat.save(update_fields=["computer", "computer_level"])
+        game.scored = game.scored and not any(seat.computer for seat in seats)
+        rules = registry.get(game.kind)
+        state = rules.setup(
+            seed=secrets.randbits(62), settings={**game.settings, "scored": game.scored},
+            seats=[{"number": s.number, "computer": s.computer, "user_id": s.user_id}
+                   for s in seats])
+        game.status, game.started_at = Game.Status.RUNNING, now
+        game.save(update_fields=["status", "started_at", "scored"])
+        return _open_round(game, 1, state, now)
+
+
+def _open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
+    rules = registry.get(game.kind)
+    rnd = Round.objects.create(
+        game=game, number=number, state=state, seed=secrets.randbits(62), opened_at=now,
+        deadline=clock.deadline_after(now, game.time_zone, game.deadline_days))
+    active = set(rules.active_seats(state))
+    computers = [s for s in game.seats.all() if s.computer and s.number in active]
+    Order.objects.bulk_create([
+        Order(round=rnd, seat=seat, submitted_at=now,
+              payload=rules.computer_orders(state, seat.number, seat.computer_level))
+        for seat in computers])
+    if computers and len(computers) == len(active):
+        rnd.all_in_at = now
+        rnd.save(update_fields=["all_in_at"])
+    return rnd
+
+
+# --- orders and chatter ---------------------------------------------------------------------
+
+def current_round(game: Game) -> Round | None:
+    return game.rounds.filter(status=Round.Status.OPEN).first()
+
+
+def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
+    """Store a seat's orders for the open round: once, final, checked by the game's rules."""
+    now = now or timezone.now()
+    _require_owner(seat, user)
+    game = seat.game
+    rules = registry.get(game.kind)
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update()
+               .filter(game=game, status=Round.Status.OPEN).first())
+        if rnd is None:
+            raise Rejected("there is no round open for orders")
+        if seat.number not in rules.active_seats(rnd.state):
+            raise Rejected("your plane is out of the game")
+        if rnd.orders.filter(seat=seat).exists():
+            raise Rejected("your orders for this round are already in; they cannot be changed")
+        payload = rules.validate_orders(rnd.state, seat.number, payload)
+        try:
+            with transaction.atomic():
+                order = Order.objects.create(round=rnd, seat=seat, payload=payload,
+                                             submitted_at=now)
+        except IntegrityError:
+            raise Rejected("your orders for this round are already in") from None
+        _mark_if_all_in(rnd, rules, now)
+    if rnd.all_in_at and game.resolve_early:
+        from .tasks import resolve_round_task
+        transaction.on_commit(lambda: resolve_round_task.delay(rnd.pk))
+    return order
+
+
+def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime) -> None:
+    due = set(rules.active_seats(rnd.state))
+    submitted = set(rnd.orders.values_list("seat__number", flat=True))
+    if due <= submitted and rnd.all_in_at is None:
+        rnd.all_in_at = now
+        rnd.save(update_fields=["all_in_at"])
+
+
+def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = None) -> Chatter:
+    """Up to six lines under the orders; editable until the round is resolved."""
+    now = now or timezone.now()
+    _require_owner(seat, user)
+    lines = [line.strip() for line in lines if line and line.strip()]
+    if len(lines) > MAX_CHATTER_LINES:
+        raise Rejected(f"at most {MAX_CHATTER_LINES} lines of chatter")
+    if any(len(line) > MAX_CHATTER_LENGTH for line in lines):
+        raise Rejected(f"a line of chatter holds at most {MAX_CHATTER_LENGTH} characters")
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update()
+               .filter(game=seat.game, status=Round.Status.OPEN).first())
+        if rnd is None:
+            raise Rejected("there is no round open: chatter goes with a round's orders")
+        chatter, _ = Chatter.objects.update_or_create(
+            round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
+    return chatter
+
+
+def seat_name(*, seat: Seat, user, name: str) -> Seat:
+    _require_owner(seat, user)
+    seat.name = name
+    seat.save(update_fields=["name"])
+    return seat
+
+
+# --- the referee ----------------------------------------------------------------------------
+
+def _require_referee(game: Game, user) -> None:
+    if not (user.is_authenticated and (user.pk == game.referee_id or user.is_staff)):
+        raise Rejected("only the game's referee may do that")
+
+
+def _require_owner(seat: Seat, user) -> None:
+    if not (user.is_authenticated and seat.user_id == user.pk):
+        raise Rejected("that is not your seat")
+
+
+def referee_set_input(*, game: Game, by, data: dict) -> Round:
+    """Fix something for the coming round (e.g. the wind), as the game's rules allow."""
+    _require_referee(game, by)
+    rules = registry.get(game.kind)
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update()
+               .filter(game=game, status=Round.Status.OPEN).first())
+        if rnd is None:
+            raise Rejected("there is no round open")
+        merged = {**rnd.referee_input, **rules.clean_referee_input(rnd.state, data)}
+        rnd.referee_input = {key: value for key, value in merged.items() if value is not None}
+        rnd.save(update_fields=["referee_input"])
+    return rnd
+
+
+def referee_remove(*, game: Game, by, number: int) -> Round:
+    """Take a pilot out at the start of the coming round (it counts as a crash)."""
+    _require_referee(game, by)
+    rules = registry.get(game.kind)
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update()
+               .filter(game=game, status=Round.Status.OPEN).first())
+        if rnd is None:
+            raise Rejected("there is no round open")
+        if number not in rules.active_seats(rnd.state):
+            raise Rejected("that pilot is not in the game any more")
+        removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
+        rnd.referee_input = {**rnd.referee_input, "remove": removals}
+        rnd.save(update_fields=["referee_input"])
+    return rnd
+
+
+def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
+    """Hand a computer pilot's seat to a person; the game stays unscored for good."""
+    _require_referee(game, by)
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(game=game, number=number)
+        if not seat.computer:
+            raise Rejected("that seat has no computer pilot")
+        if game.seats.filter(user=user).exists():
+            raise Rejected("that person already has a seat in this game")
+        seat.computer, seat.computer_level = False, ""
+        seat.user, seat.joined_at = user, timezone.now()
+        seat.save(update_fields=["computer", "computer_level", "user", "joined_at"])
+        rnd = current_round(game)
+        if rnd is not None:
+            rnd.orders.filter(seat=seat).delete()
+            Round.objects.filter(pk=rnd.pk).update(all_in_at=None)
+    return seat
+
+
+# --- resolution -----------------------------------------------------------------------------
+
+def is_due(rnd: Round, now: datetime) -> bool:
+    """Due at its deadline; when every pilot is in, at the next noon (or at once if chosen)."""
+    if rnd.status != Round.Status.OPEN:
+        return False
+    if now >= rnd.deadline:
+        return True
+    if rnd.all_in_at is None:
+        return False
+    return rnd.game.resolve_early or now >= clock.next_noon(rnd.all_in_at, rnd.game.time_zone)
+
+
+def round_resolve(*, round_id: int, now: datetime | None = None) -> int | None:
+    """Resolve one due round exactly once. Returns the next round's id when that one is due
+    at once too (so a caller may go on), else None.
+
+    The round row is locked (skipping rounds another worker holds) inside one transaction that
+    writes the report, the next round and the game together: a crash leaves nothing behind and
+    the next sweep tries again; after MAX_FAILURES the round waits for the referee.
+    """
+    now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            rnd = (Round.objects.select_for_update(skip_locked=True, of=("self",))
+                   .select_related("game").filter(pk=round_id, status=Round.Status.OPEN)
+                   .first())
+            if rnd is None or not is_due(rnd, now):
+                return None
+            next_round = _publish(rnd, now)
+    except Exception as error:  # a bug in a game's rules must not wedge the sweep
+        log.exception("resolving round %s failed", round_id)
+        _record_failure(round_id, error)
+        return None
+    if next_round is not None and is_due(next_round, now):
+        return next_round.pk
+    return None
+
+
+def _publish(rnd: Round, now: datetime) -> Round | None:
+    game = rnd.game
+    rules = registry.get(game.kind)
+    orders = {o.seat.number: o.payload for o in rnd.orders.select_related("seat")}
+    outcome = rules.resolve(rnd.state, orders, seed=rnd.seed, referee_input=rnd.referee_input)
+    Report.objects.create(round=rnd, state=outcome.state, events=outcome.events,
+                          published_at=now)
+    rnd.status = Round.Status.PUBLISHED
+    rnd.save(update_fields=["status"])
+    from .tasks import send_reports_task
+    transaction.on_commit(lambda: send_reports_task.delay(rnd.pk))
+    if outcome.over:
+        game.status, game.finished_at, game.winner_seat = Game.Status.FINISHED, now, outcome.winner
+        game.save(update_fields=["status", "finished_at", "winner_seat"])
+        return None
+    return _open_round(game, rnd.number + 1, outcome.state, now)
+
+
+def _record_failure(round_id: int, error: Exception) -> None:
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().filter(pk=round_id).first()
+        if rnd is None or rnd.status != Round.Status.OPEN:
+            return
+        rnd.failures += 1
+        rnd.last_error = f"{type(error).__name__}: {error}"[:2000]
+        if rnd.failures >= MAX_FAILURES:
+            rnd.status = Round.Status.FAILED
+        rnd.save(update_fields=["failures", "last_error", "status"])
+
+
+def referee_retry(*, game: Game, by) -> Round:
+    """Put a round that kept failing back in the queue (after the cause is fixed)."""
+    _require_referee(game, by)
+    rnd = game.rounds.filter(status=Round.Status.FAILED).first()
+    if rnd is None:
+        raise Rejected("no round of this game is waiting for the referee")
+    rnd.status, rnd.failures = Round.Status.OPEN, 0
+    rnd.save(update_fields=["status", "failures"])
+    return rnd

@@ -1,0 +1,54 @@
+"""The sweep: find the rounds that are due and the reminders to send.
+
+If the sweep itself was down over a deadline (a gap longer than ``SWEEP_OUTAGE_MINUTES``),
+rounds whose deadline passed during the gap and whose orders are not all in get until the next
+day's noon: nobody is given an NMR because the server was down.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+
+from . import clock
+from .models import Round, SweepMark
+from .services import is_due
+
+
+def note_sweep(now: datetime) -> int:
+    """Record this sweep; after an outage, extend the deadlines it swallowed. Returns how many."""
+    grace = settings.SWEEP_OUTAGE_MINUTES
+    with transaction.atomic():
+        mark, created = SweepMark.objects.select_for_update().get_or_create(
+            pk=1, defaults={"last_run": now})
+        extended = 0
+        if not created and grace and now - mark.last_run > timedelta(minutes=grace):
+            extended = _extend_swallowed(mark.last_run, now)
+        if now > mark.last_run:
+            mark.last_run = now
+            mark.save(update_fields=["last_run"])
+    return extended
+
+
+def _extend_swallowed(since: datetime, now: datetime) -> int:
+    rounds = (Round.objects.select_for_update()
+              .filter(status=Round.Status.OPEN, deadline__gt=since, deadline__lte=now,
+                      all_in_at__isnull=True)
+              .select_related("game"))
+    count = 0
+    for rnd in rounds:
+        rnd.deadline = clock.deadline_after(now, rnd.game.time_zone, 1)
+        rnd.deadline_extended = True
+        rnd.save(update_fields=["deadline", "deadline_extended"])
+        count += 1
+    return count
+
+
+def due_round_ids(now: datetime) -> list[int]:
+    candidates = (Round.objects.filter(status=Round.Status.OPEN)
+                  .filter(Q(deadline__lte=now) | Q(all_in_at__isnull=False))
+                  .select_related("game").order_by("deadline"))
+    return [rnd.pk for rnd in candidates if is_due(rnd, now)]
