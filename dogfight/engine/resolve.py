@@ -39,7 +39,8 @@ class Round:
         self.scoring = state.settings.counts_points
         self.by_damage = state.settings.scoring == "damage"
         self.move: int | None = None
-        self.move_hitters: dict[Plane, list[Plane]] = {}  # a kill is shared by the move's hitters
+        # a kill (plane or balloon) is shared by everyone who hit it in the move, in either group
+        self.move_hitters: dict[object, list[Plane]] = {}
 
     # --- the round ------------------------------------------------------------------------
 
@@ -203,7 +204,7 @@ class Round:
                 self._shoot_down(target, by)
 
     def _apply_balloon_hits(self, hits: list[tuple[Plane, object, int]]) -> None:
-        hitters: dict = {}
+        hitters = self.move_hitters
         for shooter, balloon, damage in hits:
             balloon.damage += damage
             hitters.setdefault(balloon, [])
@@ -211,7 +212,8 @@ class Round:
                 hitters[balloon].append(shooter)
             self.events.append({"move": self.move, "type": "balloon_hit", "shooter": shooter.seat,
                                 "q": balloon.hex[0], "r": balloon.hex[1], "damage": damage})
-        for balloon, by in hitters.items():
+        for balloon in dict.fromkeys(balloon for _, balloon, _ in hits):
+            by = hitters[balloon]
             if balloon.damage >= BALLOON_STRENGTH:
                 self.state.balloons.remove(balloon)
                 each = career.share(BALLOON_POINTS, len(by)) if self.scoring else 0
