@@ -1,0 +1,19 @@
+# Production image: one image for web, worker and beat (see docker-compose.yml).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY . .
+# Editable, so settings find templates/ and static/ beside config/ in /app.
+RUN pip install -e . \
+    && SECRET_KEY=collectstatic DEBUG=0 python manage.py collectstatic --noinput \
+    && useradd --system --home-dir /app skies \
+    && chown -R skies /app
+
+USER skies
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
