@@ -419,3 +419,33 @@ def test_a_plane_that_crashes_from_cloud_damage_does_not_fire():
     assert find(events, "crash", seat=0)[0]["cause"] == "cloud"
     assert not find(events, "burst", seat=0)
     assert new.plane(1).damage == 0
+
+
+# --- landing planes and gone balloons -------------------------------------------------------
+
+def test_a_plane_in_its_first_landing_roll_counts_as_flying_and_can_be_hit():
+    # seat 0 rolls from (7, 0) onto runway hex 1, (8, 0), in move 3; seat 1 on (4, 0) fires
+    st = state([plane(0, 5, 0, 0), plane(1, 2, 0, 0), parked(3)])
+    new, events = resolve(st, orders(0, "A", "A", "LD"), orders(1, "A", "A", "H",
+                                                                fire={3: ["A"]}))
+    assert new.plane(0).landing
+    assert [(e["target"], e["range"], e["damage"]) for e in find(events, "hit")] == [(0, 4, 1)]
+
+
+def test_a_plane_in_its_first_landing_roll_takes_cloud_damage():
+    st = state([plane(0, 7, 0, 0), parked(3)], clouds=[(8, 0)])
+    new, events = resolve(st, orders(0, "LD", "LD", "G"))
+    assert new.plane(0).damage == 1
+    assert new.plane(0).status == "ground"
+
+
+def test_a_destroyed_balloon_is_gone_it_blocks_nothing_and_brings_no_one_down():
+    # move 1: the balloon on (-1, 0) falls at range 1. Move 2: the shooter flies into its hex
+    # unharmed and hits seat 1 on (1, 0) at range 2 through where it stood.
+    st = state([plane(0, -3, 0, 0), plane(1, 1, 2, 2), parked(5)],
+               balloons=[(-1, 0, 8)], balloon_rule="normal")
+    new, events = resolve(st, orders(0, "A", "A", "L", fire={1: ["A"], 2: ["A"]}),
+                          orders(1, "A", "A", "L"))
+    assert find(events, "balloon_destroyed", move=1)
+    assert not find(events, "crash")
+    assert [(e["move"], e["target"], e["range"]) for e in find(events, "hit")] == [(2, 1, 2)]
