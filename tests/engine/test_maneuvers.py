@@ -6,7 +6,8 @@ import pytest
 
 from dogfight.engine import route
 from dogfight.engine.board import CORNERS
-from dogfight.engine.hexgrid import DIRECTIONS, step
+from dogfight.engine.hexgrid import step
+from dogfight.engine.maneuvers import RoundPlan
 
 from .helpers import find, orders, parked, plane, resolve, state
 
@@ -132,7 +133,6 @@ def test_take_off_may_start_in_move_two_and_ends_airborne_on_runway_hex_two():
 def test_a_plane_rolling_on_its_runway_already_counts_as_flying():
     st = state([parked(0), parked(3)])
     # after the first take-off move the plane is on runway hex 1: in the state it is flying
-    from dogfight.engine.maneuvers import RoundPlan
     plan = RoundPlan(st.plane(0))
     plan.choose("TB")
     assert plan.plane.hex == (8, 0) and plan.plane.status == "air"
