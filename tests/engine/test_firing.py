@@ -449,3 +449,26 @@ def test_a_destroyed_balloon_is_gone_it_blocks_nothing_and_brings_no_one_down():
     assert find(events, "balloon_destroyed", move=1)
     assert not find(events, "crash")
     assert [(e["move"], e["target"], e["range"]) for e in find(events, "hit")] == [(2, 1, 2)]
+
+
+# --- a round: everyone moves, then everyone fires, move by move -----------------------------
+
+def test_all_planes_move_before_anyone_fires():
+    # seat 1 starts on the shooter's line but climbs off it in move 1; seat 2 climbs onto it
+    st = state([plane(0, -3, 0, 0), plane(1, 0, 0, 2), target_at(2, 3)])
+    _, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
+                        orders(1, "A", "A", "A"), orders(2, "A", "A", "A"))
+    assert [(e["target"], e["range"]) for e in find(events, "hit")] == [(2, 3)]
+
+
+def test_the_moves_run_in_order_each_moving_then_firing():
+    st = state([plane(0, -4, 0, 0), plane(1, 4, 0, 3), parked(5)])
+    _, events = resolve(st, orders(0, "A", "A", "A", fire={1: ["A"], 2: ["A"], 3: ["A"]}),
+                        orders(1, "A", "A", "A"))
+    sequence = [(e["move"], e["type"]) for e in events
+                if e["type"] in ("moved", "burst") and e["seat"] != 5]  # 5 stays parked
+    assert sequence == [
+        (1, "moved"), (1, "moved"), (1, "burst"),
+        (2, "moved"), (2, "moved"), (2, "burst"),
+        (3, "moved"), (3, "moved"), (3, "burst"),
+    ]

@@ -165,3 +165,14 @@ def test_the_balloon_tick_must_be_true_or_false():
     raw[0]["through"] = "yes"
     with pytest.raises(EngineError, match="through must be true or false"):
         validate_orders(flying(), Settings(balloon_rule="through"), raw)
+
+
+def test_a_move_without_a_maneuver_is_refused():
+    with pytest.raises(EngineError, match=r"seat 0: move 2: None is not offered"):
+        validate_orders(flying(), Settings(), [{"maneuver": "A"}, {}, {"maneuver": "A"}])
+
+
+def test_fire_must_be_a_list_of_directions():
+    with pytest.raises(EngineError, match="move 1: fire must be a list of directions"):
+        validate_orders(flying(), Settings(),
+                        [{"maneuver": "A", "fire": "A"}, {"maneuver": "A"}, {"maneuver": "A"}])
