@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from games.registry import GameRules, Outcome, Rejected
 
-from . import engine, report
+from . import engine, report, svg
+from .engine.career import RANKS
 from .engine import api as engine_api
 from .engine.orders import validate_orders
 from .engine.setup import MAX_CLOUDS, seats_in_play
@@ -104,6 +105,42 @@ class DogfightRules(GameRules):
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return report.describe(events, names)
+
+    def page_context(self, state: dict, names: dict[int, str]) -> dict:
+        return {"board": svg.board_svg(state, names), "planes": _plane_rows(state, names),
+                "weather": _weather_now(state), "state": state}
+
+    def report_context(self, state_before: dict, report_state: dict, events: list,
+                       names: dict[int, str], step: int) -> dict:
+        frames = report.frames(state_before, events, report_state)
+        step = min(max(step, 0), len(frames) - 1)
+        frame = frames[step]
+        seats = [p["seat"] for p in state_before["planes"] if p["status"] != "out"]
+        return {
+            "board": svg.board_svg({**frame, "planes": [
+                {**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats]},
+                names, svg_id="replay"),
+            "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
+            "last_step": len(frames) - 1,
+            "groups": report.moves_in_words(events, names),
+            "flight_log": [{**row, "name": names.get(row["seat"], f"seat {row['seat']}"),
+                            "colour": svg.SEAT_COLOUR_NAMES[row["seat"]]}
+                           for row in report.flight_log(events, seats)],
+        }
+
+
+def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
+    return [{**plane, "name": names.get(plane["seat"], f"seat {plane['seat']}"),
+             "colour": svg.SEAT_COLOUR_NAMES[plane["seat"]], "rank_name": RANKS[plane["rank"]]}
+            for plane in state["planes"]]
+
+
+def _weather_now(state: dict) -> str:
+    if state["settings"].get("windless"):
+        return "windless game"
+    if state.get("wind") is None:
+        return "calm last round"
+    return report.weather_words({"wind": state["wind"]})
 
 
 def _engine_settings(settings: dict) -> dict:

@@ -131,3 +131,39 @@ def frames(state_before: dict, events: list[dict], state_after: dict) -> list[di
 def _frame(title: str, planes: dict, balloons: list, state: dict) -> dict:
     return {"title": title, "planes": [dict(p) for p in planes.values()],
             "clouds": state["clouds"], "balloons": [dict(b) for b in balloons]}
+
+
+def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
+    """Each plane's three moves: maneuver, where it ended, its bursts (the report's table)."""
+    log = {seat: {"seat": seat, "moves": {}} for seat in seats}
+    for event in events:
+        move, seat = event.get("move"), event.get("seat")
+        if move is None or seat not in log:
+            continue
+        entry = log[seat]["moves"].setdefault(move, {"maneuver": "", "fire": []})
+        if event["type"] == "moved":
+            entry.update(maneuver=NAMES.get(event["maneuver"], event["maneuver"]),
+                         at=(event["q"], event["r"]), nose=COMPASS[event["facing"]])
+        elif event["type"] == "burst":
+            entry["fire"].append(FIRE_WORDS[event["direction"]])
+    return [{"seat": seat, "moves": [log[seat]["moves"].get(n) for n in (1, 2, 3)]}
+            for seat in seats]
+
+
+def moves_in_words(events: list[dict], names: dict) -> list[dict]:
+    """The round's events grouped as "before the moves", move 1-3, "end of the round"."""
+    groups = [{"title": "Before the moves", "lines": []}]
+    groups += [{"title": f"Move {n}", "lines": []} for n in (1, 2, 3)]
+    groups.append({"title": "End of the round", "lines": []})
+    seen_moves = False
+    for event in events:
+        move = event.get("move")
+        if move is not None:
+            seen_moves = True
+        index = move if move is not None else (4 if seen_moves else 0)
+        if event["type"] in ("moved", "burst"):
+            continue
+        words = event_words(event, names)
+        if words:
+            groups[index]["lines"].append(words)
+    return [group for group in groups if group["lines"]]

@@ -1,9 +1,164 @@
-"""The pilot's pages. (Being written.)"""
-from django.http import Http404
+"""The pilot's pages: his board, his status, the order form with its live route preview, and
+his radio chatter. Only the seat's owner sees or posts any of it.
+
+Every choice the form offers comes from the engine (``order_form``); a posted form is checked
+by the engine again through the services before anything is stored.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from games import services
+from games.models import Chatter, Game, Order, Round, Seat
+from games.registry import Rejected
+
+from . import career_service
+from .engine import career
+from .engine.maneuvers import NAMES, order_form
+from .engine.orders import FIRE_DIRECTIONS
+from .engine.state import State
+from .svg import SEAT_COLOUR_NAMES, board_svg
+
+FIRE_LABELS = (("A", "ahead"), ("L", "diagonal left"), ("R", "diagonal right"))
 
 
-def pilot_page(request, game_id, number):
-    raise Http404
+def _own_seat(request, game_id: int, number: int) -> Seat:
+    seat = get_object_or_404(Seat.objects.select_related("game", "user"),
+                             game_id=game_id, number=number, game__kind="dogfight")
+    if seat.user_id != request.user.pk:
+        raise PermissionDenied("Only this seat's pilot may see its orders.")
+    return seat
 
 
-preview = submit_orders = save_chatter = pilot_page
+def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
+    """The pilot's picks from a form: maneuvers, burst directions and balloon ticks by move."""
+    wanted = [data.get(f"m{n}", "") for n in (1, 2, 3)]
+    fire = {n: [d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS] for n in (1, 2, 3)}
+    through = {n for n in (1, 2, 3) if data.get(f"t{n}")}
+    return wanted, fire, through
+
+
+def _payload(data) -> list[dict]:
+    """The posted form as the engine's orders, unchecked: the engine judges them."""
+    return [{"maneuver": data.get(f"m{n}", ""), "fire": data.getlist(f"f{n}"),
+             "through": bool(data.get(f"t{n}"))} for n in (1, 2, 3)]
+
+
+def _context(seat: Seat, rnd: Round | None, data) -> dict:
+    game = seat.game
+    names = {s.number: str(s) for s in game.seats.all()}
+    state = rnd.state if rnd else _final_state(game)
+    plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
+    context = {
+        "game": game, "seat": seat, "round": rnd, "state": state, "plane": plane_dict,
+        "colour": SEAT_COLOUR_NAMES[seat.number], "names": names,
+        "rank_name": career.RANKS[plane_dict.get("rank", 0)],
+        "ammo_capacity": career.ammo_capacity(plane_dict.get("rank", 0)),
+        "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
+        "out_at": career.out_at(plane_dict.get("rank", 0)),
+        "repair_cap": career.REPAIR_CAP,
+        "through_allowed": state["settings"].get("balloon_rule") == "through",
+        "fire_labels": FIRE_LABELS,
+    }
+    order = Order.objects.filter(round=rnd, seat=seat).first() if rnd else None
+    context["order"] = order
+    can_order = (rnd is not None and order is None and plane_dict["status"] != "out"
+                 and rnd.status == Round.Status.OPEN)
+    context["can_order"] = can_order
+    route = None
+    if can_order:
+        plane = State.from_dict(state).plane(seat.number)
+        wanted, fire, through = _wanted(data)
+        moves = order_form(plane, wanted)
+        for move in moves:
+            move["choices"] = [(code, NAMES[code]) for code in move["offered"]]
+            move["fire"] = fire.get(move["number"], [])
+            move["through"] = move["number"] in through
+        context["moves"] = moves
+        route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
+    elif order is not None:
+        context["submitted"] = [
+            {**move, "name": NAMES.get(move["maneuver"], move["maneuver"])}
+            for move in order.payload["moves"]]
+    context["board"] = board_svg(state, names, route=route, highlight=seat.number)
+    if rnd:
+        chatter = Chatter.objects.filter(round=rnd, seat=seat).first()
+        lines = list(chatter.lines) if chatter else []
+        context["chatter_lines"] = (lines + [""] * services.MAX_CHATTER_LINES)[
+            :services.MAX_CHATTER_LINES]
+    context["needs_name"] = not seat.name
+    context["pilot_name"] = data.get("pilot_name", "")
+    context["own_names"] = career_service.names_of(seat.user) if not seat.name else []
+    return context
+
+
+def _final_state(game: Game) -> dict:
+    last = game.rounds.filter(status=Round.Status.PUBLISHED).select_related("report").last()
+    return last.report.state
+
+
+@login_required
+@require_safe
+def pilot_page(request, game_id: int, number: int):
+    seat = _own_seat(request, game_id, number)
+    rnd = services.current_round(seat.game)
+    if rnd is None and seat.game.status != Game.Status.FINISHED:
+        messages.info(request, "The game has not started yet.")
+        return redirect("game", game_id=game_id)
+    return render(request, "dogfight/pilot.html", _context(seat, rnd, request.GET))
+
+
+@login_required
+@require_safe
+def preview(request, game_id: int, number: int):
+    """The order form and the board again, for the picks so far (an htmx partial)."""
+    seat = _own_seat(request, game_id, number)
+    rnd = services.current_round(seat.game)
+    if rnd is None:
+        raise PermissionDenied("No round is open.")
+    context = _context(seat, rnd, request.GET)
+    if not request.htmx:
+        return redirect(reverse("dogfight:pilot", args=[game_id, number]) + "?"
+                        + request.GET.urlencode())
+    return render(request, "dogfight/_preview.html", context)
+
+
+@login_required
+@require_POST
+def submit_orders(request, game_id: int, number: int):
+    seat = _own_seat(request, game_id, number)
+    page = reverse("dogfight:pilot", args=[game_id, number])
+    try:
+        with transaction.atomic():
+            if not seat.name:
+                career_service.name_seat(seat=seat, user=request.user,
+                                         name=request.POST.get("pilot_name", ""))
+            services.orders_submit(seat=seat, user=request.user, payload=_payload(request.POST))
+    except Rejected as error:
+        messages.error(request, f"Your orders were not accepted: {error}.")
+        seat.name = Seat.objects.get(pk=seat.pk).name
+        context = _context(seat, services.current_round(seat.game), request.POST)
+        return render(request, "dogfight/pilot.html", context, status=400)
+    messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
+    return redirect(page)
+
+
+@login_required
+@require_POST
+def save_chatter(request, game_id: int, number: int):
+    seat = _own_seat(request, game_id, number)
+    lines = [request.POST.get(f"l{n}", "") for n in range(1, services.MAX_CHATTER_LINES + 1)]
+    try:
+        services.chatter_save(seat=seat, user=request.user, lines=lines)
+    except Rejected as error:
+        messages.error(request, f"Your chatter was not saved: {error}.")
+    else:
+        messages.success(request, "Chatter saved. You can change it until the round is resolved.")
+    return redirect("dogfight:pilot", game_id=game_id, number=number)

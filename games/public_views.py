@@ -1,16 +1,135 @@
-"""Public pages: a game, its published rounds, their feed. (Being written.)"""
+"""Public pages: a game, each published round with its replay, and the game's Atom feed.
+
+Anyone may read them, logged in or not. They show only published rounds; the open round's
+orders never appear here (nobody's, not even their own pilot's).
+"""
+
+from __future__ import annotations
+
 from django.contrib.syndication.views import Feed
-from django.http import Http404
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from . import registry
+from .models import Chatter, Game, Order, Report, Round
 
 
-def game_page(request, game_id):
-    raise Http404
+def _names(game: Game) -> dict[int, str]:
+    return {seat.number: str(seat) for seat in game.seats.all()}
 
 
-def round_report(request, game_id, number):
-    raise Http404
+def _shown_state(game: Game, open_round: Round | None) -> dict | None:
+    if open_round is not None:
+        return open_round.state
+    last = (Report.objects.filter(round__game=game).order_by("-round__number")
+            .only("state").first())
+    return last.state if last else None
+
+
+@require_safe
+def game_page(request, game_id: int):
+    game = get_object_or_404(Game.objects.select_related("referee"), pk=game_id)
+    rules = registry.get(game.kind)
+    seats = list(game.seats.select_related("user"))
+    names = {seat.number: str(seat) for seat in seats}
+    open_round = game.rounds.filter(status=Round.Status.OPEN).first()
+    state = _shown_state(game, open_round)
+    context = {
+        "game": game, "seats": seats, "open_round": open_round,
+        "published": game.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number"),
+        "failed_round": game.rounds.filter(status=Round.Status.FAILED).first(),
+        "my_seat": next((s for s in seats if s.user_id and s.user_id == request.user.pk), None),
+        "is_referee": request.user.is_authenticated and (
+            request.user.pk == game.referee_id or request.user.is_staff),
+    }
+    if open_round is not None:
+        context["orders_in"] = set(Order.objects.filter(round=open_round)
+                                   .values_list("seat__number", flat=True))
+    if state is not None:
+        context.update(rules.page_context(state, names))
+    return render(request, [f"{game.kind}/game.html", "games/game.html"], context)
+
+
+@require_safe
+def round_report(request, game_id: int, number: int):
+    rnd = get_object_or_404(Round.objects.select_related("game", "report"), game_id=game_id,
+                            number=number, status=Round.Status.PUBLISHED)
+    try:
+        step = int(request.GET.get("step", "4"))
+    except ValueError:
+        step = 4
+    fragment = "_replay.html" if request.htmx else "_report_body.html"
+    body = _cached_report_fragment(rnd, fragment, step)
+    if request.htmx:
+        return HttpResponse(body)
+    later = rnd.game.rounds.filter(number=number + 1, status=Round.Status.PUBLISHED).exists()
+    return render(request, "games/report.html", {
+        "game": rnd.game, "round": rnd, "body": body,
+        "previous": number - 1 if number > 1 else None, "next": number + 1 if later else None})
+
+
+def _cached_report_fragment(rnd: Round, fragment: str, step: int) -> str:
+    """A published round never changes, so each fragment is rendered once and kept."""
+    key = f"report:{rnd.pk}:{fragment}:{step}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(f"{rnd.game.kind}/{fragment}", _report_context(rnd, step))
+        cache.set(key, html, None)
+    return mark_safe(html)
+
+
+def _report_context(rnd: Round, step: int) -> dict:
+    game = rnd.game
+    names = _names(game)
+    rules = registry.get(game.kind)
+    context = {
+        "game": game, "round": rnd, "report": rnd.report,
+        "chatter": [c for c in Chatter.objects.filter(round=rnd).select_related("seat")
+                    if c.lines],
+    }
+    context.update(rules.report_context(rnd.state, rnd.report.state, rnd.report.events,
+                                        names, step))
+    return context
 
 
 class GameFeed(Feed):
-    def get_object(self, request, game_id):
-        raise Http404
+    feed_type = Atom1Feed
+
+    def get_object(self, request, game_id: int):
+        return get_object_or_404(Game, pk=game_id)
+
+    def title(self, game: Game) -> str:
+        return f"{game.title}: published rounds"
+
+    def link(self, game: Game) -> str:
+        return reverse("game", args=[game.pk])
+
+    def subtitle(self, game: Game) -> str:
+        return f"Every published round of {game.title}."
+
+    def items(self, game: Game):
+        return (Round.objects.filter(game=game, status=Round.Status.PUBLISHED)
+                .select_related("report", "game").order_by("-number")[:30])
+
+    def item_title(self, rnd: Round) -> str:
+        return f"Round {rnd.number}"
+
+    def item_description(self, rnd: Round) -> str:
+        rules = registry.get(rnd.game.kind)
+        lines = rules.describe_events(rnd.report.events, _names(rnd.game))
+        return "\n".join(lines)
+
+    def item_link(self, rnd: Round) -> str:
+        return reverse("round_report", args=[rnd.game_id, rnd.number])
+
+    def item_pubdate(self, rnd: Round):
+        return rnd.report.published_at
+
+    def item_updateddate(self, rnd: Round):
+        return rnd.report.published_at

@@ -61,6 +61,15 @@ class GameRules:
         """A published round as plain lines of text (mail, feed)."""
         raise NotImplementedError
 
+    def page_context(self, state: dict, names: dict[int, str]) -> dict:
+        """What the game's public page (``<slug>/game.html``) shows of a state."""
+        raise NotImplementedError
+
+    def report_context(self, state_before: dict, report_state: dict, events: list,
+                       names: dict[int, str], step: int) -> dict:
+        """What a published round's page (``<slug>/report.html``) shows, at replay ``step``."""
+        raise NotImplementedError
+
 
 _GAMES: dict[str, GameRules] = {}
 

@@ -139,6 +139,8 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
                .filter(game=game, status=Round.Status.OPEN).first())
         if rnd is None:
             raise Rejected("there is no round open for orders")
+        if now >= rnd.deadline:
+            raise Rejected("the deadline has passed: the round is about to be resolved")
         if seat.number not in rules.active_seats(rnd.state):
             raise Rejected("your plane is out of the game")
         if rnd.orders.filter(seat=seat).exists():
@@ -239,8 +241,8 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
     """Hand a computer pilot's seat to a person; the game stays unscored for good."""
     _require_referee(game, by)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().get(game=game, number=number)
-        if not seat.computer:
+        seat = Seat.objects.select_for_update().filter(game=game, number=number).first()
+        if seat is None or not seat.computer:
             raise Rejected("that seat has no computer pilot")
         if game.seats.filter(user=user).exists():
             raise Rejected("that person already has a seat in this game")

@@ -1,1 +1,16 @@
 """Fixtures shared by every test. pytest-django provides `db`, `client` and `live_server`."""
+
+import pytest
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_in_process():
+    """Tasks run eagerly in tests, as in the embedded default; the one test that goes through a
+    real worker on Redis turns this off for itself."""
+    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
