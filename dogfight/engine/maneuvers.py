@@ -145,6 +145,25 @@ def route(plane: Plane, chosen: list[str]) -> list[tuple[Hex, int]]:
     return steps
 
 
+def order_form(plane: Plane, wanted: list[str]) -> list[dict]:
+    """The three moves of an order form: for each, the legal list given the moves before, the
+    pilot's pick (or the first legal one when his pick is no longer offered), where it takes
+    the plane, and whether the plane may fire after it (not while standing on its airfield).
+    """
+    plan = RoundPlan(plane)
+    moves = []
+    for number in range(1, MOVES_PER_ROUND + 1):
+        offered = plan.legal()
+        pick = wanted[number - 1] if number <= len(wanted) else None
+        if pick not in offered:
+            pick = offered[0]
+        plan.choose(pick)
+        moves.append({"number": number, "offered": offered, "maneuver": pick,
+                      "hex": plan.plane.hex, "facing": plan.plane.facing,
+                      "can_fire": plan.plane.status == "air"})
+    return moves
+
+
 def nmr_maneuvers(plane: Plane) -> tuple[str, str, str]:
     """What a pilot flies when his orders are missing (rules §7)."""
     if plane.status == "ground":
