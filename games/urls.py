@@ -1,10 +1,24 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import public_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # Accounts, the person's own page, the lobby, new games and the referee's panel.
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("me/", views.my_games, name="my_games"),
+    path("games/", views.lobby, name="lobby"),
+    path("games/new/<slug:kind>/", views.game_new, name="game_new"),
+    path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),
+    path("games/<int:game_id>/referee/", views.referee_panel, name="referee_panel"),
+    path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
+    path("games/<int:game_id>/referee/input/", views.referee_input, name="referee_input"),
+    path("games/<int:game_id>/referee/remove/", views.referee_remove, name="referee_remove"),
+    path("games/<int:game_id>/referee/replace/", views.referee_replace,
+         name="referee_replace"),
+    path("games/<int:game_id>/referee/retry/", views.referee_retry, name="referee_retry"),
     # Public pages: anyone may read a game, its published rounds and their feed.
     path("games/<int:game_id>/", public_views.game_page, name="game"),
     path("games/<int:game_id>/rounds/<int:number>/", public_views.round_report,

@@ -1,8 +1,31 @@
+"""The platform's pages: home, health, accounts, my games, the lobby, creating a game and the
+referee's panel. Thin: they read through selectors, write through services, and show a
+service's ``Rejected`` message as it is.
+
+Each game plugs its own forms in by convention: ``<kind>.forms`` has ``SettingsForm`` (with
+``game_kwargs()``), ``RefereeInputForm`` (with ``for_round()`` and ``referee_data()``) and
+``describe_settings(game)``.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from importlib import import_module
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
-from django.http import HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from . import registry, selectors, services
+from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm
+from .models import Game
+from .registry import Rejected
 
 
 @require_safe
@@ -19,3 +42,177 @@ def healthz(request):
     except DatabaseError:
         return HttpResponse("database unreachable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+def _game_forms(kind: str):
+    try:
+        rules = registry.get(kind)
+    except Rejected:
+        raise Http404("no such game") from None
+    return rules, import_module(f"{rules.slug}.forms")
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("my_games")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome aboard, {user.username}.")
+        return redirect("my_games")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def my_games(request):
+    profile = selectors.profile_of(request.user)
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your settings are saved.")
+            return redirect("my_games")
+        messages.error(request, "Your settings were not saved: see below.")
+    return render(request, "games/my_games.html", {
+        "entries": selectors.my_games(request.user), "form": form, "profile": profile})
+
+
+# --- the lobby ------------------------------------------------------------------------------
+
+@require_safe
+def lobby(request):
+    return render(request, "games/lobby.html", {
+        "lobby": selectors.lobby(), "kinds": registry.all_games()})
+
+
+@login_required
+@require_POST
+def seat_join(request, game_id, number):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        seat = services.seat_join(game=game, number=number, user=request.user)
+    except Rejected as error:
+        messages.error(request, f"You could not join: {error}.")
+        return redirect("lobby")
+    messages.success(request, f"You have seat {seat.number} in {game.title}.")
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_new(request, kind):
+    rules, forms = _game_forms(kind)
+    form = forms.SettingsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(referee=request.user, kind=rules.slug,
+                                        **form.game_kwargs())
+        except Rejected as error:
+            messages.error(request, f"The game was not created: {error}.")
+        else:
+            messages.success(request, f"{game.title} is open for pilots.")
+            return redirect("referee_panel", game.pk)
+    return render(request, "games/game_new.html", {"form": form, "rules": rules})
+
+
+# --- the referee ----------------------------------------------------------------------------
+
+def referee_only(view):
+    """Log in first; then only the game's referee (or staff) gets past: others get 403."""
+    @login_required
+    @wraps(view)
+    def wrapper(request, game_id, *args, **kwargs):
+        game = get_object_or_404(Game, pk=game_id)
+        if not selectors.can_referee(request.user, game):
+            raise PermissionDenied("only the game's referee may do that")
+        return view(request, game, *args, **kwargs)
+    return wrapper
+
+
+@require_safe
+@referee_only
+def referee_panel(request, game):
+    _, forms = _game_forms(game.kind)
+    panel = selectors.referee_panel(game.pk)
+    return render(request, "games/referee.html", {
+        "panel": panel, "game": panel.game,
+        "settings": forms.describe_settings(panel.game),
+        "input_form": forms.RefereeInputForm.for_round(panel.round.referee_input)
+        if panel.round else None,
+        "wind_now": forms.wind_now(panel.round.referee_input) if panel.round else None,
+        "replace_form": ReplaceComputerForm(),
+    })
+
+
+def _act(request, game, action, done: str):
+    """Run a service, tell the referee how it went, and go back to the panel."""
+    try:
+        action()
+    except Rejected as error:
+        messages.error(request, f"Not done: {error}.")
+    else:
+        messages.success(request, done)
+    return redirect("referee_panel", game.pk)
+
+
+def _form_failed(request, game, form):
+    problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+    messages.error(request, f"Not done: {problems}")
+    return redirect("referee_panel", game.pk)
+
+
+@require_POST
+@referee_only
+def referee_start(request, game):
+    return _act(request, game, lambda: services.game_start(game=game, by=request.user),
+                "The game has started: round 1 is open for orders.")
+
+
+@require_POST
+@referee_only
+def referee_input(request, game):
+    _, forms = _game_forms(game.kind)
+    form = forms.RefereeInputForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    data = form.referee_data()
+    return _act(request, game,
+                lambda: services.referee_set_input(game=game, by=request.user, data=data),
+                "Saved for the coming round.")
+
+
+@require_POST
+@referee_only
+def referee_remove(request, game):
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    number = form.cleaned_data["number"]
+    return _act(request, game,
+                lambda: services.referee_remove(game=game, by=request.user, number=number),
+                f"Seat {number} will be taken out at the start of the coming round.")
+
+
+@require_POST
+@referee_only
+def referee_replace(request, game):
+    form = ReplaceComputerForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    number, user = form.cleaned_data["number"], form.cleaned_data["username"]
+    return _act(request, game,
+                lambda: services.referee_replace_computer(game=game, by=request.user,
+                                                          number=number, user=user),
+                f"Seat {number} now belongs to {user.username}.")
+
+
+@require_POST
+@referee_only
+def referee_retry(request, game):
+    return _act(request, game, lambda: services.referee_retry(game=game, by=request.user),
+                "The round is queued again: the next sweep resolves it.")

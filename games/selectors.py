@@ -1,0 +1,109 @@
+"""Reads for the pages: a person's games, the lobby, the referee's panel.
+
+Each function runs a bounded number of queries whatever the number of games (prefetching the
+seats and the open round), and asks the registry, never a game's rules directly, who owes
+orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Q
+
+from . import registry
+from .models import Game, Order, Profile, Round, Seat
+
+LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
+STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
+
+
+@dataclass
+class MyGame:
+    game: Game
+    seat: Seat | None
+    is_referee: bool
+    round: Round | None
+    orders_due: bool = False
+
+    @property
+    def deadline(self):
+        return self.round.deadline if self.round else None
+
+
+@dataclass
+class Lobby:
+    open: list[Game] = field(default_factory=list)
+    running: list[Game] = field(default_factory=list)
+    finished: list[Game] = field(default_factory=list)
+
+
+def profile_of(user) -> Profile:
+    """The person's settings; an unsaved default Profile if he has none yet."""
+    return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+def can_referee(user, game: Game) -> bool:
+    return user.is_authenticated and (user.pk == game.referee_id or user.is_staff)
+
+
+def _seats():
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def _open_round():
+    return Prefetch("rounds", queryset=Round.objects.filter(status=Round.Status.OPEN),
+                    to_attr="open_rounds")
+
+
+def my_games(user) -> list[MyGame]:
+    """Every game the person holds a seat in or referees: running first, then open, then
+    finished; each with its open round and whether his orders are still due."""
+    games = list(
+        Game.objects.filter(Q(seats__user=user) | Q(referee=user)).distinct()
+        .prefetch_related(_seats(), _open_round()).order_by("-created_at"))
+    rounds = [game.open_rounds[0] for game in games if game.open_rounds]
+    submitted = set(Order.objects.filter(round__in=rounds, seat__user=user)
+                    .values_list("round_id", flat=True))
+    entries = []
+    for game in games:
+        seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+        rnd = game.open_rounds[0] if game.open_rounds else None
+        due = bool(seat and rnd and rnd.pk not in submitted
+                   and seat.number in registry.get(game.kind).active_seats(rnd.state))
+        entries.append(MyGame(game=game, seat=seat, is_referee=game.referee_id == user.pk,
+                              round=rnd, orders_due=due))
+    entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,
+                                e.deadline.timestamp() if e.deadline else float("inf")))
+    return entries
+
+
+def lobby() -> Lobby:
+    """Open games with their seats, and the newest running and finished games."""
+    base = Game.objects.select_related("referee").prefetch_related(_seats())
+    return Lobby(
+        open=list(base.filter(status=Game.Status.OPEN).order_by("-created_at")),
+        running=list(base.filter(status=Game.Status.RUNNING)
+                     .prefetch_related(_open_round()).order_by("-started_at")[:LOBBY_LIMIT]),
+        finished=list(base.filter(status=Game.Status.FINISHED)
+                      .order_by("-finished_at")[:LOBBY_LIMIT]),
+    )
+
+
+@dataclass
+class Panel:
+    game: Game
+    seats: list[Seat]
+    round: Round | None       # the round open for orders
+    failed: Round | None      # a round that kept failing and waits for the referee
+    active: list[int]         # seats still in the game (owe orders in the open round)
+
+
+def referee_panel(game_id: int) -> Panel:
+    game = Game.objects.select_related("referee").get(pk=game_id)
+    seats = list(game.seats.select_related("user"))
+    rnd = game.rounds.filter(status=Round.Status.OPEN).first()
+    failed = game.rounds.filter(status=Round.Status.FAILED).first()
+    state = (rnd or failed).state if (rnd or failed) else None
+    active = registry.get(game.kind).active_seats(state) if state is not None else []
+    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
