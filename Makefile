@@ -20,8 +20,7 @@ demo: export DATABASE_URL =
 demo: export CELERY_BROKER_URL =
 demo: $(STAMP)
 	$(PY) manage.py migrate
-	# Hook for the demo game (comes in a later issue; the command does not exist yet):
-	# $(PY) manage.py demo_setup
+	$(PY) manage.py demo_setup
 	$(PY) manage.py runserver 0.0.0.0:8000
 
 # Tests need PostgreSQL and Redis; override either from the environment.

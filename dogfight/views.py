@@ -20,6 +20,7 @@ from games.models import Chatter, Game, Order, Round, Seat
 from games.registry import Rejected
 
 from . import career_service
+from .practice import practice_game_create
 from .engine import career
 from .engine.maneuvers import NAMES, order_form
 from .engine.orders import FIRE_DIRECTIONS
@@ -162,3 +163,13 @@ def save_chatter(request, game_id: int, number: int):
     else:
         messages.success(request, "Chatter saved. You can change it until the round is resolved.")
     return redirect("dogfight:pilot", game_id=game_id, number=number)
+
+
+@login_required
+@require_POST
+def practice(request):
+    """A newcomer's first flight: him against five computer pilots, resolved at once."""
+    profile = getattr(request.user, "profile", None)
+    game = practice_game_create(user=request.user,
+                                time_zone=profile.time_zone if profile else "Europe/Berlin")
+    return redirect("dogfight:pilot", game_id=game.pk, number=0)

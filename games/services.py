@@ -93,7 +93,9 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         for seat in seats:
             if seat.is_free:
                 seat.computer, seat.computer_level = True, "novice"
-                seat.save(update_fields=["computer", "computer_level"])
+            if seat.computer and not seat.name:
+                seat.name = f"Computer pilot {seat.number + 1}"
+            seat.save(update_fields=["computer", "computer_level", "name"])
         game.scored = game.scored and not any(seat.computer for seat in seats)
         rules = registry.get(game.kind)
         state = rules.setup(
@@ -269,7 +271,8 @@ def is_due(rnd: Round, now: datetime) -> bool:
     return rnd.game.resolve_early or now >= clock.next_noon(rnd.all_in_at, rnd.game.time_zone)
 
 
-def round_resolve(*, round_id: int, now: datetime | None = None) -> int | None:
+def round_resolve(*, round_id: int, now: datetime | None = None,
+                  force: bool = False) -> int | None:
     """Resolve one due round exactly once. Returns the next round's id when that one is due
     at once too (so a caller may go on), else None.
 
@@ -283,7 +286,7 @@ def round_resolve(*, round_id: int, now: datetime | None = None) -> int | None:
             rnd = (Round.objects.select_for_update(skip_locked=True, of=("self",))
                    .select_related("game").filter(pk=round_id, status=Round.Status.OPEN)
                    .first())
-            if rnd is None or not is_due(rnd, now):
+            if rnd is None or not (force or is_due(rnd, now)):
                 return None
             next_round = _publish(rnd, now)
     except Exception as error:  # a bug in a game's rules must not wedge the sweep
