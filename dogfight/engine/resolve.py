@@ -39,6 +39,7 @@ class Round:
         self.scoring = state.settings.counts_points
         self.by_damage = state.settings.scoring == "damage"
         self.move: int | None = None
+        self.balloon_hexes = {b.hex for b in self.state.balloons}  # flying in there crashes
         # a kill (plane or balloon) is shared by everyone who hit it in the move, in either group
         self.move_hitters: dict[object, list[Plane]] = {}
 
@@ -134,7 +135,7 @@ class Round:
             events.append({"move": self.move, "type": "took_off", "seat": plane.seat})
         if plane.hex not in BOARD_SET:
             self._crash(plane, "edge")
-        elif self.state.balloons and any(b.hex == plane.hex for b in self.state.balloons):
+        elif plane.hex in self.balloon_hexes:
             self._crash(plane, "balloon")
         elif plane.hex in self.state.clouds:
             self._cloud_damage(plane)
@@ -216,6 +217,7 @@ class Round:
             by = hitters[balloon]
             if balloon.damage >= BALLOON_STRENGTH:
                 self.state.balloons.remove(balloon)
+                self.balloon_hexes.discard(balloon.hex)
                 each = career.share(BALLOON_POINTS, len(by)) if self.scoring else 0
                 for shooter in by:
                     shooter.points += each
