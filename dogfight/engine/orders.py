@@ -62,7 +62,8 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
 def _fire(raw: object, where: str) -> tuple[int, ...]:
     if not isinstance(raw, list):
         raise EngineError(f"{where}: fire must be a list of directions")
-    if any(direction not in FIRE_DIRECTIONS for direction in raw):
+    if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS
+           for direction in raw):
         raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) or R (diagonal right)")
     if len(set(raw)) != len(raw):
         raise EngineError(f"{where}: two bursts in one move must go in different directions")
