@@ -31,6 +31,9 @@ def main(argv: list[str]) -> int:
     except (ValueError, UnicodeDecodeError) as error:
         _write({"error": f"the input is not valid JSON: {error}"})
         return 2
+    except RecursionError:
+        _write({"error": "the input is not valid JSON: it is nested too deeply"})
+        return 2
     if isinstance(jobs, list):
         answers = [answer(argv[0], job) for job in jobs]
         _write([reply for reply, _ in answers])
