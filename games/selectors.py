@@ -36,6 +36,7 @@ class Lobby:
     open: list[Game] = field(default_factory=list)
     running: list[Game] = field(default_factory=list)
     finished: list[Game] = field(default_factory=list)
+    joined: set[int] = field(default_factory=set)  # open games the viewer has a seat in
 
 
 def profile_of(user) -> Profile:
@@ -78,11 +79,16 @@ def my_games(user) -> list[MyGame]:
     return entries
 
 
-def lobby() -> Lobby:
+def lobby(user=None) -> Lobby:
     """Open games with their seats, and the newest running and finished games."""
     base = Game.objects.select_related("referee").prefetch_related(_seats())
+    open_games = list(base.filter(status=Game.Status.OPEN).order_by("-created_at"))
+    joined = set()
+    if user is not None and user.is_authenticated:
+        joined = {game.pk for game in open_games
+                  if any(seat.user_id == user.pk for seat in game.seats.all())}
     return Lobby(
-        open=list(base.filter(status=Game.Status.OPEN).order_by("-created_at")),
+        open=open_games, joined=joined,
         running=list(base.filter(status=Game.Status.RUNNING)
                      .prefetch_related(_open_round()).order_by("-started_at")[:LOBBY_LIMIT]),
         finished=list(base.filter(status=Game.Status.FINISHED)

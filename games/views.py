@@ -87,7 +87,7 @@ def my_games(request):
 @require_safe
 def lobby(request):
     return render(request, "games/lobby.html", {
-        "lobby": selectors.lobby(), "kinds": registry.all_games()})
+        "lobby": selectors.lobby(request.user), "kinds": registry.all_games()})
 
 
 @login_required

@@ -201,3 +201,13 @@ def test_a_user_without_a_profile_gets_one_when_he_saves_his_settings(client):
     client.post(reverse("my_games"), {"time_zone": "Asia/Tokyo", "mail_reports": "on"})
     profile = Profile.objects.get(user=user)
     assert profile.time_zone == "Asia/Tokyo" and profile.mail_reports and not profile.mail_reminders
+
+
+def test_a_pilot_with_a_seat_sees_no_more_join_buttons_for_that_game(client):
+    user = make_user()
+    game = make_dogfight(start=False, humans={0: user})
+    other = make_dogfight(start=False)
+    client.force_login(user)
+    page = client.get(reverse("lobby")).content.decode()
+    assert reverse("seat_join", args=[game.pk, 1]) not in page
+    assert reverse("seat_join", args=[other.pk, 1]) in page
