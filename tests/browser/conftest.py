@@ -1,0 +1,62 @@
+"""Browser tests: Playwright's sync API driving Debian's Chromium against ``live_server``.
+
+No browser is ever downloaded (never ``playwright install``): the tests launch
+``/usr/bin/chromium``, which ``.ci/run`` installs from Debian when it is missing.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the main thread; Django would then refuse the
+# ORM calls the tests make there (factories, assertions) as "async unsafe". They are not: the
+# loop only talks to the browser.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install "
+                    f"chromium; .ci/run does it). Never download a browser with Playwright.")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()
+
+
+def _page(browser, **context_options):
+    context = browser.new_context(**context_options)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh browser context (no cookies) at desktop size; JavaScript errors fail the test."""
+    context, page, errors = _page(browser, viewport={"width": 1280, "height": 900})
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone_page(browser, live_server):
+    """A fresh browser context the size of a phone (390x844, touch, mobile viewport)."""
+    context, page, errors = _page(browser, viewport={"width": 390, "height": 844},
+                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
