@@ -127,7 +127,7 @@ def describe_settings(game) -> list[tuple[str, str]]:
         ("Balloons", balloons),
         ("Clouds at the start", str(s.get("clouds", DEFAULT_CLOUDS))),
         ("Scoring", dict(SCORING)[s.get("scoring", "hits")]
-         + ("" if game.scored else " (unscored: computer pilots)")),
+         + ("" if game.scored else " (not scored for careers)")),
     ]
 
 
