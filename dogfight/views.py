@@ -155,7 +155,10 @@ def submit_orders(request, game_id: int, number: int):
 @require_POST
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
-    lines = [request.POST.get(f"l{n}", "") for n in range(1, services.MAX_CHATTER_LINES + 1)]
+    # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
+    # the service, never silently dropped.
+    numbers = sorted(int(key[1:]) for key in request.POST if key[:1] == "l" and key[1:].isdigit())
+    lines = [request.POST.get(f"l{n}", "") for n in numbers]
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
     except Rejected as error:
