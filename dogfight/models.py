@@ -1,9 +1,15 @@
-"""Dogfight tables that live beyond one game: pilots and their names."""
+"""Dogfight tables that live beyond one game: pilots, their names and careers (rules §8-§10).
+
+A pilot's points and rank hang on his name and go with him from game to game; a game changes
+them once, when it ends (``CareerEntry`` makes that step idempotent).
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+
+from games.models import Game, Seat
 
 
 class Pilot(models.Model):
@@ -13,6 +19,52 @@ class Pilot(models.Model):
     name = models.CharField(max_length=30)
     key = models.CharField(max_length=120, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    points = models.PositiveIntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    hits = models.PositiveIntegerField(default=0)
+    kills = models.PositiveIntegerField(default=0)
+    crashes = models.PositiveIntegerField(default=0)
+    shot_down = models.PositiveIntegerField(default=0)
+    promotion_declined_at = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The points at which he last declined a promotion.")
+
+    class Meta:
+        indexes = [models.Index(fields=["-points"])]
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return f"/pilots/{self.pk}/"
+
+
+class Enlistment(models.Model):
+    """Which pilot flies a seat, with his standing when the game started."""
+
+    seat = models.OneToOneField(Seat, models.CASCADE, related_name="enlistment")
+    pilot = models.ForeignKey(Pilot, models.PROTECT, related_name="enlistments")
+    points_at_start = models.PositiveIntegerField()
+    rank_at_start = models.PositiveSmallIntegerField()
+
+
+class CareerEntry(models.Model):
+    """What one finished, scored game did to one pilot's career: written once."""
+
+    pilot = models.ForeignKey(Pilot, models.CASCADE, related_name="career")
+    game = models.ForeignKey(Game, models.CASCADE, related_name="career_entries")
+    points_before = models.IntegerField()
+    game_points = models.IntegerField()
+    points_after = models.IntegerField()
+    won = models.BooleanField(default=False)
+    hits = models.PositiveIntegerField(default=0)
+    kills = models.PositiveIntegerField(default=0)
+    crashed = models.BooleanField(default=False)
+    shot_down = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pilot", "game"], name="one_career_entry_per_game"),
+        ]

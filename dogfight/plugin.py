@@ -103,6 +103,14 @@ class DogfightRules(GameRules):
             cleaned["wind"] = wind
         return cleaned
 
+    def counts_for_careers(self, settings: dict) -> bool:
+        return not settings.get("duel")  # a duel never counts (rules §8)
+
+    def on_game_over(self, game, final_state: dict) -> None:
+        from .career_service import careers_close_game
+
+        careers_close_game(game=game, final_state=final_state)
+
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return report.describe(events, names)
 
@@ -123,6 +131,11 @@ class DogfightRules(GameRules):
             "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
             "last_step": len(frames) - 1,
             "groups": report.moves_in_words(events, names),
+            "scored": report_state["settings"].get("scored", False)
+                      and not report_state["settings"].get("duel", False),
+            "standings": [{"name": names.get(p["seat"], f"seat {p['seat']}"),
+                           "points": p["points"]} for p in report_state["planes"]],
+            "pot": report_state.get("pot", 0),
             "flight_log": [{**row, "name": names.get(row["seat"], f"seat {row['seat']}"),
                             "colour": svg.SEAT_COLOUR_NAMES[row["seat"]]}
                            for row in report.flight_log(events, seats)],

@@ -54,12 +54,19 @@ def event_words(event: dict, names: dict) -> str | None:
                 f"({event['q']}, {event['r']}): {event['damage']} damage.")
     if kind == "balloon_destroyed":
         by = ", ".join(_name(names, s) for s in event["by"])
-        return f"The balloon at ({event['q']}, {event['r']}) goes down in flames ({by})."
+        points = f": {event['points']} points each" if event.get("points") else ""
+        return f"The balloon at ({event['q']}, {event['r']}) goes down in flames ({by}{points})."
     if kind == "shot_down":
         by = ", ".join(_name(names, s) for s in event["by"])
-        return f"{who} is shot down by {by}."
+        points = ""
+        if event.get("loss"):
+            gainers = "each of them gains" if len(event["by"]) > 1 else "the victor gains"
+            points = f" He loses {event['loss']} points, and {gainers} {event['gain']}."
+        return f"{who} is shot down by {by}.{points}"
     if kind == "crash":
-        return f"{who} {CRASH_CAUSES.get(event['cause'], 'crashed')}."
+        points = (f" He loses {event['loss']} points; 5 go into the pot."
+                  if event.get("loss") else "")
+        return f"{who} {CRASH_CAUSES.get(event['cause'], 'crashed')}.{points}"
     if kind == "cloud_damage":
         return f"{who} takes 1 damage in a cloud (now {event['damage']})."
     if kind == "took_off":

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import rules_page, views
+from . import career_views, rules_page, views
 
 app_name = "dogfight"
 
@@ -11,4 +11,8 @@ urlpatterns = [
     path("games/<int:game_id>/seat/<int:number>/orders", views.submit_orders, name="orders"),
     path("games/<int:game_id>/seat/<int:number>/chatter", views.save_chatter, name="chatter"),
     path("practice/", views.practice, name="practice"),
+    path("pilots/", career_views.leaderboard, name="leaderboard"),
+    path("pilots/<int:pilot_id>/", career_views.career_page, name="career"),
+    path("pilots/<int:pilot_id>/promote", career_views.promote, name="promote"),
+    path("pilots/<int:pilot_id>/decline", career_views.decline, name="decline"),
 ]

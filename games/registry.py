@@ -57,6 +57,13 @@ class GameRules:
         """Check a referee's input for the coming round (e.g. a fixed wind)."""
         raise NotImplementedError
 
+    def counts_for_careers(self, settings: dict) -> bool:
+        """Whether a game with these settings and no computer pilot is scored (careers)."""
+        return False
+
+    def on_game_over(self, game, final_state: dict) -> None:
+        """Called once, inside the transaction that publishes the game's last round."""
+
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""
         raise NotImplementedError

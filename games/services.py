@@ -47,7 +47,7 @@ def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: st
         game = Game.objects.create(
             kind=kind, title=title.strip(), referee=referee, settings=settings,
             time_zone=time_zone, deadline_days=deadline_days, resolve_early=resolve_early,
-            scored=not computer_seats)
+            scored=not computer_seats and rules.counts_for_careers(settings))
         Seat.objects.bulk_create([
             Seat(game=game, number=n, computer=n in computer_seats,
                  computer_level=computer_seats.get(n, "")) for n in numbers])
@@ -312,6 +312,7 @@ def _publish(rnd: Round, now: datetime) -> Round | None:
     if outcome.over:
         game.status, game.finished_at, game.winner_seat = Game.Status.FINISHED, now, outcome.winner
         game.save(update_fields=["status", "finished_at", "winner_seat"])
+        rules.on_game_over(game, outcome.state)
         return None
     return _open_round(game, rnd.number + 1, outcome.state, now)
 

@@ -151,3 +151,18 @@ def _settle(rng: Random, clouds: list[list[Hex]], free: list[Hex], seats: tuple[
             clouds[:] = candidate
             spread = candidate_spread
     return spread <= 1
+
+
+def assign_pilot(state: State, seat: int, career_points: int, rank: int) -> State:
+    """Put a pilot's career standing on a seat's plane (he names himself in his first round).
+
+    His rank's larger magazine is loaded at once; everything else follows from the standing.
+    """
+    if career_points < 0 or not 0 <= rank <= career.MAX_RANK:
+        raise EngineError("a career standing is at least 0 points and a rank 0-6")
+    new = state.copy()
+    plane = new.plane(seat)
+    extra = career.ammo_capacity(rank) - career.ammo_capacity(plane.rank)
+    plane.career_points, plane.rank = career_points, rank
+    plane.ammo = max(0, min(plane.ammo + extra, career.ammo_capacity(rank)))
+    return new

@@ -1,0 +1,89 @@
+"""Public career pages: each pilot's record, and the leaderboard; the promotion offer."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from games.registry import Rejected
+
+from . import career_service
+from .engine import career
+from .engine.maneuvers import NAMES
+from .models import CareerEntry, Pilot
+from .rules_page import RANK_ABILITY
+
+LEADERBOARD_SIZE = 100
+
+
+def abilities(points: int, rank: int) -> list[str]:
+    """What a standing gives in the next game: the aces of his points, the gifts of his rank."""
+    found = []
+    if career.has_double_mg(points):
+        found.append(f"double machine guns (+1 on every hit): an {career.ACE_TITLE}")
+    found += [f"the {NAMES[code]}" for code in career.ace_maneuvers(points)]
+    values = {"ammo": career.ammo_capacity(rank), "per_round": career.bursts_per_round(rank),
+              "repair": career.repair_per_round(rank), "out": career.out_at(rank),
+              "reach": career.reach(rank)}
+    found += [RANK_ABILITY[r][0].format(**values) for r in range(1, rank + 1)]
+    return found
+
+
+@require_safe
+def leaderboard(request):
+    pilots = Pilot.objects.order_by("-rank", "-points", "name")[:LEADERBOARD_SIZE]
+    return render(request, "dogfight/leaderboard.html", {
+        "pilots": [{"pilot": p, "rank_name": career.RANKS[p.rank]} for p in pilots]})
+
+
+@require_safe
+def career_page(request, pilot_id: int):
+    pilot = get_object_or_404(Pilot, pk=pilot_id)
+    own = request.user.is_authenticated and request.user.pk == pilot.user_id
+    after_points, after_rank = (career.promote(pilot.points, pilot.rank)
+                                if career.can_promote(pilot.points, pilot.rank)
+                                else (pilot.points, pilot.rank))
+    return render(request, "dogfight/career.html", {
+        "pilot": pilot, "own": own, "rank_name": career.RANKS[pilot.rank],
+        "abilities": abilities(pilot.points, pilot.rank),
+        "entries": CareerEntry.objects.filter(pilot=pilot).select_related("game")
+                   .order_by("-created_at")[:50],
+        "offer": own and career_service.promotion_offered(pilot),
+        "in_running_game": own and career_service.in_running_game(pilot),
+        "can_promote": career.can_promote(pilot.points, pilot.rank),
+        "cost": career.PROMOTION_COST, "next_rank": career.RANKS[min(pilot.rank + 1,
+                                                                      career.MAX_RANK)],
+        "after_points": after_points,
+        "after_abilities": abilities(after_points, after_rank),
+    })
+
+
+@login_required
+@require_POST
+def promote(request, pilot_id: int):
+    pilot = get_object_or_404(Pilot, pk=pilot_id)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm the promotion.")
+        return redirect(pilot)
+    try:
+        pilot = career_service.pilot_promote(pilot=pilot, user=request.user)
+    except Rejected as error:
+        messages.error(request, f"No promotion: {error}.")
+    else:
+        messages.success(request, f"{pilot.name} is now {career.RANKS[pilot.rank]}.")
+    return redirect(pilot)
+
+
+@login_required
+@require_POST
+def decline(request, pilot_id: int):
+    pilot = get_object_or_404(Pilot, pk=pilot_id)
+    try:
+        career_service.pilot_decline_promotion(pilot=pilot, user=request.user)
+    except Rejected as error:
+        messages.error(request, str(error))
+    else:
+        messages.info(request, "Promotion declined: the offer comes back when your points change.")
+    return redirect(pilot)
