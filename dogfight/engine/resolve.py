@@ -57,6 +57,7 @@ class Round:
                 self.move_hitters = {}
                 for group in groups:
                     self._move_and_fire(group, move)
+                self._check_end()  # after both groups: going down in one move is together
             self.move = None
             self._repair(on_ground)
             if wind is not None:
@@ -119,7 +120,6 @@ class Round:
                 firing.append((plane, order))
         if firing:
             self._fire(firing)
-        self._check_end()
 
     def _fly(self, plane: Plane, code: str) -> None:
         was = plane.status
