@@ -188,3 +188,21 @@ def test_the_referee_removing_one_of_the_last_two_makes_the_other_the_winner_bef
     assert new.over and new.winner == 0
     assert find(events, "winner", seat=0, move=None)
     assert not find(events, "moved")
+
+
+def test_nobody_wins_when_the_fast_plane_and_the_last_other_go_down_in_the_same_move():
+    # the Oberstleutnant flies off the east edge first in move 1; then, in the same move, the
+    # other plane flies off the west edge: they went down in the same move
+    st = state([plane(0, 9, -5, 0, rank=4), plane(1, -9, 4, 3)])
+    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"))
+    assert {e["seat"] for e in find(events, "crash", move=1)} == {0, 1}
+    assert new.over and new.winner is None
+
+
+def test_the_other_plane_wins_when_the_fast_plane_alone_goes_down_and_it_survives_the_move():
+    st = state([plane(0, 9, -5, 0, rank=4), plane(1, 0, 0, 3)])
+    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"))
+    assert find(events, "moved", seat=1, move=1)
+    assert new.over and new.winner == 1
+    assert find(events, "winner", seat=1, move=1)
+    assert not find(events, "moved", move=2)
