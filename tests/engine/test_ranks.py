@@ -188,3 +188,10 @@ def test_the_pilots_rank_and_points_at_game_start_go_onto_the_plane():
     assert (p.career_points, p.rank, p.ammo) == (85, 4, 20)
     assert game.plane(0).rank == 0 and game.plane(0).career_points == 0
     assert p.hex == CORNERS[2]
+
+
+def test_the_ranks_in_order_are_leutnant_hauptmann_major_oberstleutnant_oberst_general():
+    assert career.RANKS[1:] == ("Leutnant", "Hauptmann", "Major", "Oberstleutnant", "Oberst",
+                                "General")
+    assert career.MAX_RANK == 6
+    assert career.ACE_TITLE == "Ass"

@@ -341,3 +341,13 @@ def test_a_new_cloud_does_no_damage_on_arrival():
                 covered += 1
         assert not find(events, "cloud_damage")
     assert covered > 0  # new clouds did arrive over planes, and did them no harm
+
+
+def test_in_a_windless_game_a_fixed_wind_moves_nothing_the_whole_game_stays_windless():
+    # reading: "windless" is set for the whole game ("clouds never move"), so it wins over a
+    # wind fixed for one round
+    clouds = [(0, 4), (1, 4), (1, 3)]
+    st = state([plane(0, 0, 0, 0), plane(1, -3, 0, 3)], clouds=clouds, round=3, windless=True)
+    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), wind=2)
+    assert new.clouds == frozenset(clouds)
+    assert new.wind is None and weather_of(events) is None
