@@ -1,0 +1,332 @@
+"""The game's phases as three questions: what may a player do now (``legal``), is this action
+allowed and what follows (``act``), and where would a half-built turn go (``preview``).
+
+Actions (JSON objects, ``type`` first):
+
+- ``{"type": "asteroid", "hex": [col, row]}`` — setup, the player to act places an asteroid.
+- ``{"type": "fighters", "placements": [{"fighter": "A1", "hex": [0, 5], "facing": 0}, ...]}``
+  — setup, sealed: every fighter of the player on its own dock hex; revealed when both are in.
+- ``{"type": "turn", "orders": [order, ...]}`` — play, the player to act (``orders.py``).
+- ``{"type": "missed"}`` — the deadline passed: the phase's default for that player.
+- ``{"type": "resign"}`` — either player, any time before the end.
+- ``{"type": "draw_agreed"}`` — the web layer sends it once both players agreed to a draw.
+"""
+
+from __future__ import annotations
+
+from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other
+from .orders import may_move, may_stay, must_launch, next_steps, parse_turn, speeds
+from .state import (EngineError, Fighter, Settings, State, as_choice, as_hex, as_int, as_list,
+                    as_object, as_player, fighter_id, required)
+from .turns import Turn, finish, hx, missed_turn, play_turn
+
+ACTIONS = ("asteroid", "fighters", "turn", "missed", "resign", "draw_agreed")
+
+
+# --- a new game -------------------------------------------------------------------------------
+
+def new_game(settings: Settings | None = None, seed: int = 0) -> State:
+    """A game in its first phase. The duel has no dice: ``seed`` only labels the game."""
+    settings = settings or Settings()
+    fighters = [Fighter(fighter_id(player, i), player, cls, None, TOWARD_ENEMY[player])
+                for player in (0, 1) for i, cls in enumerate(settings.fighters)]
+    state = State(settings, fighters, phase="asteroids", to_act=settings.first,
+                  asteroids_left=[settings.asteroids, settings.asteroids], seed=seed)
+    _next_placement(state, [])
+    return state
+
+
+# --- legal --------------------------------------------------------------------------------------
+
+def legal(state: State, player: int) -> dict:
+    """What ``player`` may do now, phase by phase (``your_turn`` false: nothing but resign)."""
+    base = {"phase": state.phase, "player": player, "turn": state.turn,
+            "to_act": state.to_act}
+    if state.phase == "over":
+        return {**base, "your_turn": False, "actions": []}
+    if state.phase == "asteroids":
+        mine = state.to_act == player
+        return {**base, "your_turn": mine,
+                "actions": ["asteroid", "resign"] if mine else ["resign"],
+                "asteroids_left": state.asteroids_left[player],
+                "hexes": [hx(h) for h in asteroid_hexes(state.asteroids,
+                                                         state.settings.no_adjacent)]
+                if mine else []}
+    if state.phase == "fighters":
+        mine = state.sealed[player] is None
+        return {**base, "your_turn": mine,
+                "actions": ["fighters", "resign"] if mine else ["resign"],
+                "fighters": [{"fighter": f.id, "class": f.cls}
+                             for f in state.fighters if f.player == player],
+                "docks": [hx(h) for h in DOCKS[player]], "facings": list(range(6))}
+    mine = state.to_act == player
+    return {**base, "your_turn": mine, "actions": ["turn", "resign"] if mine else ["resign"],
+            "fighters": [fighter_options(f) for f in state.alive(player)] if mine else []}
+
+
+def fighter_options(fighter: Fighter) -> dict:
+    return {
+        "fighter": fighter.id, "class": fighter.cls, "hex": hx(fighter.hex),
+        "facing": fighter.facing, "speed": fighter.speed, "docked": fighter.docked,
+        "may_stay": may_stay(fighter), "may_move": may_move(fighter),
+        "must_launch": must_launch(fighter),
+        "facings": list(range(6)) if may_stay(fighter) else [],
+        "speeds": speeds(fighter), "z": fighter.kind.z,
+        "missiles": fighter.missiles, "smart": fighter.smart,
+        "steps": next_steps(fighter, [])["steps"],
+    }
+
+
+# --- act ----------------------------------------------------------------------------------------
+
+def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
+    """Validate ``action`` by ``player`` and apply it to a copy: (new state, events)."""
+    action = as_object(action, "action")
+    kind = as_choice(required(action, "type", "action"), ACTIONS, "action.type")
+    player = as_player(player, "player")
+    if state.phase == "over":
+        raise EngineError("the game is over")
+    state = state.copy()
+    events: list[dict] = []
+    if kind == "resign":
+        events.append({"turn": state.turn, "type": "resigned", "player": player})
+        finish(state, _emitter(state, events), other(player), "resigned")
+        return state, events
+    if kind == "draw_agreed":
+        finish(state, _emitter(state, events), None, "agreed_draw")
+        return state, events
+    if state.phase == "asteroids":
+        _asteroid(state, player, kind, action, events)
+    elif state.phase == "fighters":
+        _fighters(state, player, kind, action, events)
+    else:
+        _turn(state, player, kind, action, events)
+    return state, events
+
+
+def _emitter(state: State, events: list[dict]):
+    return lambda type_, **fields: events.append({"turn": state.turn, "type": type_, **fields})
+
+
+def _not_now(state: State, kind: str) -> EngineError:
+    return EngineError(f"{kind!r} is not an action of the {state.phase} phase")
+
+
+def _their_turn(state: State, player: int) -> None:
+    if state.to_act != player:
+        raise EngineError(f"it is player {state.to_act}'s turn, not player {player}'s")
+
+
+def _asteroid(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+    if kind not in ("asteroid", "missed"):
+        raise _not_now(state, kind)
+    _their_turn(state, player)
+    if kind == "missed":
+        state.asteroids_left[player] -= 1
+        events.append({"turn": 0, "type": "asteroid_lost", "player": player, "why": "missed"})
+    else:
+        raw = required(action, "hex", "action")
+        if not (isinstance(raw, list) and len(raw) == 2):
+            raise EngineError("action.hex must be a pair [col, row]")
+        hex_ = (as_int(raw[0], "action.hex[0]"), as_int(raw[1], "action.hex[1]"))
+        problem = asteroid_problem(hex_, state.asteroids, state.settings.no_adjacent)
+        if problem:
+            raise EngineError(f"no asteroid on {list(hex_)}: it {problem}")
+        state.asteroids.append(hex_)
+        state.asteroids_left[player] -= 1
+        events.append({"turn": 0, "type": "asteroid_placed", "player": player, "hex": hx(hex_)})
+    state.to_act = other(player)
+    _next_placement(state, events)
+
+
+def _next_placement(state: State, events: list[dict]) -> None:
+    """Who places next (alternating; a player with none left is skipped), asteroids that no
+    hex can take are lost, and the fighter placement follows the last asteroid."""
+    while True:
+        left = state.asteroids_left
+        if left[state.to_act] == 0:
+            state.to_act = other(state.to_act)
+        if left[state.to_act] == 0:
+            state.phase, state.to_act = "fighters", None
+            events.append({"turn": 0, "type": "phase", "phase": "fighters"})
+            return
+        if asteroid_hexes(state.asteroids, state.settings.no_adjacent):
+            return
+        left[state.to_act] -= 1
+        events.append({"turn": 0, "type": "asteroid_lost", "player": state.to_act,
+                       "why": "no_room"})
+        state.to_act = other(state.to_act)
+
+
+def _fighters(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+    if kind not in ("fighters", "missed"):
+        raise _not_now(state, kind)
+    if state.sealed[player] is not None:
+        raise EngineError(f"player {player} has already placed his fighters")
+    mine = [f for f in state.fighters if f.player == player]
+    if kind == "missed":
+        placements = [{"fighter": f.id, "hex": hx(DOCKS[player][i]),
+                       "facing": TOWARD_ENEMY[player]} for i, f in enumerate(mine)]
+        events.append({"turn": 0, "type": "placement_missed", "player": player})
+    else:
+        placements = _placements(mine, player, required(action, "placements", "action"))
+    state.sealed[player] = placements
+    events.append({"turn": 0, "type": "fighters_sealed", "player": player})
+    if state.sealed[other(player)] is None:
+        return
+    for placements_ in state.sealed:
+        for p in placements_:
+            fighter = state.fighter(p["fighter"])
+            fighter.hex, fighter.facing = tuple(p["hex"]), p["facing"]
+            fighter.docked, fighter.landed, fighter.docked_turns = True, False, 0
+    events.append({"turn": 0, "type": "fighters_placed",
+                   "placements": [p for s in state.sealed for p in s]})
+    state.sealed = [None, None]
+    state.phase, state.turn, state.to_act = "play", 1, state.settings.first
+    events.append({"turn": 0, "type": "phase", "phase": "play"})
+
+
+def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict]:
+    items = as_list(raw, "action.placements")
+    ids = {f.id for f in mine}
+    placed: dict[str, dict] = {}
+    taken: set = set()
+    for i, item in enumerate(items):
+        where = f"action.placements[{i}]"
+        item = as_object(item, where)
+        fid = required(item, "fighter", where)
+        if not isinstance(fid, str) or fid not in ids:
+            raise EngineError(f"{where}: {fid!r} is not one of player {player}'s fighters "
+                              f"({', '.join(sorted(ids))})")
+        if fid in placed:
+            raise EngineError(f"{where}: {fid} is placed twice")
+        hex_ = as_hex(required(item, "hex", where), f"{where}.hex")
+        if hex_ not in DOCKS[player]:
+            raise EngineError(f"{where}: {list(hex_)} is not one of player {player}'s docks "
+                              f"({', '.join(str(list(h)) for h in DOCKS[player])})")
+        if hex_ in taken:
+            raise EngineError(f"{where}: two fighters on dock {list(hex_)}")
+        taken.add(hex_)
+        placed[fid] = {"fighter": fid, "hex": hx(hex_),
+                       "facing": as_int(required(item, "facing", where), f"{where}.facing", 0, 5)}
+    missing = sorted(ids - set(placed))
+    if missing:
+        raise EngineError(f"fighters not placed: {', '.join(missing)}")
+    return [placed[f.id] for f in mine]
+
+
+def _turn(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+    if kind not in ("turn", "missed"):
+        raise _not_now(state, kind)
+    _their_turn(state, player)
+    if kind == "missed":
+        missed_turn(state, events)
+        return
+    orders = parse_turn(state, player, required(action, "orders", "action"))
+    state.missed_in_row[player] = 0
+    play_turn(state, orders, events, "orders")
+
+
+def missed(state: State, player: int) -> tuple[State, list[dict]]:
+    """The deadline passed without an action from ``player``: the phase's default."""
+    return act(state, player, {"type": "missed"})
+
+
+# --- the order form's preview -------------------------------------------------------------------
+
+def preview(state: State, player: int, orders: object) -> dict:
+    """Where a half-built turn goes: ``orders`` as for a turn, every fighter's complete but the
+    last one's, which may stop anywhere. Plays it on a copy and answers
+
+    - ``fighters``: per ordered fighter, ``route``: after each step ``{"step", "hex", "facing"}``
+      (``hex`` null once it left the board), ``destroyed``: the cause or null;
+    - ``missiles``: every missile of the player's that flew this turn, ``path`` of hexes and
+      ``removed`` (the cause, or null if it is still flying);
+    - ``next_flight``: for each missile still flying at the end, the hexes it would fly at the
+      start of the player's next turn if nothing else moved;
+    - ``next``: for the last ordered fighter, the steps that may follow and whether its move may
+      end here (the order form's buttons);
+    - ``events``: the events of the preview (the turn's own, nothing after it).
+    """
+    if state.phase != "play":
+        raise EngineError("routes are previewed only in the play phase")
+    _their_turn(state, player)
+    parsed = parse_turn(state, player, orders, partial=True)
+    work = state.copy()
+    events: list[dict] = []
+    turn = Turn(work, events)
+    turn.end = lambda: None  # the preview stops before the end-of-turn checks
+    turn.play(parsed)
+    routes: dict[str, dict] = {o.fighter: {"route": [], "destroyed": None} for o in parsed}
+    paths: dict[int, dict] = {}
+    for event in events:
+        kind = event["type"]
+        if kind in ("moved", "turned", "fired", "launched", "stayed") \
+                and event["fighter"] in routes:
+            fighter = work.fighter(event["fighter"])
+            code = {"moved": "A", "stayed": "stay"}.get(kind) or event.get("step") or \
+                _code_of(event)
+            routes[event["fighter"]]["route"].append(
+                {"step": code, "hex": event.get("hex") if kind == "moved" else None,
+                 "facing": event.get("facing", fighter.facing)})
+            if kind == "launched":
+                paths[event["missile"]] = {"missile": event["missile"], "kind": event["kind"],
+                                           "path": [event["hex"]], "removed": None}
+        elif kind == "destroyed" and event["fighter"] in routes:
+            routes[event["fighter"]]["destroyed"] = event["cause"]
+        elif kind == "missile_moved":
+            paths.setdefault(event["missile"], {
+                "missile": event["missile"], "kind": _kind(state, work, event["missile"]),
+                "path": [], "removed": None})["path"].append(event["hex"])
+        elif kind == "missile_removed" and event["missile"] in paths:
+            paths[event["missile"]]["removed"] = event["cause"]
+    _fill_positions(state, parsed, routes)
+    last = parsed[-1] if parsed else None
+    nxt = None
+    if last is not None and not last.stay:
+        nxt = {"fighter": last.fighter,
+               **next_steps(state.fighter(last.fighter), list(last.steps))}
+    return {"fighters": routes, "missiles": list(paths.values()),
+            "next_flight": _next_flight(work, player), "next": nxt, "events": events}
+
+
+def _code_of(event: dict) -> str:
+    if event["type"] == "fired":
+        return "G" if event["gun"] == "nose" else "GT"
+    prefix = "M" if event["kind"] == "missile" else "S"
+    return prefix if event["launcher"] == "nose" else prefix + "T"
+
+
+def _kind(before: State, after: State, missile_id: int) -> str:
+    for m in before.missiles + after.missiles:
+        if m.id == missile_id:
+            return m.kind
+    return "missile"
+
+
+def _fill_positions(state: State, orders, routes: dict[str, dict]) -> None:
+    """Give every route entry the fighter's hex after that step (the moves carry it)."""
+    for order in orders:
+        hex_ = hx(state.fighter(order.fighter).hex)
+        for entry in routes[order.fighter]["route"]:
+            if entry["step"] == "A":
+                hex_ = entry["hex"]
+            else:
+                entry["hex"] = hex_
+
+
+def _next_flight(work: State, player: int) -> list[dict]:
+    flights = []
+    for missile in [m for m in work.missiles if m.owner == player]:
+        ghost = work.copy()
+        ghost.to_act = player
+        events: list[dict] = []
+        turn = Turn(ghost, events)
+        ghost_missile = next(m for m in ghost.missiles if m.id == missile.id)
+        turn.fly_missile(ghost_missile, launch=False)
+        flights.append({"missile": missile.id, "kind": missile.kind,
+                        "path": [e["hex"] for e in events if e["type"] == "missile_moved"],
+                        "removed": next((e["cause"] for e in events
+                                         if e["type"] == "missile_removed"), None)})
+    return flights
+
