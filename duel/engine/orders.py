@@ -178,13 +178,14 @@ def parse_order(fighter: Fighter, raw: dict, where: str, *, partial: bool = Fals
         raise EngineError(f"{where}: only a fighter staying docked may change its facing "
                           "freely; a moving one turns with L and R")
     steps = as_list(raw.get("steps", []), f"{where}.steps")
-    state = walk(fighter, steps, where)
     speed = raw.get("speed")
     if speed is not None:
         speed = as_int(speed, f"{where}.speed", 0)
-        if speed not in state.speeds:
+        if may_move(fighter) and speed not in speeds(fighter):
             raise EngineError(f"{where}: speed {speed} is not open to {fighter.id} this turn "
-                              f"(it may fly {_listing(state.speeds)})")
+                              f"(it may fly {_listing(speeds(fighter))})")
+    state = walk(fighter, steps, where)
+    if speed is not None:
         if not partial and speed != state.ahead:
             raise EngineError(f"{where}: speed {speed} but {state.ahead} 'A' step(s); a "
                               "fighter travels exactly its speed")
