@@ -5,11 +5,15 @@ Nothing here decides a rule; it translates between the platform's JSON rows and 
 
 from __future__ import annotations
 
+import json
+import zlib
+
 from games.registry import GameRules, Outcome, Rejected
 
 from . import engine, report, svg
 from .engine.career import RANKS
 from .engine import api as engine_api
+from .engine.bots import LEVELS, bot_orders
 from .engine.orders import validate_orders
 from .engine.setup import MAX_CLOUDS, seats_in_play
 from .engine.state import EngineError, Settings, State
@@ -74,9 +78,13 @@ class DogfightRules(GameRules):
         return {"moves": [move.to_dict() for move in moves]}
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        plane = State.from_dict(state).plane(seat)
-        return {"moves": [{"maneuver": code, "fire": [], "through": False}
-                          for code in engine.nmr_maneuvers(plane)]}
+        """A computer pilot's orders, from the public state only; the same round and seat
+        always give the same orders (the seed comes from the state)."""
+        game_state = State.from_dict(state)
+        seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
+        raw = bot_orders(game_state, seat, level if level in LEVELS else "novice", seed)
+        moves = validate_orders(game_state.plane(seat), game_state.settings, raw)
+        return {"moves": [move.to_dict() for move in moves]}
 
     def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
                 referee_input: dict) -> Outcome:
