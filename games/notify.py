@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from . import registry
-from .models import Delivery, Order, Profile, Round
+from .models import Delivery, Order, Round, Seat
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 def _wants(user, kind: str) -> bool:
     if not user.email:
         return False
-    profile = Profile.objects.filter(user=user).first()
+    profile = getattr(user, "profile", None)  # select_related by the callers
     if profile is None:
         return True
     return profile.mail_reports if kind == Delivery.Kind.REPORT else profile.mail_reminders
@@ -50,22 +50,31 @@ def _send_once(user, rnd: Round, kind: str, subject: str, body: str) -> bool:
     return True
 
 
-def send_reports(round_id: int) -> int:
-    """Mail a published round to every pilot of the game who wants it; returns mails sent."""
-    rnd = Round.objects.select_related("game").get(pk=round_id)
-    report = rnd.report
-    rules = registry.get(rnd.game.kind)
+def send_reports(round_ids: int | list[int]) -> int:
+    """Mail published rounds to every pilot of their games who wants them; returns mails sent.
+
+    A handful of queries for the whole batch: the rounds with their reports, then the seats
+    with their people and profiles.
+    """
+    ids = [round_ids] if isinstance(round_ids, int) else list(round_ids)
+    rounds = list(Round.objects.filter(pk__in=ids).select_related("game", "report"))
+    seats_by_game: dict[int, list] = {}
+    for seat in (Seat.objects.filter(game__in={rnd.game_id for rnd in rounds})
+                 .select_related("user__profile")):
+        seats_by_game.setdefault(seat.game_id, []).append(seat)
     sent = 0
-    seats = rnd.game.seats.filter(user__isnull=False).select_related("user")
-    names = {seat.number: str(seat) for seat in rnd.game.seats.all()}
-    lines = rules.describe_events(report.events, names)
-    for seat in seats:
-        if not _wants(seat.user, Delivery.Kind.REPORT):
+    for rnd in rounds:
+        seats = seats_by_game.get(rnd.game_id, [])
+        readers = [s.user for s in seats if s.user_id and _wants(s.user, Delivery.Kind.REPORT)]
+        if not readers:
             continue
+        names = {seat.number: str(seat) for seat in seats}
+        lines = registry.get(rnd.game.kind).describe_events(rnd.report.events, names)
         body = render_to_string("games/mail/report.txt", {
             "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
-        sent += _send_once(seat.user, rnd, Delivery.Kind.REPORT,
-                           f"{rnd.game.title}: round {rnd.number} is published", body)
+        for user in readers:
+            sent += _send_once(user, rnd, Delivery.Kind.REPORT,
+                               f"{rnd.game.title}: round {rnd.number} is published", body)
     return sent
 
 
@@ -79,7 +88,7 @@ def send_reminders(now: datetime) -> int:
     for rnd in rounds:
         active = set(registry.get(rnd.game.kind).active_seats(rnd.state))
         submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
-        for seat in rnd.game.seats.filter(user__isnull=False).select_related("user"):
+        for seat in rnd.game.seats.filter(user__isnull=False).select_related("user__profile"):
             if seat.number not in active or seat.pk in submitted:
                 continue
             if not _wants(seat.user, Delivery.Kind.REMINDER):

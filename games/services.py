@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from . import clock, registry
 from .models import Chatter, Game, Order, Report, Round, Seat
-from .registry import Rejected
+from .registry import Outcome, Rejected
 
 log = logging.getLogger(__name__)
 
@@ -108,20 +108,33 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
 
 
 def _open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
-    rules = registry.get(game.kind)
-    rnd = Round.objects.create(
-        game=game, number=number, state=state, seed=secrets.randbits(62), opened_at=now,
-        deadline=clock.deadline_after(now, game.time_zone, game.deadline_days))
-    active = set(rules.active_seats(state))
-    computers = [s for s in game.seats.all() if s.computer and s.number in active]
-    Order.objects.bulk_create([
-        Order(round=rnd, seat=seat, submitted_at=now,
-              payload=rules.computer_orders(state, seat.number, seat.computer_level))
-        for seat in computers])
-    if computers and len(computers) == len(active):
-        rnd.all_in_at = now
-        rnd.save(update_fields=["all_in_at"])
-    return rnd
+    return _open_rounds([(game, number, state)], now)[0]
+
+
+def _open_rounds(openings: list[tuple[Game, int, dict]], now: datetime) -> list[Round]:
+    """Open the next round of several games at once; computer pilots' orders go in sealed."""
+    computers: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game__in=[game for game, _, _ in openings], computer=True):
+        computers.setdefault(seat.game_id, []).append(seat)
+    rounds, orders = [], []
+    for game, number, state in openings:
+        rules = registry.get(game.kind)
+        rnd = Round(game=game, number=number, state=state, seed=secrets.randbits(62),
+                    opened_at=now, deadline=clock.deadline_after(now, game.time_zone,
+                                                                 game.deadline_days))
+        active = set(rules.active_seats(state))
+        playing = [s for s in computers.get(game.pk, []) if s.number in active]
+        if playing and len(playing) == len(active):
+            rnd.all_in_at = now
+        orders += [Order(round=rnd, seat=seat, submitted_at=now,
+                         payload=rules.computer_orders(state, seat.number, seat.computer_level))
+                   for seat in playing]
+        rounds.append(rnd)
+    Round.objects.bulk_create(rounds)
+    for order in orders:
+        order.round_id = order.round.pk
+    Order.objects.bulk_create(orders)
+    return rounds
 
 
 # --- orders and chatter ---------------------------------------------------------------------
@@ -250,7 +263,8 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
             raise Rejected("that person already has a seat in this game")
         seat.computer, seat.computer_level = False, ""
         seat.user, seat.joined_at = user, timezone.now()
-        seat.save(update_fields=["computer", "computer_level", "user", "joined_at"])
+        seat.name = ""  # not "Computer pilot N": the person picks his pilot's name (rules §10)
+        seat.save(update_fields=["computer", "computer_level", "user", "joined_at", "name"])
         rnd = current_round(game)
         if rnd is not None:
             rnd.orders.filter(seat=seat).delete()
@@ -273,48 +287,89 @@ def is_due(rnd: Round, now: datetime) -> bool:
 
 def round_resolve(*, round_id: int, now: datetime | None = None,
                   force: bool = False) -> int | None:
-    """Resolve one due round exactly once. Returns the next round's id when that one is due
-    at once too (so a caller may go on), else None.
+    """Resolve one due round exactly once; returns the next round's id if that one is due at
+    once too (so a caller may go on), else None."""
+    due = rounds_resolve(round_ids=[round_id], now=now, force=force)
+    return due[0] if due else None
 
-    The round row is locked (skipping rounds another worker holds) inside one transaction that
-    writes the report, the next round and the game together: a crash leaves nothing behind and
-    the next sweep tries again; after MAX_FAILURES the round waits for the referee.
+
+def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
+                   force: bool = False) -> list[int]:
+    """Resolve the due rounds among ``round_ids`` exactly once, in one transaction; returns
+    the ids of the next rounds that are due at once.
+
+    The rounds are locked (skipping rounds another worker holds); the reports, the next rounds
+    and the games are written together with a few bulk queries, so a crash leaves nothing behind
+    and the next sweep tries again. A round whose rules raise is left out and its failure
+    counted; after MAX_FAILURES it waits for the referee. If the writing itself fails, each
+    round is tried alone so that one bad round cannot hold up the others.
     """
     now = now or timezone.now()
     try:
-        with transaction.atomic():
-            rnd = (Round.objects.select_for_update(skip_locked=True, of=("self",))
-                   .select_related("game").filter(pk=round_id, status=Round.Status.OPEN)
-                   .first())
-            if rnd is None or not (force or is_due(rnd, now)):
-                return None
-            next_round = _publish(rnd, now)
-    except Exception as error:  # a bug in a game's rules must not wedge the sweep
-        log.exception("resolving round %s failed", round_id)
+        due, failures = _resolve_together(round_ids, now, force)
+    except Exception as error:
+        if len(round_ids) == 1:
+            log.exception("resolving round %s failed", round_ids[0])
+            _record_failure(round_ids[0], error)
+            return []
+        return [rid for one in round_ids for rid in rounds_resolve(
+            round_ids=[one], now=now, force=force)]
+    for round_id, error in failures:
+        log.error("resolving round %s failed: %s", round_id, error, exc_info=error)
         _record_failure(round_id, error)
-        return None
-    if next_round is not None and is_due(next_round, now):
-        return next_round.pk
-    return None
+    return due
 
 
-def _publish(rnd: Round, now: datetime) -> Round | None:
-    game = rnd.game
-    rules = registry.get(game.kind)
-    orders = {o.seat.number: o.payload for o in rnd.orders.select_related("seat")}
-    outcome = rules.resolve(rnd.state, orders, seed=rnd.seed, referee_input=rnd.referee_input)
-    Report.objects.create(round=rnd, state=outcome.state, events=outcome.events,
-                          published_at=now)
-    rnd.status = Round.Status.PUBLISHED
-    rnd.save(update_fields=["status"])
+def _resolve_together(round_ids: list[int], now: datetime,
+                      force: bool) -> tuple[list[int], list[tuple[int, Exception]]]:
+    with transaction.atomic():
+        locked = (Round.objects.select_for_update(skip_locked=True, of=("self",))
+                  .select_related("game").filter(pk__in=round_ids, status=Round.Status.OPEN)
+                  .order_by("pk"))
+        rounds = [rnd for rnd in locked if force or is_due(rnd, now)]
+        if not rounds:
+            return [], []
+        orders: dict[int, dict[int, dict]] = {rnd.pk: {} for rnd in rounds}
+        for round_id, number, payload in Order.objects.filter(round__in=rounds).values_list(
+                "round_id", "seat__number", "payload"):
+            orders[round_id][number] = payload
+        resolved, failures = [], []
+        for rnd in rounds:
+            rules = registry.get(rnd.game.kind)
+            try:  # a bug in a game's rules must not wedge the sweep
+                outcome = rules.resolve(rnd.state, orders[rnd.pk], seed=rnd.seed,
+                                        referee_input=rnd.referee_input)
+            except Exception as error:
+                failures.append((rnd.pk, error))
+                continue
+            resolved.append((rnd, outcome))
+        if not resolved:
+            return [], failures
+        next_rounds = _publish(resolved, now)
+    return [rnd.pk for rnd in next_rounds if is_due(rnd, now)], failures
+
+
+def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round]:
+    """Write the reports, close finished games and open the next rounds: a few bulk queries."""
+    Report.objects.bulk_create([
+        Report(round=rnd, state=outcome.state, events=outcome.events, published_at=now)
+        for rnd, outcome in resolved])
+    published = [rnd.pk for rnd, _ in resolved]
+    Round.objects.filter(pk__in=published).update(status=Round.Status.PUBLISHED)
     from .tasks import send_reports_task
-    transaction.on_commit(lambda: send_reports_task.delay(rnd.pk))
-    if outcome.over:
-        game.status, game.finished_at, game.winner_seat = Game.Status.FINISHED, now, outcome.winner
-        game.save(update_fields=["status", "finished_at", "winner_seat"])
-        rules.on_game_over(game, outcome.state)
-        return None
-    return _open_round(game, rnd.number + 1, outcome.state, now)
+    transaction.on_commit(lambda: send_reports_task.delay(published))
+    openings = []
+    for rnd, outcome in resolved:
+        rnd.status = Round.Status.PUBLISHED
+        game = rnd.game
+        if outcome.over:
+            game.status, game.finished_at = Game.Status.FINISHED, now
+            game.winner_seat = outcome.winner
+            game.save(update_fields=["status", "finished_at", "winner_seat"])
+            registry.get(game.kind).on_game_over(game, outcome.state)
+        else:
+            openings.append((game, rnd.number + 1, outcome.state))
+    return _open_rounds(openings, now) if openings else []
 
 
 def _record_failure(round_id: int, error: Exception) -> None:

@@ -7,18 +7,25 @@ from django.utils import timezone
 
 from . import notify, services, sweep
 
-MAX_CHAIN = 500  # rounds one task may resolve in a row when each next one is due at once
+MAX_CHAIN = 500  # rounds in a row a task may resolve when each next one is due at once
+BATCH = 50  # due rounds per task: resolved together with a few bulk queries
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def resolve_rounds_task(round_ids: list[int]) -> int:
+    """Resolve due rounds together (and the rounds after them while those are due at once)."""
+    resolved = 0
+    due = list(round_ids)
+    while due and resolved < MAX_CHAIN:
+        resolved += len(due)
+        due = services.rounds_resolve(round_ids=due)
+    return resolved
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def resolve_round_task(round_id: int) -> int:
-    """Resolve a due round (and the following ones while they are due at once)."""
-    resolved = 0
-    next_id: int | None = round_id
-    while next_id is not None and resolved < MAX_CHAIN:
-        resolved += 1
-        next_id = services.round_resolve(round_id=next_id)
-    return resolved
+    """Resolve one due round (and the following ones while they are due at once)."""
+    return resolve_rounds_task(round_ids=[round_id])
 
 
 @shared_task
@@ -26,12 +33,13 @@ def sweep_task() -> int:
     now = timezone.now()
     sweep.note_sweep(now)
     due = sweep.due_round_ids(now)
-    for round_id in due:
-        resolve_round_task.delay(round_id)
+    for start in range(0, len(due), BATCH):
+        resolve_rounds_task.delay(due[start:start + BATCH])
     notify.send_reminders(now)
     return len(due)
 
 
 @shared_task(acks_late=True)
-def send_reports_task(round_id: int) -> int:
-    return notify.send_reports(round_id)
+def send_reports_task(round_ids: int | list[int]) -> int:
+    ids = [round_ids] if isinstance(round_ids, int) else round_ids
+    return notify.send_reports(ids)

@@ -68,13 +68,13 @@ def test_two_sweeps_at_once_resolve_a_round_once(monkeypatch):
 
 def test_a_resolution_that_crashes_half_way_leaves_nothing_behind(monkeypatch):
     game, rnd = _due_game()
-    real_open = services._open_round
+    real_open = services._open_rounds
 
     def crash_after_the_report_is_written(*args, **kwargs):
         real_open(*args, **kwargs)
         raise RuntimeError("the power went out")
 
-    monkeypatch.setattr(services, "_open_round", crash_after_the_report_is_written)
+    monkeypatch.setattr(services, "_open_rounds", crash_after_the_report_is_written)
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN and rnd.failures == 1
@@ -82,7 +82,7 @@ def test_a_resolution_that_crashes_half_way_leaves_nothing_behind(monkeypatch):
     assert not Report.objects.filter(round=rnd).exists()
     assert game.rounds.count() == 1
 
-    monkeypatch.setattr(services, "_open_round", real_open)
+    monkeypatch.setattr(services, "_open_rounds", real_open)
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert Report.objects.filter(round=rnd).count() == 1
     assert game.rounds.count() == 2
