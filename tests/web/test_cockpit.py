@@ -386,3 +386,15 @@ def test_the_user_may_fly_his_own_name_again_in_another_game(client, alice):
 
 
 GROUND_ORDERS_FORM = [move["maneuver"] for move in GROUND_ORDERS]
+
+
+def test_a_person_who_takes_over_a_computer_pilot_picks_his_own_name(client, game):
+    newcomer = make_user()
+    services.referee_replace_computer(game=game, by=game.referee, number=2, user=newcomer)
+    client.force_login(newcomer)
+    page = client.get(cockpit(game, 2)).content.decode()
+    assert "Computer pilot 3" not in page
+    assert '<input id="pilot_name" name="pilot_name"' in page
+    response = client.post(orders_url(game, 2), order_post(GROUND_ORDERS_FORM, name="Newcomer"))
+    assert response.status_code == 302
+    assert game.seats.get(number=2).name == "Newcomer"
