@@ -383,15 +383,18 @@ def test_a_computer_seats_orders_are_stored_sealed_when_the_round_opens(game):
     orders = {o.seat.number: o for o in rnd.orders.select_related("seat")}
     assert sorted(orders) == [1, 2, 3, 4, 5]
     for number, order in orders.items():
-        assert order.payload == RULES.computer_orders(rnd.state, number, "novice")
+        assert order.payload == RULES.computer_orders(rnd.state, number,
+                                                      order.seat.computer_level)
         assert order.submitted_at == rnd.opened_at
     assert rnd.all_in_at is None  # Alice's orders are still due
 
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     second = open_round(game)
     assert Order.objects.filter(round=second).count() == 5
-    assert Order.objects.get(round=second, seat__number=1).payload == {"moves": [
-        {"maneuver": "A", "fire": [], "through": False}] * 3}  # in the air now
+    for order in Order.objects.filter(round=second).select_related("seat"):
+        assert order.payload == RULES.computer_orders(second.state, order.seat.number,
+                                                      order.seat.computer_level)
+        assert order.submitted_at == second.opened_at
 
 
 def test_a_game_of_computer_pilots_only_is_all_in_when_it_opens(alice):

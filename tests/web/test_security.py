@@ -199,9 +199,17 @@ SECRET_WORDS = ("slip left", "slip right", "turn left", "diagonally left", "diag
 
 
 @pytest.fixture
-def secret_round(client, game, alice):
-    """Round 1 published (everybody NMR); in round 2 Alice has sent distinctive orders and
-    chatter that nobody else may see before the round is published."""
+def duel(alice, bob):
+    """Alice (seat 0) against Bob (seat 3): no computer pilot whose moves could use the words
+    the secrecy tests look for."""
+    return make_dogfight(humans={0: alice, 3: bob}, duel=True)
+
+
+@pytest.fixture
+def secret_round(client, duel, alice):
+    """Round 1 published (both NMR); in round 2 Alice has sent distinctive orders and chatter
+    that nobody else may see before the round is published."""
+    game = duel
     rnd = open_round(game)
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     client.force_login(alice)
@@ -228,7 +236,8 @@ def _public_pages(client, game):
 
 @pytest.mark.parametrize("viewer", ["a spectator", "alice herself", "bob", "a stranger"])
 def test_the_open_rounds_orders_and_chatter_appear_on_no_public_page(
-        client, game, alice, bob, secret_round, viewer):
+        client, duel, alice, bob, secret_round, viewer):
+    game = duel
     user = {"a spectator": None, "alice herself": alice, "bob": bob, "a stranger": make_user()}
     if user[viewer]:
         client.force_login(user[viewer])
@@ -245,11 +254,11 @@ def test_the_open_rounds_orders_and_chatter_appear_on_no_public_page(
 
 
 def test_another_pilots_cockpit_shows_only_his_own_route_and_nothing_of_alices(
-        client, game, bob, secret_round):
+        client, duel, bob, secret_round):
     client.force_login(bob)
-    page = client.get(cockpit(game, 1)).content.decode()
-    preview = client.get(preview_url(game, 1), {"m1": "A"}, **HTMX).content.decode()
-    bob_plane = plane_of(secret_round, 1)
+    page = client.get(cockpit(duel, 3)).content.decode()
+    preview = client.get(preview_url(duel, 3), {"m1": "A"}, **HTMX).content.decode()
+    bob_plane = plane_of(secret_round, 3)
     for text, wanted in ((page, []), (preview, ["A"])):
         assert SECRET_CHATTER not in text
         assert 'class="submitted"' not in text and "Your orders are in" not in text
@@ -260,19 +269,19 @@ def test_another_pilots_cockpit_shows_only_his_own_route_and_nothing_of_alices(
             for h, f in route(bob_plane, picks)]
 
 
-def test_alice_sees_her_own_sealed_orders_and_chatter_on_her_cockpit(client, alice, game,
+def test_alice_sees_her_own_sealed_orders_and_chatter_on_her_cockpit(client, alice, duel,
                                                                     secret_round):
     client.force_login(alice)
-    page = client.get(cockpit(game, 0)).content.decode()
+    page = client.get(cockpit(duel, 0)).content.decode()
     assert "slip left — fire L" in page and "slip right — fire R" in page
     assert SECRET_CHATTER in page
 
 
-def test_once_published_the_same_orders_and_chatter_are_in_the_report(client, game,
+def test_once_published_the_same_orders_and_chatter_are_in_the_report(client, duel,
                                                                       secret_round):
     """The words the secrecy test looks for are the words a report uses."""
     services.round_resolve(round_id=secret_round.pk, now=secret_round.deadline)
-    text = client.get(reverse("round_report", args=[game.pk, 2])).content.decode()
+    text = client.get(reverse("round_report", args=[duel.pk, 2])).content.decode()
     for words in ("slip left", "slip right", "turn left", "diagonally left",
                   "diagonally right", SECRET_CHATTER):
         assert words in text
