@@ -176,8 +176,10 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
     log = real_worker.wait_for(succeeded("send_reports_task"), since=since,
                                what="the report mail after commit")
     assert re.search(succeeded("sweep_task"), log).group(1) == "1", log  # one round was due
-    assert re.search(r"Task games\.tasks\.resolve_round_task\[[0-9a-f-]+\] received", log), log
-    assert re.search(succeeded("resolve_round_task"), log), log
+    # The sweep hands the due rounds to a resolve task (one round or a batch of them).
+    received = r"Task games\.tasks\.resolve_rounds?_task\[[0-9a-f-]+\] received"
+    assert re.search(received, log), log
+    assert re.search(succeeded("resolve_rounds?_task"), log), log
 
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
@@ -193,7 +195,7 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
     real_worker.send(sweep_task)
     log = real_worker.wait_for(succeeded("sweep_task"), since=since, what="the second sweep")
     assert re.search(succeeded("sweep_task"), log).group(1) == "0", log
-    assert "resolve_round_task" not in log
+    assert "resolve_round" not in log
     assert Report.objects.filter(round__game=game).count() == 1
     assert game.rounds.count() == 2
 
