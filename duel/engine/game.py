@@ -236,17 +236,19 @@ def missed(state: State, player: int) -> tuple[State, list[dict]]:
 
 def preview(state: State, player: int, orders: object) -> dict:
     """Where a half-built turn goes: ``orders`` as for a turn, every fighter's complete but the
-    last one's, which may stop anywhere. Plays it on a copy and answers
+    last one's, which may stop anywhere (fighters not yet ordered stand still). Plays it on a
+    copy and answers
 
     - ``fighters``: per ordered fighter, ``route``: after each step ``{"step", "hex", "facing"}``
-      (``hex`` null once it left the board), ``destroyed``: the cause or null;
-    - ``missiles``: every missile of the player's that flew this turn, ``path`` of hexes and
-      ``removed`` (the cause, or null if it is still flying);
-    - ``next_flight``: for each missile still flying at the end, the hexes it would fly at the
-      start of the player's next turn if nothing else moved;
-    - ``next``: for the last ordered fighter, the steps that may follow and whether its move may
-      end here (the order form's buttons);
-    - ``events``: the events of the preview (the turn's own, nothing after it).
+      (``hex`` null where it left the board), and ``destroyed``: the cause, or null;
+    - ``missiles``: every missile of the player's that flew in the turn so far: ``from`` (its
+      hex before, for a new one the launching fighter's), ``path`` (the hexes it entered),
+      ``removed`` (the cause, or null while it flies on);
+    - ``next_flight``: for each of his missiles still flying, the hexes it would fly at the
+      start of his next turn if nothing else moved (``from``, ``path``, ``removed``);
+    - ``next``: for the last ordered fighter (unless it stays), the steps that may follow,
+      whether the move may end here, its open speeds and the hexes flown so far;
+    - ``events``: the events of the turn so far (no end-of-turn checks).
     """
     if state.phase != "play":
         raise EngineError("routes are previewed only in the play phase")
@@ -255,78 +257,44 @@ def preview(state: State, player: int, orders: object) -> dict:
     work = state.copy()
     events: list[dict] = []
     turn = Turn(work, events)
+    turn.trace = {}
     turn.end = lambda: None  # the preview stops before the end-of-turn checks
     turn.play(parsed)
-    routes: dict[str, dict] = {o.fighter: {"route": [], "destroyed": None} for o in parsed}
-    paths: dict[int, dict] = {}
+    routes = {o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None}
+              for o in parsed}
+    starts = {m.id: hx(m.hex) for m in state.missiles}
+    kinds = {m.id: m.kind for m in state.missiles}
+    flights: dict[int, dict] = {}
     for event in events:
         kind = event["type"]
-        if kind in ("moved", "turned", "fired", "launched", "stayed") \
-                and event["fighter"] in routes:
-            fighter = work.fighter(event["fighter"])
-            code = {"moved": "A", "stayed": "stay"}.get(kind) or event.get("step") or \
-                _code_of(event)
-            routes[event["fighter"]]["route"].append(
-                {"step": code, "hex": event.get("hex") if kind == "moved" else None,
-                 "facing": event.get("facing", fighter.facing)})
-            if kind == "launched":
-                paths[event["missile"]] = {"missile": event["missile"], "kind": event["kind"],
-                                           "path": [event["hex"]], "removed": None}
-        elif kind == "destroyed" and event["fighter"] in routes:
+        if kind == "destroyed" and event["fighter"] in routes:
             routes[event["fighter"]]["destroyed"] = event["cause"]
+        elif kind == "launched":
+            starts[event["missile"]], kinds[event["missile"]] = event["hex"], event["kind"]
         elif kind == "missile_moved":
-            paths.setdefault(event["missile"], {
-                "missile": event["missile"], "kind": _kind(state, work, event["missile"]),
-                "path": [], "removed": None})["path"].append(event["hex"])
-        elif kind == "missile_removed" and event["missile"] in paths:
-            paths[event["missile"]]["removed"] = event["cause"]
-    _fill_positions(state, parsed, routes)
+            mid = event["missile"]
+            flights.setdefault(mid, {"missile": mid, "kind": kinds[mid], "from": starts[mid],
+                                     "path": [], "removed": None})["path"].append(event["hex"])
+        elif kind == "missile_removed" and event["missile"] in flights:
+            flights[event["missile"]]["removed"] = event["cause"]
     last = parsed[-1] if parsed else None
     nxt = None
     if last is not None and not last.stay:
         nxt = {"fighter": last.fighter,
                **next_steps(state.fighter(last.fighter), list(last.steps))}
-    return {"fighters": routes, "missiles": list(paths.values()),
+    return {"fighters": routes, "missiles": list(flights.values()),
             "next_flight": _next_flight(work, player), "next": nxt, "events": events}
-
-
-def _code_of(event: dict) -> str:
-    if event["type"] == "fired":
-        return "G" if event["gun"] == "nose" else "GT"
-    prefix = "M" if event["kind"] == "missile" else "S"
-    return prefix if event["launcher"] == "nose" else prefix + "T"
-
-
-def _kind(before: State, after: State, missile_id: int) -> str:
-    for m in before.missiles + after.missiles:
-        if m.id == missile_id:
-            return m.kind
-    return "missile"
-
-
-def _fill_positions(state: State, orders, routes: dict[str, dict]) -> None:
-    """Give every route entry the fighter's hex after that step (the moves carry it)."""
-    for order in orders:
-        hex_ = hx(state.fighter(order.fighter).hex)
-        for entry in routes[order.fighter]["route"]:
-            if entry["step"] == "A":
-                hex_ = entry["hex"]
-            else:
-                entry["hex"] = hex_
 
 
 def _next_flight(work: State, player: int) -> list[dict]:
     flights = []
     for missile in [m for m in work.missiles if m.owner == player]:
         ghost = work.copy()
-        ghost.to_act = player
         events: list[dict] = []
         turn = Turn(ghost, events)
-        ghost_missile = next(m for m in ghost.missiles if m.id == missile.id)
-        turn.fly_missile(ghost_missile, launch=False)
-        flights.append({"missile": missile.id, "kind": missile.kind,
+        turn.fly_missile(next(m for m in ghost.missiles if m.id == missile.id), launch=False)
+        flights.append({"missile": missile.id, "kind": missile.kind, "from": hx(missile.hex),
                         "path": [e["hex"] for e in events if e["type"] == "missile_moved"],
                         "removed": next((e["cause"] for e in events
                                          if e["type"] == "missile_removed"), None)})
     return flights
-

@@ -293,7 +293,7 @@ def _check_positions(state: State) -> None:
         if fighter.hex in seen:
             raise EngineError(f"fighters {seen[fighter.hex]} and {fighter.id} share a hex")
         seen[fighter.hex] = fighter.id
-    if state.phase == "play" and state.to_act is None:
+    if state.phase in ("asteroids", "play") and state.to_act is None:
         raise EngineError("state.to_act is missing: whose turn is it?")
 
 

@@ -33,6 +33,7 @@ class Turn:
         self.events = events
         self.player = state.to_act
         self.destroyed_any = False
+        self.trace: dict[str, list[dict]] | None = None  # the preview's routes, step by step
 
     def emit(self, type_: str, **fields) -> None:
         self.events.append({"turn": self.state.turn, "type": type_, **fields})
@@ -80,6 +81,11 @@ class Turn:
                 self.fire(fighter, code)
             else:
                 self.launch(fighter, code)
+            if self.trace is not None:
+                off = code == AHEAD and self.events[-1].get("cause") == "edge"
+                self.trace.setdefault(fighter.id, []).append({
+                    "step": code, "hex": None if off else hx(fighter.hex),
+                    "facing": fighter.facing})
         if not fighter.alive:
             return
         fighter.speed = flown
