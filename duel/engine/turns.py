@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .board import DOCKS, other
 from .hexgrid import distance, on_board, step, turn
-from .orders import AHEAD, GUNS, LAUNCHES, TURNS, Order
+from .orders import AHEAD, GUNS, LAUNCHES, TURNS, Order, default_orders
 from .state import (MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT, QUIET_TURN_LIMIT, Fighter,
                     Missile, State)
 
@@ -251,8 +251,6 @@ def autoplay(state: State, events: list[dict]) -> None:
 
 def missed_turn(state: State, events: list[dict]) -> None:
     """The player to act missed his turn: count it, forfeit at the limit, else the default."""
-    from .orders import default_orders
-
     player = state.to_act
     state.missed_in_row[player] += 1
     state.missed_total[player] += 1

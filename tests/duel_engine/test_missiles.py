@@ -158,3 +158,10 @@ def test_a_missile_launched_toward_the_docks_flies_over_them_at_once():
     new, events = play(st, move("A1", "A", "M", "L", "A"))
     assert path_of(events, 1) == [(0, 5), (0, 6)]
     assert not find(events, "destroyed")
+
+
+def test_a_fighter_landing_on_a_dock_hex_where_a_missile_rests_is_hit():
+    st = state([flying("A1", "coliber", (2, 7), W, speed=2)], missiles=[missile(1, 1, (0, 7), E)])
+    new, events = play(st, move("A1", "A", "A"))
+    assert find(events, "destroyed", fighter="A1", cause="missile", by=1)
+    assert not find(events, "landed") and new.missiles == []

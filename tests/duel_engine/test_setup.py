@@ -177,3 +177,12 @@ def test_the_new_state_round_trips_through_its_json_form():
     st = new_game(Settings(asteroids=3, fighters=("wasp", "bee")), seed=5)
     assert State.from_dict(st.to_dict()).to_dict() == st.to_dict()
     assert [f.id for f in st.fighters] == ["A1", "A2", "B1", "B2"]
+
+
+def test_an_asteroid_that_no_hex_can_take_is_lost():
+    free = asteroid_hexes([], False)
+    st = State(Settings(asteroids=15, no_adjacent=False), new_game().fighters,
+               phase="asteroids", to_act=0, asteroids=free[:-1], asteroids_left=[1, 1])
+    st, events = place(st, 0, free[-1])
+    assert find(events, "asteroid_lost", player=1, why="no_room")
+    assert st.phase == "fighters" and st.asteroids_left == [0, 0]
