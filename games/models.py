@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from .fields import SnapshotField
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -79,7 +81,7 @@ class Round(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    state = models.JSONField(help_text="The state at the start of the round (a snapshot).")
+    state = SnapshotField(help_text="The state at the start of the round (a snapshot).")
     seed = models.BigIntegerField()
     deadline = models.DateTimeField()
     opened_at = models.DateTimeField()
@@ -106,8 +108,8 @@ class Report(models.Model):
     """What a round produced: written once, at publication, and never changed."""
 
     round = models.OneToOneField(Round, models.CASCADE, primary_key=True, related_name="report")
-    state = models.JSONField()
-    events = models.JSONField()
+    state = SnapshotField()
+    events = SnapshotField()
     published_at = models.DateTimeField()
 
 
@@ -116,7 +118,7 @@ class Order(models.Model):
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="orders")
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="orders")
-    payload = models.JSONField()
+    payload = SnapshotField()
     submitted_at = models.DateTimeField()
 
     class Meta:

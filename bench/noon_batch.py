@@ -1,0 +1,184 @@
+"""The noon batch: N running six-seat games, all due at once, resolved by the real sweep through
+Celery on Redis and PostgreSQL with 1 and 2 worker processes. Prints wall time, games per
+second, queries per resolved game, and the pipeline's time against the engine alone.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_bench \\
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/5 python bench/noon_batch.py --games 2000
+
+It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/skies_bench")
+os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/5")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from config.celery import app  # noqa: E402
+from dogfight.engine import resolve_round  # noqa: E402
+from dogfight.engine.api import parse_orders  # noqa: E402
+from dogfight.engine.state import State  # noqa: E402
+from engine_bench import mid_game_cases  # noqa: E402
+from games import services  # noqa: E402
+from games.models import Game, Order, Report, Round, Seat  # noqa: E402
+from games.tasks import sweep_task  # noqa: E402
+
+NMR_SHARE = 0.1
+
+
+def create_database() -> None:
+    name = connection.settings_dict["NAME"]
+    if connection.vendor != "postgresql":
+        sys.exit("the noon batch needs PostgreSQL: set DATABASE_URL")
+    with connection._nodb_cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if not cursor.fetchone():
+            cursor.execute(f'CREATE DATABASE "{name}"')
+    call_command("migrate", verbosity=0)
+
+
+def pilots() -> list:
+    users = []
+    for n in range(6):
+        user, _ = get_user_model().objects.get_or_create(username=f"bench-pilot-{n}")
+        users.append(user)
+    referee, _ = get_user_model().objects.get_or_create(username="bench-referee")
+    return [referee, *users]
+
+
+def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, dict]]:
+    """``count`` running games whose open round is due now; returns their (state, orders)."""
+    rng = random.Random(seed)
+    referee, *users = pilots()
+    now = timezone.now()
+    chosen = [cases[rng.randrange(len(cases))] for _ in range(count)]
+    with transaction.atomic():
+        games = Game.objects.bulk_create([
+            Game(kind="dogfight", title=f"Noon {i}", referee=referee, status="running",
+                 settings={"balloon_rule": state.settings.balloon_rule}, started_at=now,
+                 time_zone="Europe/Berlin", deadline_days=1)
+            for i, (state, _) in enumerate(chosen)])
+        seats = Seat.objects.bulk_create([
+            Seat(game=game, number=n, user=users[n], name=f"Pilot {n}")
+            for game in games for n in range(6)])
+        rounds = Round.objects.bulk_create([
+            Round(game=game, number=state.round, state=state.to_dict(), seed=rng.randrange(2**62),
+                  opened_at=now - timedelta(days=1), deadline=now - timedelta(minutes=1))
+            for game, (state, _) in zip(games, chosen)])
+        orders = []
+        for index, (rnd, (state, validated)) in enumerate(zip(rounds, chosen)):
+            for seat_number, moves in validated.items():
+                if rng.random() < NMR_SHARE:
+                    continue
+                orders.append(Order(round=rnd, seat=seats[index * 6 + seat_number],
+                                    submitted_at=now,
+                                    payload={"moves": [m.to_dict() for m in moves]}))
+        Order.objects.bulk_create(orders, batch_size=5000)
+    given: dict[int, dict] = {rnd.pk: {} for rnd in rounds}
+    for order in orders:
+        given[order.round.pk][order.seat.number] = order.payload["moves"]
+    return [(rnd.state, given[rnd.pk], rnd.seed) for rnd in rounds]
+
+
+def engine_only(jobs) -> tuple[float, float]:
+    """Seconds for the engine alone, and for the engine's JSON-state path the site uses."""
+    parsed = []
+    for state_dict, given, seed in jobs:
+        state = State.from_dict(state_dict)
+        parsed.append((state, parse_orders(state, {str(k): v for k, v in given.items()}), seed))
+    start = time.perf_counter()
+    for state, orders, seed in parsed:
+        resolve_round(state, orders, seed)
+    engine = time.perf_counter() - start
+    from dogfight.plugin import RULES
+    start = time.perf_counter()
+    for state_dict, given, seed in jobs:
+        RULES.resolve(state_dict, {k: {"moves": v} for k, v in given.items()}, seed=seed,
+                      referee_input={})
+    return engine, time.perf_counter() - start
+
+
+def queries_per_game(sample: int = 50) -> float:
+    jobs = create_games(sample, CASES, seed=99)
+    ids = list(Round.objects.filter(status="open").order_by("-pk")
+               .values_list("pk", flat=True)[:sample])
+    assert jobs
+    with CaptureQueriesContext(connection) as captured:
+        services.rounds_resolve(round_ids=ids)
+        from games import notify
+        notify.send_reports(ids)
+    return len(captured) / len(ids)
+
+
+def run_workers(processes: int, count: int) -> float:
+    jobs = create_games(count, CASES, seed=processes)
+    app.control.purge()
+    env = {**os.environ}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "warning",
+         f"--concurrency={processes}", "--prefetch-multiplier=1", "-n", f"bench{processes}@%h"],
+        cwd=ROOT, env=env)
+    try:
+        time.sleep(4)  # the worker boots
+        before = Report.objects.count()
+        start = time.perf_counter()
+        sweep_task.delay()
+        target = before + len(jobs)
+        while Report.objects.count() < target:
+            if time.perf_counter() - start > 1800:
+                raise SystemExit("the batch did not finish in 30 minutes")
+            time.sleep(0.05)
+        return time.perf_counter() - start
+    finally:
+        worker.terminate()
+        worker.wait(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--workers", default="1,2")
+    args = parser.parse_args()
+    create_database()
+    Game.objects.all().delete()
+    engine, json_path = engine_only(create_games(args.games, CASES, seed=7))
+    Game.objects.all().delete()
+    print(f"engine alone: {args.games} rounds in {engine:.2f} s "
+          f"({args.games / engine:,.0f} rounds/s); through the plugin's JSON path "
+          f"{json_path:.2f} s")
+    print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")
+    Game.objects.all().delete()
+    for processes in [int(p) for p in args.workers.split(",")]:
+        wall = run_workers(processes, args.games)
+        Game.objects.all().delete()
+        print(f"{processes} worker process(es): {args.games} games in {wall:.2f} s = "
+              f"{args.games / wall:,.0f} games/s; pipeline / engine alone = "
+              f"{wall / engine:.1f}x (wall time against one process's engine time)")
+
+
+CASES = mid_game_cases(300)
+
+if __name__ == "__main__":
+    main()
