@@ -14,7 +14,7 @@ that level), win rate per plane, win share among the decided games of a table, c
 at the edge (all, and "own choice": its orders left the board although a staying route existed),
 deaths in a cloud, balloon crashes, and the decision time per seat per round (mean, p95, max).
 
-Run: ``.venv/bin/python bench/bot_league.py [--games 50] [--tables all] [--workers 1]``.
+Run: ``.venv/bin/python bench/bot_league.py [--games 40] [--tables all] [--workers 1] [--cold]``.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def could_stay(plane) -> bool:
 
 
 def play(job: tuple) -> dict:
-    table, game_no, seed, max_rounds = job
+    table, game_no, seed, max_rounds, cold = job
     lineup = TABLES[table]
     shift = game_no % 6 if table == "mixed" else game_no % 2
     levels = {seat: lineup[(seat + shift) % 6] for seat in range(6)}
@@ -119,6 +119,8 @@ def play(job: tuple) -> dict:
             elif level == "straight":
                 raw = straight_orders(plane)
             else:
+                if cold:  # nothing shared with the seats decided before in this round
+                    bots._FIELDS.clear()
                 raw = bots.bot_orders(state, plane.seat, level,
                                       seed * 1000 + state.round * 10 + plane.seat)
             times[level].append(time.process_time() - start)
@@ -141,14 +143,17 @@ def play(job: tuple) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="games per table")
+    parser.add_argument("--games", type=int, default=40, help="games per table")
     parser.add_argument("--tables", default="all", help="comma list, or all: " + ", ".join(TABLES))
     parser.add_argument("--max-rounds", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cold", action="store_true",
+                        help="time every decision from scratch (a lone computer pilot among "
+                             "humans); by default the seats of one state share its analysis")
     args = parser.parse_args()
     tables = list(TABLES) if args.tables == "all" else args.tables.split(",")
-    jobs = [(table, n, args.seed * 100_003 + i * 7919 + n, args.max_rounds)
+    jobs = [(table, n, args.seed * 100_003 + i * 7919 + n, args.max_rounds, args.cold)
             for i, table in enumerate(tables) for n in range(args.games)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -163,7 +168,8 @@ def main() -> None:
 def report(results: list[dict], tables: list[str], elapsed: float, args) -> None:
     load = os.getloadavg()
     print(f"bot league: {len(results)} games ({args.games} per table, at most "
-          f"{args.max_rounds} rounds, seed {args.seed}) in {elapsed:.0f} s; load average "
+          f"{args.max_rounds} rounds, seed {args.seed}{', cold decisions' if args.cold else ''})"
+          f" in {elapsed:.0f} s; load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     print()
     for table in tables:
@@ -225,7 +231,7 @@ def report(results: list[dict], tables: list[str], elapsed: float, args) -> None
               f"{100 * own_edge_games[level] / games_in[level]:5.1f}% / "
               f"{100 * cloud_games[level] / games_in[level]:.1f}% of {games_in[level]} games")
     print()
-    print("decision time per seat per round (ms): mean / p95 / max")
+    print("decision time per seat per round (ms of CPU): mean / p95 / max")
     for level in ("ace", "veteran", "novice", "random", "straight"):
         values = sorted(times[level])
         if not values:

@@ -262,6 +262,7 @@ class Field:
         self.balloon_hexes = frozenset(b.hex for b in state.balloons)
         self.blocks = self.clouds | self.balloon_hexes  # a burst stops in either
         self.drifted = drift(state.clouds, state.wind) if state.wind is not None else None
+        self.clouded = self.clouds | (self.drifted or frozenset())  # now or after the drift
         self.flyers = {p.seat: Flyer(p, self.balloon_hexes)
                        for p in state.planes if p.status != "out"}
 
@@ -541,6 +542,8 @@ class Pilot:
         if plane.damage + clouds_hit >= self.out_at:
             return -CRASH + 5, bursts, sure
         score -= self.hurt * (taken + clouds_hit)
+        if clouds_hit and plane.damage + clouds_hit + 4 >= self.out_at:
+            score -= 4.0 * clouds_hit  # one hit more and the cloud finishes it
         score += self._end(codes, steps, clouds_hit)
         return score, bursts, sure
 
@@ -554,14 +557,17 @@ class Pilot:
                              career.REPAIR_CAP - plane.repairs_used)
                 return amount - IDLE - (0 if profile.home else 1.0)
             return self._landing_worth()
-        if "LD" in codes:  # the landing ends in the next round's first move
-            return self._landing_worth() - 0.5
-        score = profile.room * _room(h, f)
+        score = 0.0
         last_point = plane.damage + clouds_hit + 1 >= self.out_at
         if field.drifted is not None and h in field.drifted:
             score -= CRASH / 4 if last_point else 0.9 * self.hurt
+        if h in field.clouded and plane.damage + clouds_hit + 3 >= self.out_at:
+            score -= 20.0  # starting the next round in a cloud, a move from the end
         elif last_point and any(n in field.clouds for n in _around(h)):
-            score -= 3.0  # a change of wind would finish it
+            score -= 4.0  # a change of wind or a new cloud would finish it
+        if "LD" in codes:  # the landing ends in the next round's first move
+            return score + self._landing_worth() - 0.5
+        score += profile.room * _room(h, f)
         if profile.survive_rounds and not _survives(h, f, 3 * profile.survive_rounds, False):
             score -= TRAPPED
         if self.need_home:
