@@ -1,1 +1,4 @@
-"""The small platform the four games share; for now only the health check and home page."""
+"""The small platform the games share: games, seats, rounds, sealed orders, reports, the sweep.
+
+``games.jsonface`` is pure Python (no Django): the engines share it for their JSON faces.
+"""

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
+    EngineError, as_bool, as_choice, as_int, as_list, as_object, required,
+)
+
 from . import career
 from .board import CORNERS
 from .hexgrid import BOARD_SET, Hex
-
-
-class EngineError(ValueError):
-    """A job the engine cannot carry out; the message says why, in a pilot's words."""
 
 
 BALLOON_RULES = ("none", "normal", "through")
@@ -234,46 +234,7 @@ class State:
         return state
 
 
-# --- small validators for JSON input -------------------------------------------------------
-
-def as_object(value: object, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise EngineError(f"{where} must be an object")
-    return value
-
-
-def as_list(value: object, where: str) -> list:
-    if not isinstance(value, list):
-        raise EngineError(f"{where} must be a list")
-    return value
-
-
-def required(data: dict, key: str, where: str) -> object:
-    if key not in data:
-        raise EngineError(f"{where}.{key} is missing")
-    return data[key]
-
-
-def as_int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{where} must be a whole number")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise EngineError(f"{where} must be {bounds}, not {value}")
-    return value
-
-
-def as_bool(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise EngineError(f"{where} must be true or false")
-    return value
-
-
-def as_choice(value: object, choices: tuple[str, ...], where: str) -> str:
-    if value not in choices:
-        raise EngineError(f"{where} must be one of {', '.join(choices)}")
-    return value  # type: ignore[return-value]
-
+# --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------
 
 def as_hex_list(value: object, where: str) -> list[Hex]:
     hexes = []

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
+    EngineError, as_bool, as_choice, as_int, as_list, as_object, required,
+)
+
 from .board import DOCKS, LETTERS, PLAYERS
 from .classes import CLASSES, STANDARD
 from .hexgrid import Hex, on_board
-
-
-class EngineError(ValueError):
-    """A job the engine cannot carry out; the message says why, in a player's words."""
 
 
 PHASES = ("asteroids", "fighters", "play", "over")
@@ -330,46 +330,7 @@ def fighter_id(player: int, index: int) -> str:
     return f"{LETTERS[player]}{index + 1}"
 
 
-# --- small validators for JSON input -------------------------------------------------------
-
-def as_object(value: object, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise EngineError(f"{where} must be an object")
-    return value
-
-
-def as_list(value: object, where: str) -> list:
-    if not isinstance(value, list):
-        raise EngineError(f"{where} must be a list")
-    return value
-
-
-def required(data: dict, key: str, where: str) -> object:
-    if key not in data:
-        raise EngineError(f"{where}.{key} is missing")
-    return data[key]
-
-
-def as_int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{where} must be a whole number")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise EngineError(f"{where} must be {bounds}, not {value}")
-    return value
-
-
-def as_bool(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise EngineError(f"{where} must be true or false")
-    return value
-
-
-def as_choice(value: object, choices: tuple[str, ...], where: str) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise EngineError(f"{where} must be one of {', '.join(choices)}")
-    return value
-
+# --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------
 
 def as_player(value: object, where: str) -> int:
     return as_int(value, where, 0, 1)

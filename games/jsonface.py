@@ -1,0 +1,97 @@
+"""What every game engine's JSON face shares: pure Python, no Django, no I/O but stdin/stdout.
+
+``run`` is ``python -m <game>.engine COMMAND``: one JSON job (or a list of jobs) on stdin,
+JSON out. A bad job is answered with ``{"error": "..."}`` in its place and the exit status is
+1; input the runner cannot even read (bad JSON, an unknown command) exits with 2. Never a
+traceback. The ``as_*`` validators turn JSON input into values or an ``EngineError`` that
+names the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+
+
+class EngineError(ValueError):
+    """A job an engine cannot carry out; the message says why, in a player's words."""
+
+
+Job = Callable[[object], dict]
+
+
+def answer(jobs: dict[str, Job], command: str, job: object) -> tuple[dict, bool]:
+    try:
+        return jobs[command](job), True
+    except EngineError as error:
+        return {"error": str(error)}, False
+    except RecursionError:
+        return {"error": "the job is nested too deeply"}, False
+
+
+def run(argv: list[str], jobs: dict[str, Job], program: str) -> int:
+    if len(argv) != 1 or argv[0] not in jobs:
+        _write({"error": f"usage: python -m {program} {'|'.join(jobs)} < job.json"})
+        return 2
+    try:
+        payload = json.load(sys.stdin)
+    except (ValueError, UnicodeDecodeError) as error:
+        _write({"error": f"the input is not valid JSON: {error}"})
+        return 2
+    except RecursionError:
+        _write({"error": "the input is not valid JSON: it is nested too deeply"})
+        return 2
+    if isinstance(payload, list):
+        answers = [answer(jobs, argv[0], job) for job in payload]
+        _write([reply for reply, _ in answers])
+        return 0 if all(ok for _, ok in answers) else 1
+    reply, ok = answer(jobs, argv[0], payload)
+    _write(reply)
+    return 0 if ok else 1
+
+
+def _write(payload: object) -> None:
+    json.dump(payload, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+# --- validators for JSON input ----------------------------------------------------------------
+
+def as_object(value: object, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise EngineError(f"{where} must be an object")
+    return value
+
+
+def as_list(value: object, where: str) -> list:
+    if not isinstance(value, list):
+        raise EngineError(f"{where} must be a list")
+    return value
+
+
+def required(data: dict, key: str, where: str) -> object:
+    if key not in data:
+        raise EngineError(f"{where}.{key} is missing")
+    return data[key]
+
+
+def as_int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"{where} must be a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise EngineError(f"{where} must be {bounds}, not {value}")
+    return value
+
+
+def as_bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise EngineError(f"{where} must be true or false")
+    return value
+
+
+def as_choice(value: object, choices: tuple[str, ...], where: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise EngineError(f"{where} must be one of {', '.join(choices)}")
+    return value
