@@ -100,6 +100,12 @@ class RefereeInputForm(forms.Form):
     """The wind of the coming round: fixed by the referee, or left to the weather."""
 
     wind = forms.ChoiceField(choices=WIND_CHOICES, required=False)
+    heading = "The wind of this round"  # the referee panel's words for this form
+    button = "Set the wind"
+
+    @staticmethod
+    def describe(referee_input: dict) -> str:
+        return wind_now(referee_input)
 
     @classmethod
     def for_round(cls, referee_input: dict):

@@ -24,6 +24,10 @@ BALLOON_RULES = ("none", "normal", "through")
 class DogfightRules(GameRules):
     slug = "dogfight"
     name = "Dogfight"
+    own_page_label = "My plane"
+
+    def not_active_message(self, state: dict, seat: int) -> str:
+        return "your plane is out of the game"
 
     def seat_numbers(self, settings: dict) -> list[int]:
         return list(seats_in_play(Settings.from_dict(_engine_settings(settings))))

@@ -8,6 +8,9 @@ game object: setup, moves, end condition), never to a game's rules directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
+
+from . import clock
 
 
 class Rejected(ValueError):
@@ -26,6 +29,29 @@ class Outcome:
 class GameRules:
     slug = ""
     name = ""
+    # Whether a round is resolved the moment all its orders are in: None lets the referee
+    # choose at creation (``Game.resolve_early``); True or False decides it for every game.
+    resolve_early: bool | None = None
+    # The link to a seat's own page (``<slug>:pilot``) on "My games".
+    own_page_label = "My seat"
+
+    def deadline(self, now: datetime, game) -> datetime:
+        """The deadline of a round opening at ``now``: noon in the game's zone, its
+        ``deadline_days`` later."""
+        return clock.deadline_after(now, game.time_zone, game.deadline_days)
+
+    def outage_deadline(self, now: datetime, game) -> datetime:
+        """A new deadline for a round whose deadline passed while the scheduler was down."""
+        return clock.deadline_after(now, game.time_zone, 1)
+
+    def deadline_words(self, game) -> str:
+        """The deadline rule in a few words, for the lobby."""
+        days = game.deadline_days
+        return f"{days} day{'s' if days != 1 else ''}, at noon {game.time_zone}"
+
+    def not_active_message(self, state: dict, seat: int) -> str:
+        """Why ``seat`` may not send orders for the round starting from ``state``."""
+        return "you owe no orders in this round"
 
     def seat_numbers(self, settings: dict) -> list[int]:
         raise NotImplementedError

@@ -30,6 +30,10 @@ class MyGame:
     def deadline(self):
         return self.round.deadline if self.round else None
 
+    @property
+    def own_page_label(self) -> str:
+        return registry.get(self.game.kind).own_page_label
+
 
 @dataclass
 class Lobby:
@@ -80,17 +84,24 @@ def my_games(user) -> list[MyGame]:
 
 
 def lobby(user=None) -> Lobby:
-    """Open games with their seats, and the newest running and finished games."""
-    base = Game.objects.select_related("referee").prefetch_related(_seats())
-    open_games = list(base.filter(status=Game.Status.OPEN).order_by("-created_at"))
+    """Open games with their seats, and the newest running and finished games (of those only
+    what the list shows: no seat's user, no round's state)."""
+    base = Game.objects.select_related("referee")
+    open_games = list(base.prefetch_related(_seats()).filter(status=Game.Status.OPEN)
+                      .order_by("-created_at"))
+    for game in open_games:
+        game.deadline_words = registry.get(game.kind).deadline_words(game)
     joined = set()
     if user is not None and user.is_authenticated:
         joined = {game.pk for game in open_games
                   if any(seat.user_id == user.pk for seat in game.seats.all())}
     return Lobby(
         open=open_games, joined=joined,
-        running=list(base.filter(status=Game.Status.RUNNING)
-                     .prefetch_related(_open_round()).order_by("-started_at")[:LOBBY_LIMIT]),
+        running=list(base.filter(status=Game.Status.RUNNING).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.only("id", "game_id")),
+            Prefetch("rounds", queryset=Round.objects.filter(status=Round.Status.OPEN)
+                     .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
+            .order_by("-started_at")[:LOBBY_LIMIT]),
         finished=list(base.filter(status=Game.Status.FINISHED)
                       .order_by("-finished_at")[:LOBBY_LIMIT]),
     )

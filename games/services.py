@@ -40,6 +40,8 @@ def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: st
     if not 1 <= deadline_days <= MAX_DEADLINE_DAYS:
         raise Rejected(f"the deadline is 1 to {MAX_DEADLINE_DAYS} days")
     numbers = rules.seat_numbers(settings)
+    if rules.resolve_early is not None:  # the game decides, not the referee
+        resolve_early = rules.resolve_early
     computer_seats = computer_seats or {}
     if set(computer_seats) - set(numbers):
         raise Rejected("a computer pilot was put in a seat this game does not have")
@@ -120,8 +122,7 @@ def _open_rounds(openings: list[tuple[Game, int, dict]], now: datetime) -> list[
     for game, number, state in openings:
         rules = registry.get(game.kind)
         rnd = Round(game=game, number=number, state=state, seed=secrets.randbits(62),
-                    opened_at=now, deadline=clock.deadline_after(now, game.time_zone,
-                                                                 game.deadline_days))
+                    opened_at=now, deadline=rules.deadline(now, game))
         active = set(rules.active_seats(state))
         playing = [s for s in computers.get(game.pk, []) if s.number in active]
         if playing and len(playing) == len(active):
@@ -157,7 +158,7 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
         if now >= rnd.deadline:
             raise Rejected("the deadline has passed: the round is about to be resolved")
         if seat.number not in rules.active_seats(rnd.state):
-            raise Rejected("your plane is out of the game")
+            raise Rejected(rules.not_active_message(rnd.state, seat.number))
         if rnd.orders.filter(seat=seat).exists():
             raise Rejected("your orders for this round are already in; they cannot be changed")
         payload = rules.validate_orders(rnd.state, seat.number, payload)

@@ -1,8 +1,8 @@
 """The sweep: find the rounds that are due and the reminders to send.
 
 If the sweep itself was down over a deadline (a gap longer than ``SWEEP_OUTAGE_MINUTES``),
-rounds whose deadline passed during the gap and whose orders are not all in get until the next
-day's noon: nobody is given an NMR because the server was down.
+rounds whose deadline passed during the gap and whose orders are not all in get a new deadline
+(the game's ``outage_deadline``: the next day's noon unless it says otherwise): nobody is given an NMR because the server was down.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
-from . import clock
+from . import registry
 from .models import Round, SweepMark
 from .services import is_due
 
@@ -40,7 +40,7 @@ def _extend_swallowed(since: datetime, now: datetime) -> int:
               .select_related("game"))
     count = 0
     for rnd in rounds:
-        rnd.deadline = clock.deadline_after(now, rnd.game.time_zone, 1)
+        rnd.deadline = registry.get(rnd.game.kind).outage_deadline(now, rnd.game)
         rnd.deadline_extended = True
         rnd.save(update_fields=["deadline", "deadline_extended"])
         count += 1

@@ -3,8 +3,9 @@ referee's panel. Thin: they read through selectors, write through services, and 
 service's ``Rejected`` message as it is.
 
 Each game plugs its own forms in by convention: ``<kind>.forms`` has ``SettingsForm`` (with
-``game_kwargs()``), ``RefereeInputForm`` (with ``for_round()`` and ``referee_data()``) and
-``describe_settings(game)``.
+``game_kwargs()``) and ``describe_settings(game)``, and optionally ``RefereeInputForm`` (with
+``for_round()``, ``referee_data()``, ``describe(referee_input)``, ``heading`` and ``button``)
+when the referee may fix something for the coming round.
 """
 
 from __future__ import annotations
@@ -139,12 +140,12 @@ def referee_only(view):
 def referee_panel(request, game):
     _, forms = _game_forms(game.kind)
     panel = selectors.referee_panel(game.pk)
+    input_form = getattr(forms, "RefereeInputForm", None) if panel.round else None
     return render(request, "games/referee.html", {
         "panel": panel, "game": panel.game,
         "settings": forms.describe_settings(panel.game),
-        "input_form": forms.RefereeInputForm.for_round(panel.round.referee_input)
-        if panel.round else None,
-        "wind_now": forms.wind_now(panel.round.referee_input) if panel.round else None,
+        "input_form": input_form.for_round(panel.round.referee_input) if input_form else None,
+        "input_now": input_form.describe(panel.round.referee_input) if input_form else None,
         "replace_form": ReplaceComputerForm(),
     })
 
@@ -177,6 +178,8 @@ def referee_start(request, game):
 @referee_only
 def referee_input(request, game):
     _, forms = _game_forms(game.kind)
+    if not hasattr(forms, "RefereeInputForm"):
+        raise Http404("the referee fixes nothing in this game")
     form = forms.RefereeInputForm(request.POST)
     if not form.is_valid():
         return _form_failed(request, game, form)
