@@ -9,7 +9,8 @@ from collections import Counter
 
 from django.db import IntegrityError, transaction
 
-from games.models import Game, Report, Round, Seat
+from games import services
+from games.models import Game, Report, Seat
 from games.registry import Rejected
 
 from .engine import career
@@ -49,10 +50,7 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
         raise Rejected("that is not your seat")
     with transaction.atomic():
         pilot = pilot_claim(user=user, name=name)
-        rnd = (Round.objects.select_for_update()
-               .filter(game_id=seat.game_id, status=Round.Status.OPEN).first())
-        if rnd is None:
-            raise Rejected("there is no round open")
+        rnd = services.lock_open_round(seat.game, "there is no round open")
         Enlistment.objects.update_or_create(seat=seat, defaults={
             "pilot": pilot, "points_at_start": pilot.points, "rank_at_start": pilot.rank})
         rnd.state = assign_pilot(State.from_dict(rnd.state), seat.number,

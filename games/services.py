@@ -144,6 +144,14 @@ def current_round(game: Game) -> Round | None:
     return game.rounds.filter(status=Round.Status.OPEN).first()
 
 
+def lock_open_round(game: Game, missing: str) -> Round:
+    """The game's open round, locked for this transaction; ``missing`` says why if none."""
+    rnd = Round.objects.select_for_update().filter(game=game, status=Round.Status.OPEN).first()
+    if rnd is None:
+        raise Rejected(missing)
+    return rnd
+
+
 def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
     """Store a seat's orders for the open round: once, final, checked by the game's rules."""
     now = now or timezone.now()
@@ -151,10 +159,7 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     game = seat.game
     rules = registry.get(game.kind)
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update()
-               .filter(game=game, status=Round.Status.OPEN).first())
-        if rnd is None:
-            raise Rejected("there is no round open for orders")
+        rnd = lock_open_round(game, "there is no round open for orders")
         if now >= rnd.deadline:
             raise Rejected("the deadline has passed: the round is about to be resolved")
         if seat.number not in rules.active_seats(rnd.state):
@@ -193,10 +198,8 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
     if any(len(line) > MAX_CHATTER_LENGTH for line in lines):
         raise Rejected(f"a line of chatter holds at most {MAX_CHATTER_LENGTH} characters")
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update()
-               .filter(game=seat.game, status=Round.Status.OPEN).first())
-        if rnd is None:
-            raise Rejected("there is no round open: chatter goes with a round's orders")
+        rnd = lock_open_round(seat.game,
+                              "there is no round open: chatter goes with a round's orders")
         chatter, _ = Chatter.objects.update_or_create(
             round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
     return chatter
@@ -226,10 +229,7 @@ def referee_set_input(*, game: Game, by, data: dict) -> Round:
     _require_referee(game, by)
     rules = registry.get(game.kind)
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update()
-               .filter(game=game, status=Round.Status.OPEN).first())
-        if rnd is None:
-            raise Rejected("there is no round open")
+        rnd = lock_open_round(game, "there is no round open")
         merged = {**rnd.referee_input, **rules.clean_referee_input(rnd.state, data)}
         rnd.referee_input = {key: value for key, value in merged.items() if value is not None}
         rnd.save(update_fields=["referee_input"])
@@ -241,10 +241,7 @@ def referee_remove(*, game: Game, by, number: int) -> Round:
     _require_referee(game, by)
     rules = registry.get(game.kind)
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update()
-               .filter(game=game, status=Round.Status.OPEN).first())
-        if rnd is None:
-            raise Rejected("there is no round open")
+        rnd = lock_open_round(game, "there is no round open")
         if number not in rules.active_seats(rnd.state):
             raise Rejected("that pilot is not in the game any more")
         removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
