@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 
 from . import registry
 from .models import Game, Order, Profile, Round, Seat
@@ -97,8 +97,8 @@ def lobby(user=None) -> Lobby:
                   if any(seat.user_id == user.pk for seat in game.seats.all())}
     return Lobby(
         open=open_games, joined=joined,
-        running=list(base.filter(status=Game.Status.RUNNING).prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.only("id", "game_id")),
+        running=list(base.filter(status=Game.Status.RUNNING).annotate(
+            seat_count=Count("seats")).prefetch_related(
             Prefetch("rounds", queryset=Round.objects.filter(status=Round.Status.OPEN)
                      .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
             .order_by("-started_at")[:LOBBY_LIMIT]),
