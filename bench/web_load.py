@@ -1,0 +1,339 @@
+"""The web under load: the pilot's page, the htmx route preview, the order submit, a published
+report and the spectator list (the lobby), each against a floor (``/healthz``: the whole
+middleware stack and one ``SELECT 1``, nothing else), served by gunicorn with DEBUG off and
+driven by a bounded load from a second process on loopback. Prints p50/p95/p99 latency,
+requests per second, and each page's p95 as a multiple of the floor's.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_webload python bench/web_load.py
+
+It drops, creates, migrates and fills its own database, named by DATABASE_URL (whose name must
+contain "webload" so that it never touches real data): a running six-seat game with published
+rounds and its pilot's session, 300 fresh seats so that every order submit is a valid first
+submit, and enough games for a full lobby. Then it starts ``gunicorn config.wsgi -w 2`` and a
+load process (threads, one request at a time each, a fixed count and a time limit per page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/skies_webload"
+CSRF = "benchcsrftoken0benchcsrftoken000"  # 32 characters: a valid unmasked CSRF secret
+PAGES = ("floor", "pilot page", "route preview", "order submit", "published report", "lobby")
+
+
+# --- the data (run in a child process with Django set up on the bench database) -------------
+
+def fill(submits: int) -> dict:
+    import django
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import (BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY,
+                                     get_user_model)
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import connection
+
+    from dogfight import career_service
+    from dogfight.engine.maneuvers import order_form
+    from dogfight.engine.state import State
+    from dogfight.plugin import RULES
+    from games import services
+    from games.models import Game, Profile, Round
+
+    User = get_user_model()
+
+    def user(name):
+        person = User.objects.create_user(name, email=f"{name}@example.invalid")
+        Profile.objects.create(user=person, time_zone="Europe/Berlin")
+        return person
+
+    def session_of(person) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(person.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = person.get_session_auth_hash()
+        store.create()
+        return store.session_key
+
+    def game(referee, humans, computers=None, title="Skies over Flanders", start=True):
+        made = services.game_create(
+            referee=referee, kind="dogfight", title=title, time_zone="Europe/Berlin",
+            deadline_days=2, settings={"balloon_rule": "normal", "balloons": 1, "clouds": 6},
+            computer_seats=computers or {})
+        for number, person in humans.items():
+            services.seat_join(game=made, number=number, user=person)
+        if start:
+            services.game_start(game=made, by=referee)
+        return made
+
+    referee = user("referee")
+    # The main game: our pilot in seat 0, two more people and three computer pilots, six
+    # rounds flown and published; round 7 open, the pilot's orders not in yet.
+    pilot, wing1, wing2 = user("pilot"), user("wingman1"), user("wingman2")
+    main = game(referee, {0: pilot, 2: wing1, 4: wing2}, {1: "novice", 3: "veteran", 5: "ace"})
+    for seat, person, name in ((0, pilot, "Red Falcon"), (2, wing1, "Blue Max"),
+                               (4, wing2, "Grey Owl")):
+        career_service.name_seat(seat=main.seats.get(number=seat), user=person, name=name)
+    for _ in range(6):
+        rnd = main.rounds.get(status=Round.Status.OPEN)
+        for seat, person in ((0, pilot), (2, wing1), (4, wing2)):
+            if seat in RULES.active_seats(rnd.state):
+                services.chatter_save(seat=main.seats.get(number=seat), user=person,
+                                      lines=[f"Round {rnd.number}: tally ho from seat {seat}"])
+                services.orders_submit(seat=main.seats.get(number=seat), user=person,
+                                       payload=RULES.computer_orders(rnd.state, seat, "veteran")["moves"])
+        services.round_resolve(round_id=rnd.pk, force=True)
+        rnd.refresh_from_db()
+        if rnd.status != Round.Status.PUBLISHED:
+            raise SystemExit(f"round {rnd.number} of the main game failed: {rnd.last_error}")
+        main.refresh_from_db()
+        if main.status != Game.Status.RUNNING:
+            raise SystemExit("the main game ended early: run again (the seed is random)")
+    rnd = main.rounds.get(status=Round.Status.OPEN)
+    plane = State.from_dict(rnd.state).plane(0)
+    if plane.status != "air":
+        raise SystemExit("the pilot is not in the air after the set-up rounds")
+    picks = [move["maneuver"] for move in order_form(plane, [])]
+    second = order_form(plane, [])[1]["offered"]
+    picks[1] = second[-1]  # a pick other than the default, so the preview recomputes
+
+    # Fresh seats for the order submits: six people per game, each seat named already.
+    seats = []
+    ground = [{"maneuver": "TB", "fire": []}, {"maneuver": "TB", "fire": []},
+              {"maneuver": "A", "fire": []}]
+    for g in range(-(-submits // 6)):
+        people = {n: user(f"s{g}p{n}") for n in range(6)}
+        made = game(referee, people, title=f"Submit field {g}")
+        for number, person in people.items():
+            seat = made.seats.get(number=number)
+            career_service.name_seat(seat=seat, user=person, name=f"Flyer {g} {number}")
+            seats.append({"game": made.pk, "seat": number, "session": session_of(person)})
+    # A realistic lobby besides: open games waiting for pilots, finished games.
+    for g in range(10):
+        game(referee, {0: user(f"open{g}")}, title=f"Open skies {g}", start=False)
+    for g in range(20):
+        done = game(referee, {0: user(f"old{g}")}, title=f"Old war {g}")
+        Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
+    connection.close()
+    return {
+        "main": main.pk, "session": session_of(pilot), "report_round": 3,
+        "preview": {f"m{n}": code for n, code in enumerate(picks, start=1)},
+        "ground": ground, "seats": seats[:submits],
+        "debug": settings.DEBUG,
+    }
+
+
+# --- the load (a second process: plain sockets, threads, no Django) ------------------------
+
+def requests_for(page: str, plan: dict):
+    """A function giving the (method, path, headers, body) of the i-th request of a page."""
+    main, session = plan["main"], plan["session"]
+    cookie = {"Cookie": f"sessionid={session}; csrftoken={CSRF}"}
+    if page == "floor":
+        return lambda i: ("GET", "/healthz", {}, None)
+    if page == "pilot page":
+        return lambda i: ("GET", f"/games/{main}/seat/0/", cookie, None)
+    if page == "route preview":
+        query = urlencode(plan["preview"])
+        return lambda i: ("GET", f"/games/{main}/seat/0/preview?{query}",
+                          {**cookie, "HX-Request": "true"}, None)
+    if page == "published report":
+        return lambda i: ("GET", f"/games/{main}/rounds/{plan['report_round']}/", {}, None)
+    if page == "lobby":
+        return lambda i: ("GET", "/games/", {}, None)
+    if page == "order submit":
+        def submit(i):
+            seat = plan["seats"][i]
+            form = {"csrfmiddlewaretoken": CSRF, "submit": "1"}
+            for n, move in enumerate(plan["ground"], start=1):
+                form[f"m{n}"] = move["maneuver"]
+            return ("POST", f"/games/{seat['game']}/seat/{seat['seat']}/orders",
+                    {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}",
+                     "Content-Type": "application/x-www-form-urlencoded"},
+                    urlencode(form).encode())
+        return submit
+    raise ValueError(page)
+
+
+EXPECTED = {"order submit": 302}
+
+
+def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup: int) -> dict:
+    results = {}
+    for page in PAGES:
+        make = requests_for(page, plan)
+        total = min(count, len(plan["seats"])) if page == "order submit" else count
+        if page != "order submit":  # fill caches and connections first (not measured)
+            for i in range(warmup):
+                _one(port, *make(i))
+        latencies, bad = [], []
+        lock = threading.Lock()
+        counter = iter(range(total))
+        stop_at = time.monotonic() + limit
+
+        def worker():
+            while time.monotonic() < stop_at:
+                with lock:
+                    i = next(counter, None)
+                if i is None:
+                    return
+                started = time.perf_counter()
+                status = _one(port, *make(i))
+                elapsed = time.perf_counter() - started
+                with lock:
+                    latencies.append(elapsed)
+                    if status != EXPECTED.get(page, 200):
+                        bad.append(status)
+
+        began = time.perf_counter()
+        pool = [threading.Thread(target=worker) for _ in range(threads)]
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+        wall = time.perf_counter() - began
+        results[page] = {"latencies": latencies, "wall": wall, "bad": bad[:5],
+                         "bad_count": len(bad)}
+    return results
+
+
+def _one(port, method, path, headers, body) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(method, path, body=body, headers={"Host": "127.0.0.1", **headers})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return -1
+    finally:
+        conn.close()
+
+
+# --- the conductor --------------------------------------------------------------------------
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def prepare_database(url: str, env: dict) -> None:
+    import dj_database_url
+    import psycopg
+    db = dj_database_url.parse(url)
+    if "webload" not in db["NAME"]:
+        sys.exit(f"refusing to drop {db['NAME']!r}: the bench database's name must contain "
+                 f"'webload'")
+    with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432,
+                         user=db["USER"] or "postgres", password=db["PASSWORD"] or None,
+                         dbname="postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env,
+                   check=True)
+
+
+def wait_for(port: int, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if _one(port, "GET", "/healthz", {}, None) == 200:
+            return
+        time.sleep(0.2)
+    sys.exit("gunicorn did not answer /healthz")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=300, help="per page (default 300)")
+    parser.add_argument("--threads", type=int, default=4, help="concurrent clients (4)")
+    parser.add_argument("--time-limit", type=float, default=60, help="seconds per page (60)")
+    parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (2)")
+    parser.add_argument("--fill", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--drive", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.fill is not None:
+        print(json.dumps(fill(args.fill)))
+        return
+    if args.drive:
+        port, plan = json.loads(args.drive)
+        print(json.dumps(drive(port, plan, args.requests, args.threads, args.time_limit,
+                               args.warmup)))
+        return
+
+    url = os.getenv("DATABASE_URL") or DEFAULT_DB
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "DJANGO_SETTINGS_MODULE":
+           "config.settings", "ALLOWED_HOSTS": "127.0.0.1,localhost",
+           "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
+           "CELERY_BROKER_URL": "", "PYTHONPATH": str(ROOT)}
+    print(f"database {url}: dropping, creating, migrating, filling ...", flush=True)
+    for attempt in range(5):  # the set-up game is flown by bots: the pilot may be shot down
+        prepare_database(url, env)
+        filled = subprocess.run([sys.executable, __file__, "--fill", str(args.requests)],
+                                cwd=ROOT, env=env, capture_output=True, text=True)
+        if not filled.returncode:
+            break
+        print(f"  filling failed ({filled.stderr.strip().splitlines()[-1]}): again", flush=True)
+    else:
+        sys.exit(f"filling the database failed:\n{filled.stderr[-3000:]}")
+    plan = json.loads(filled.stdout.strip().splitlines()[-1])
+    assert plan["debug"] is False, "DEBUG must be off"
+    port = free_port()
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    server = subprocess.Popen(
+        [str(gunicorn), "config.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
+         "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
+    try:
+        wait_for(port)
+        load_before = os.getloadavg()
+        print(f"gunicorn -w {args.workers} on 127.0.0.1:{port}, DEBUG=0; load from a second "
+              f"process: {args.threads} threads, {args.requests} requests per page, "
+              f"limit {args.time_limit:.0f} s; load average before "
+              f"{' '.join(f'{x:.2f}' for x in load_before)}", flush=True)
+        driven = subprocess.run(
+            [sys.executable, __file__, "--drive", json.dumps([port, plan]),
+             "--requests", str(args.requests), "--threads", str(args.threads),
+             "--time-limit", str(args.time_limit), "--warmup", str(args.warmup)],
+            cwd=ROOT, check=True, capture_output=True, text=True)
+        load_after = os.getloadavg()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(20)
+    results = json.loads(driven.stdout)
+    floor = percentile(results["floor"]["latencies"], 0.95)
+    print(f"\n{'page':<18}{'n':>5}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>8}"
+          f"{'p95/floor':>11}  errors")
+    for page in PAGES:
+        r = results[page]
+        lat = r["latencies"]
+        p95 = percentile(lat, 0.95)
+        ratio = p95 / floor
+        mark = "" if page == "floor" else ("  ok" if ratio <= 3 else "  OVER 3x")
+        print(f"{page:<18}{len(lat):>5}{percentile(lat, .5) * 1e3:>9.1f}{p95 * 1e3:>9.1f}"
+              f"{percentile(lat, .99) * 1e3:>9.1f}{len(lat) / r['wall']:>8.1f}"
+              f"{ratio:>10.2f}x  {r['bad_count'] or '-'}{' ' + str(r['bad']) if r['bad'] else ''}"
+              f"{mark}")
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in load_after)} "
+          f"({os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
