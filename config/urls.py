@@ -5,4 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
     path("", include("dogfight.urls")),
+    path("duel/", include("duel.urls")),
 ]

@@ -1,0 +1,190 @@
+"""The duel as the platform sees it: the registry's interface, answered by the engine.
+
+A platform "round" is one action of the duel: one asteroid placement, the sealed fighter
+placement (both players act in the same round), or one player's turn. The round is resolved
+the moment its orders are in (``resolve_early``); a player who does not act by the deadline gets
+the engine's missed-turn default. Resignation, an agreed draw and the referee's removal reach
+``resolve`` through the open round's ``referee_input``. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from datetime import datetime, timedelta
+
+from games.registry import GameRules, Outcome, Rejected
+
+from . import report, svg
+from .engine import EngineError, State, act, missed, new_game
+from .engine.api import view
+from .engine.board import asteroid_hexes
+from .engine.board import DOCKS, TOWARD_ENEMY
+from .engine.orders import default_orders, parse_turn
+from .engine.state import Settings
+
+MIN_TURN_HOURS = 1
+MAX_TURN_HOURS = 24 * 14
+DEFAULT_TURN_HOURS = 48
+PLAYER_WORDS = ("A", "B")
+
+
+class DuelRules(GameRules):
+    slug = "duel"
+    name = "Duel"
+    resolve_early = True            # a turn is resolved the moment it is submitted
+    own_page_label = "My fighters"
+
+    # --- games and seats ----------------------------------------------------------------------
+
+    def seat_numbers(self, settings: dict) -> list[int]:
+        return [0, 1]
+
+    def clean_settings(self, data: dict) -> dict:
+        settings = {
+            "asteroids": data.get("asteroids", 8),
+            "no_adjacent": bool(data.get("no_adjacent", True)),
+            "fighters": list(data.get("fighters", ["coliber", "virus", "bee", "wasp"])),
+            "spare_missiles": bool(data.get("spare_missiles", False)),
+            "first": data.get("first", 0),
+            "turn_hours": data.get("turn_hours", DEFAULT_TURN_HOURS),
+        }
+        hours = settings["turn_hours"]
+        if isinstance(hours, bool) or not isinstance(hours, int) or not (
+                MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS):
+            raise Rejected(f"the turn deadline is {MIN_TURN_HOURS} to {MAX_TURN_HOURS} hours")
+        try:  # the engine knows what it can play
+            Settings.from_dict(_engine_settings(settings))
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return settings
+
+    def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
+        return new_game(Settings.from_dict(_engine_settings(settings)), seed).to_dict()
+
+    def deadline(self, now: datetime, game) -> datetime:
+        return now + timedelta(hours=game.settings.get("turn_hours", DEFAULT_TURN_HOURS))
+
+    def outage_deadline(self, now: datetime, game) -> datetime:
+        return self.deadline(now, game)
+
+    def deadline_words(self, game) -> str:
+        hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
+        return f"{hours} hour{'s' if hours != 1 else ''} per action"
+
+    def not_active_message(self, state: dict, seat: int) -> str:
+        if state.get("phase") == "over":
+            return "the game is over"
+        if state.get("phase") == "fighters":
+            return "your fighters are already placed"
+        return "it is not your turn"
+
+    # --- rounds -------------------------------------------------------------------------------
+
+    def active_seats(self, state: dict) -> list[int]:
+        phase = state.get("phase")
+        if phase == "fighters":
+            return [p for p in (0, 1) if (state.get("sealed") or [None, None])[p] is None]
+        if phase in ("asteroids", "play") and state.get("to_act") is not None:
+            return [state["to_act"]]
+        return []
+
+    def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        if not isinstance(payload, dict) or payload.get("type") not in (
+                "asteroid", "fighters", "turn"):
+            raise Rejected("an action is an asteroid, a fighter placement or a turn")
+        game_state = State.from_dict(state)
+        try:
+            act(game_state, seat, payload)
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return _normalised(game_state, seat, payload)
+
+    def computer_orders(self, state: dict, seat: int, level: str) -> dict:
+        """A plain computer opponent: a fair asteroid, the docks in order, the missed-turn
+        default's flight (without counting as missed). The same state, the same action."""
+        game_state = State.from_dict(state)
+        if game_state.phase == "asteroids":
+            hexes = asteroid_hexes(game_state.asteroids, game_state.settings.no_adjacent)
+            pick = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode()) % len(hexes)
+            return {"type": "asteroid", "hex": list(hexes[pick])}
+        if game_state.phase == "fighters":
+            mine = [f for f in game_state.fighters if f.player == seat]
+            return {"type": "fighters", "placements": [
+                {"fighter": f.id, "hex": list(DOCKS[seat][i]), "facing": TOWARD_ENEMY[seat]}
+                for i, f in enumerate(mine)]}
+        return {"type": "turn",
+                "orders": [o.to_dict() for o in default_orders(game_state, seat)]}
+
+    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
+                referee_input: dict) -> Outcome:
+        game_state = State.from_dict(state)
+        events: list[dict] = []
+        if referee_input.get("resign") is not None or referee_input.get("remove"):
+            player = referee_input.get("resign")
+            if player is None:
+                player = referee_input["remove"][0]
+            game_state, events = act(game_state, player, {"type": "resign"})
+        elif referee_input.get("draw_agreed"):
+            game_state, events = act(game_state, 0, {"type": "draw_agreed"})
+        else:
+            for seat in self.active_seats(state):
+                if game_state.phase == "over":
+                    break
+                if seat in orders:
+                    game_state, more = act(game_state, seat, orders[seat])
+                else:
+                    game_state, more = missed(game_state, seat)
+                events += more
+        new_state = game_state.to_dict()
+        over = new_state["phase"] == "over"
+        return Outcome(state=new_state, events=events, over=over,
+                       winner=new_state["winner"] if over else None)
+
+    def clean_referee_input(self, state: dict, data: dict) -> dict:
+        raise Rejected("the referee fixes nothing in a duel")
+
+    # --- pages --------------------------------------------------------------------------------
+
+    def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
+        return report.describe(events, names)
+
+    def page_context(self, state: dict, names: dict[int, str]) -> dict:
+        shown = view(state, None)  # a spectator's view: no sealed placement
+        return {"board": svg.board_svg(shown), "state": shown,
+                "fighters": report.fighter_rows(shown, names),
+                "to_act_name": names.get(shown["to_act"]) if shown.get("to_act") is not None
+                else None}
+
+    def report_context(self, state_before: dict, report_state: dict, events: list,
+                       names: dict[int, str], step: int) -> dict:
+        frames = report.frames(view(state_before, None), events, names)
+        step = min(max(step, 0), len(frames) - 1)
+        frame = frames[step]
+        return {"board": svg.board_svg(frame["state"], svg_id="replay",
+                                       trails=frame["trails"]),
+                "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
+                "last_step": len(frames) - 1,
+                "lines": report.describe(events, names),
+                "final": view(report_state, None)}
+
+
+def _engine_settings(settings: dict) -> dict:
+    keys = ("asteroids", "no_adjacent", "first", "fighters", "spare_missiles")
+    return {key: settings[key] for key in keys if key in settings}
+
+
+def _normalised(state: State, seat: int, payload: dict) -> dict:
+    """What to store of an action the engine accepted: only the fields it reads."""
+    kind = payload["type"]
+    if kind == "asteroid":
+        return {"type": "asteroid", "hex": list(payload["hex"])}
+    if kind == "fighters":
+        return {"type": "fighters", "placements": [
+            {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
+            for p in payload["placements"]]}
+    return {"type": "turn",
+            "orders": [o.to_dict() for o in parse_turn(state, seat, payload["orders"])]}
+
+
+RULES = DuelRules()

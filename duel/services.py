@@ -1,0 +1,104 @@
+"""The duel's writes beyond the platform's: an action (through ``orders_submit``), resigning,
+and draw offers. Resigning and an accepted draw are written into the open round's
+``referee_input`` and the round is resolved at once through the platform's own resolution, so
+the engine's ``resign`` / ``draw_agreed`` make the report like any other action.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import services
+from games.models import Game, Order, Round, Seat
+from games.registry import Rejected
+
+from .models import DrawOffer
+
+
+def _player(game: Game, user) -> Seat:
+    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    if seat is None:
+        raise Rejected("you do not play in this duel")
+    return seat
+
+
+def _running(game: Game) -> None:
+    if game.status != Game.Status.RUNNING:
+        raise Rejected("the duel is not running")
+
+
+def duel_act(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
+    """The player's action for the open round (checked by the engine before it is stored);
+    playing on declines the opponent's standing draw offer."""
+    with transaction.atomic():
+        order = services.orders_submit(seat=seat, user=user, payload=payload, now=now)
+        DrawOffer.objects.filter(game_id=seat.game_id).exclude(seat=seat.number).delete()
+    return order
+
+
+def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:
+    """Write ``data`` into the open round's referee input and resolve that round now."""
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update()
+               .filter(game=game, status=Round.Status.OPEN).first())
+        if rnd is None:
+            raise Rejected("no action is open right now; try again in a moment")
+        rnd.referee_input = {**rnd.referee_input, **data}
+        rnd.save(update_fields=["referee_input"])
+        services.rounds_resolve(round_ids=[rnd.pk], now=now, force=True)
+        rnd.refresh_from_db()
+        if rnd.status != Round.Status.PUBLISHED:
+            raise Rejected(f"the duel could not be ended: {rnd.last_error or 'unknown error'}")
+        DrawOffer.objects.filter(game=game).delete()
+    return rnd
+
+
+def duel_resign(*, game: Game, user, now: datetime | None = None) -> Round:
+    seat = _player(game, user)
+    _running(game)
+    return _resolve_now(game, {"resign": seat.number}, now)
+
+
+def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | Round:
+    """Offer a draw; if the opponent has offered one already, this accepts it."""
+    seat = _player(game, user)
+    _running(game)
+    standing = DrawOffer.objects.filter(game=game).first()
+    if standing is not None and standing.seat != seat.number:
+        return draw_accept(game=game, user=user, now=now)
+    if standing is not None:
+        raise Rejected("your offer of a draw stands already")
+    try:
+        with transaction.atomic():
+            return DrawOffer.objects.create(game=game, seat=seat.number,
+                                            made_at=now or timezone.now())
+    except IntegrityError:
+        raise Rejected("a draw offer was made at the same moment; look again") from None
+
+
+def _offer_to(game: Game, seat: Seat) -> DrawOffer:
+    offer = DrawOffer.objects.filter(game=game).exclude(seat=seat.number).first()
+    if offer is None:
+        raise Rejected("your opponent has not offered a draw")
+    return offer
+
+
+def draw_accept(*, game: Game, user, now: datetime | None = None) -> Round:
+    seat = _player(game, user)
+    _running(game)
+    _offer_to(game, seat)
+    return _resolve_now(game, {"draw_agreed": True}, now)
+
+
+def draw_decline(*, game: Game, user) -> None:
+    seat = _player(game, user)
+    _offer_to(game, seat).delete()
+
+
+def draw_withdraw(*, game: Game, user) -> None:
+    seat = _player(game, user)
+    if not DrawOffer.objects.filter(game=game, seat=seat.number).delete()[0]:
+        raise Rejected("you have not offered a draw")

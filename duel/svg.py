@@ -1,0 +1,175 @@
+"""The duel's board as inline SVG, drawn from an engine state (already passed through
+``api.view``): 20 x 15 pointy-top hexes in odd-r offset, docks, asteroids, fighters, missiles,
+and on the player's page the route preview of his half-built turn.
+
+The empty board never changes, so it is drawn once per process. Hexes a player may pick (an
+asteroid's place) are links: a plain GET without JavaScript, an htmx swap with it.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .engine.board import DOCKS
+from .engine.hexgrid import BOARD, COLS, ROWS
+
+SIZE = 12.0
+SQRT3 = math.sqrt(3)
+PLAYER_COLOURS = ("#c0392b", "#2471a3")
+PLAYER_COLOUR_NAMES = ("red", "blue")
+LEFT = -SQRT3 / 2 * SIZE - 2
+TOP = -SIZE - 2
+WIDTH = SQRT3 * SIZE * (COLS + 0.5) + 4
+HEIGHT = SIZE * (1.5 * (ROWS - 1) + 2) + 4
+
+
+def centre(col: int, row: int) -> tuple[float, float]:
+    return (SIZE * SQRT3 * (col + 0.5 * (row & 1)), SIZE * 1.5 * row)
+
+
+def _corners(col: int, row: int, size: float = SIZE) -> str:
+    x, y = centre(col, row)
+    return " ".join(f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},"
+                    f"{y + size * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+
+
+@lru_cache(maxsize=1)
+def _static_layer() -> str:
+    parts = ['<g class="hexes" fill="#f4f6fb" stroke="#c9d1e0" stroke-width="0.6">']
+    parts += [f'<polygon points="{_corners(c, r)}"/>' for c, r in BOARD]
+    parts.append("</g>")
+    for player, docks in DOCKS.items():
+        parts.append(f'<g class="docks player-{player}" fill="{PLAYER_COLOURS[player]}" '
+                     'fill-opacity="0.25">')
+        parts += [f'<polygon points="{_corners(c, r, SIZE - 1)}"><title>dock of player '
+                  f'{"AB"[player]} [{c}, {r}]</title></polygon>' for c, r in docks]
+        parts.append("</g>")
+    return "".join(parts)
+
+
+def _arrow(x: float, y: float, facing: int, shape: str, colour: str, extra: str = "") -> str:
+    return (f'<g transform="translate({x:.1f},{y:.1f})"{extra}>'
+            f'<g transform="rotate({-60 * facing})"><polygon points="{shape}" fill="{colour}" '
+            'stroke="#111" stroke-width="0.6"/></g>')
+
+
+def _fighter(fighter: dict, dimmed: bool) -> str:
+    if fighter.get("hex") is None:
+        return ""
+    col, row = fighter["hex"]
+    x, y = centre(col, row)
+    colour = PLAYER_COLOURS[fighter["player"]]
+    state = "destroyed" if fighter.get("destroyed") else (
+        "docked" if fighter.get("docked") else "flying")
+    opacity = ' opacity="0.3"' if dimmed or fighter.get("destroyed") else ""
+    title = f'{fighter["id"]} ({fighter["class"]}, {state})'
+    return (_arrow(x, y, fighter.get("facing", 0), "8,0 -6,-6 -3,0 -6,6", colour,
+                   f' class="fighter {state}" data-fighter="{fighter["id"]}"{opacity}')
+            + f'<title>{escape(title)}</title><text y="11" text-anchor="middle" font-size="6" '
+            f'font-weight="700">{fighter["id"]}</text></g>')
+
+
+def _missile(missile: dict) -> str:
+    col, row = missile["hex"]
+    x, y = centre(col, row)
+    colour = PLAYER_COLOURS[missile["owner"]]
+    shape = "6,0 -4,-2.5 -4,2.5" if missile.get("kind") != "smart" else "6,0 0,-3.5 -4,0 0,3.5"
+    return (_arrow(x, y, missile.get("facing", 0), shape, colour,
+                   f' class="missile {missile.get("kind", "missile")}" '
+                   f'data-missile="{missile["id"]}"')
+            + f'<title>{missile.get("kind", "missile")} {missile["id"]}</title></g>')
+
+
+def _line(points: list, colour: str, css: str, dash: str = "3 2") -> str:
+    centres = [centre(*h) for h in points if h is not None]
+    if len(centres) < 2:
+        return ""
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres)
+    return (f'<polyline class="{css}" points="{path}" fill="none" stroke="{colour}" '
+            f'stroke-width="1.6" stroke-dasharray="{dash}"/>')
+
+
+def _route(state: dict, preview: dict) -> str:
+    """The half-built turn: each ordered fighter's path with an arrowhead after each step,
+    the missiles it launched, and where the player's missiles fly at his next turn."""
+    fighters = {f["id"]: f for f in state["fighters"]}
+    parts = ['<g class="route">']
+    for fid, trace in preview.get("fighters", {}).items():
+        fighter = fighters[fid]
+        colour = PLAYER_COLOURS[fighter["player"]]
+        hexes = [fighter["hex"]] + [s["hex"] for s in trace["route"]]
+        parts.append(_line(hexes, colour, "path"))
+        for number, point in enumerate(trace["route"], start=1):
+            if point["hex"] is None:
+                continue
+            x, y = centre(*point["hex"])
+            parts.append(_arrow(x, y, point["facing"], "7,0 0,-4 2,0 0,4", "#fff",
+                                f' class="arrowhead" data-fighter="{fid}" data-step="{number}"')
+                         + f'<title>{fid} after step {number} ({point["step"]})</title></g>')
+        if trace.get("destroyed"):
+            last = next((p["hex"] for p in reversed(trace["route"]) if p["hex"]), fighter["hex"])
+            x, y = centre(*last)
+            parts.append(f'<g class="lost" transform="translate({x:.1f},{y:.1f})">'
+                         f'<title>{fid} destroyed ({trace["destroyed"]})</title>'
+                         '<path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" stroke-width="2"/></g>')
+    for flight in preview.get("missiles", []):
+        parts.append(_line([flight["from"]] + flight["path"], "#555", "missile-path"))
+    for flight in preview.get("next_flight", []):
+        parts.append(_line([flight["from"]] + flight["path"], "#999", "next-flight", "1 2"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None,
+              trails: dict | None = None, choices: list | None = None,
+              choice_url=None, selected=None, highlight: int | None = None) -> SafeString:
+    """The whole board. ``preview``: the engine's route preview; ``trails``: {fighter: [hex,
+    ...]} flown so far in a replay; ``choices``: hexes to offer as links, ``choice_url(hex)``
+    giving (href, hx-get); ``selected``: a hex to ring."""
+    parts = [
+        f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
+        'aria-label="The duel board">',
+        _static_layer(),
+        '<g class="asteroids" fill="#6e6257" stroke="#3b332c" stroke-width="0.8">',
+    ]
+    for col, row in state.get("asteroids", []):
+        x, y = centre(col, row)
+        parts.append(f'<circle class="asteroid" data-hex="{col},{row}" cx="{x:.1f}" '
+                     f'cy="{y:.1f}" r="{SIZE * 0.7:.1f}"><title>asteroid [{col}, {row}]'
+                     '</title></circle>')
+    parts.append("</g>")
+    if choices and choice_url:
+        parts.append('<g class="choices">')
+        for col, row in choices:
+            href, hx_get = choice_url((col, row))
+            parts.append(f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" '
+                         f'hx-target="#duel-play" hx-swap="outerHTML" class="choice" '
+                         f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
+                         'fill="#2e8b57" fill-opacity="0.12" stroke="#2e8b57" '
+                         f'stroke-width="0.5"/><title>[{col}, {row}]</title></a>')
+        parts.append("</g>")
+    if selected is not None:
+        parts.append(f'<polygon class="selected" points="{_corners(*selected, SIZE - 1)}" '
+                     'fill="#2e8b57" fill-opacity="0.5" stroke="#1d5c3a" stroke-width="1.5"/>')
+    for fid, hexes in (trails or {}).items():
+        fighter = next(f for f in state["fighters"] if f["id"] == fid)
+        parts.append(_line(hexes, PLAYER_COLOURS[fighter["player"]], "trail"))
+    parts.append('<g class="missiles">')
+    parts += [_missile(m) for m in state.get("missiles", [])]
+    parts.append('</g><g class="fighters">')
+    shown = trails is not None  # a replay shows where a fighter was destroyed
+    for fighter in state.get("fighters", []):
+        if fighter.get("destroyed") and not shown:
+            continue
+        parts.append(_fighter(fighter, highlight is not None
+                              and fighter["player"] != highlight))
+    parts.append("</g>")
+    if preview:
+        parts.append(_route(state, preview))
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
