@@ -9,7 +9,7 @@ from collections import Counter
 
 from django.db import IntegrityError, transaction
 
-from games import services
+from games import report_cache, services
 from games.models import Game, Report, Seat
 from games.registry import Rejected
 
@@ -58,6 +58,7 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
         rnd.save(update_fields=["state"])
         seat.name = pilot.name
         seat.save(update_fields=["name"])
+        transaction.on_commit(lambda: report_cache.names_changed(seat.game_id))
     return seat
 
 

@@ -6,6 +6,7 @@ orders never appear here (nobody's, not even their own pilot's).
 
 from __future__ import annotations
 
+
 from django.contrib.syndication.views import Feed
 from django.core.cache import cache
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from . import registry
+from . import registry, report_cache
 from .models import Chatter, Game, Order, Report, Round
 
 
@@ -56,14 +57,18 @@ def game_page(request, game_id: int):
     return render(request, [f"{game.kind}/game.html", "games/game.html"], context)
 
 
+MAX_REPLAY_STEP = 10  # a game's replay has at most this many steps; beyond, the last
+
+
 @require_safe
 def round_report(request, game_id: int, number: int):
-    rnd = get_object_or_404(Round.objects.select_related("game", "report"), game_id=game_id,
-                            number=number, status=Round.Status.PUBLISHED)
+    rnd = get_object_or_404(
+        Round.objects.select_related("game").defer("state"),
+        game_id=game_id, number=number, status=Round.Status.PUBLISHED)
     try:
-        step = int(request.GET.get("step", "4"))
+        step = min(max(int(request.GET.get("step", MAX_REPLAY_STEP)), 0), MAX_REPLAY_STEP)
     except ValueError:
-        step = 4
+        step = MAX_REPLAY_STEP
     fragment = "_replay.html" if request.htmx else "_report_body.html"
     body = _cached_report_fragment(rnd, fragment, step)
     if request.htmx:
@@ -75,18 +80,17 @@ def round_report(request, game_id: int, number: int):
 
 
 def _cached_report_fragment(rnd: Round, fragment: str, step: int) -> str:
-    """A published round never changes, so each fragment is rendered once and kept."""
-    key = f"report:{rnd.pk}:{fragment}:{step}"
+    key = report_cache.fragment_key(rnd.game_id, rnd.pk, fragment, step)
     html = cache.get(key)
     if html is None:
-        html = render_to_string(f"{rnd.game.kind}/{fragment}", _report_context(rnd, step))
+        html = render_to_string(f"{rnd.game.kind}/{fragment}",
+                                _report_context(rnd, step, _names(rnd.game)))
         cache.set(key, html, None)
     return mark_safe(html)
 
 
-def _report_context(rnd: Round, step: int) -> dict:
+def _report_context(rnd: Round, step: int, names: dict[int, str]) -> dict:
     game = rnd.game
-    names = _names(game)
     rules = registry.get(game.kind)
     context = {
         "game": game, "round": rnd, "report": rnd.report,

@@ -14,7 +14,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from . import clock, registry
+from . import clock, registry, report_cache
 from .models import Chatter, Game, Order, Report, Round, Seat
 from .registry import Outcome, Rejected
 
@@ -64,7 +64,9 @@ def seat_join(*, game: Game, number: int, user) -> Seat:
         if game.seats.filter(user=user).exists():
             raise Rejected("you already have a seat in this game")
         taken = Seat.objects.filter(game=game, number=number, user__isnull=True,
-                                    computer=False).update(user=user, joined_at=timezone.now())
+                                    computer=False).update(
+            user=user, joined_at=timezone.now(),
+            name=registry.get(game.kind).seat_name_on_join(user))
         if not taken:
             raise Rejected("that seat is taken")
         return game.seats.get(number=number)
@@ -209,6 +211,7 @@ def seat_name(*, seat: Seat, user, name: str) -> Seat:
     _require_owner(seat, user)
     seat.name = name
     seat.save(update_fields=["name"])
+    report_cache.names_changed(seat.game_id)
     return seat
 
 
@@ -263,6 +266,7 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
         seat.user, seat.joined_at = user, timezone.now()
         seat.name = ""  # not "Computer pilot N": the person picks his pilot's name (rules §10)
         seat.save(update_fields=["computer", "computer_level", "user", "joined_at", "name"])
+        transaction.on_commit(lambda: report_cache.names_changed(game.pk))
         rnd = current_round(game)
         if rnd is not None:
             rnd.orders.filter(seat=seat).delete()

@@ -1,4 +1,5 @@
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from . import public_views, views
 
@@ -23,5 +24,5 @@ urlpatterns = [
     path("games/<int:game_id>/", public_views.game_page, name="game"),
     path("games/<int:game_id>/rounds/<int:number>/", public_views.round_report,
          name="round_report"),
-    path("games/<int:game_id>/feed.atom", public_views.GameFeed(), name="game_feed"),
+    path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
 ]
