@@ -72,6 +72,9 @@ class DuelRules(GameRules):
         hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
         return f"{hours} hour{'s' if hours != 1 else ''} per action"
 
+    def seat_name_on_join(self, user) -> str:
+        return user.get_username()[:40]
+
     def not_active_message(self, state: dict, seat: int) -> str:
         if state.get("phase") == "over":
             return "the game is over"

@@ -49,6 +49,11 @@ class GameRules:
         days = game.deadline_days
         return f"{days} day{'s' if days != 1 else ''}, at noon {game.time_zone}"
 
+    def seat_name_on_join(self, user) -> str:
+        """The name a seat takes when a person joins it ("": he names it later, or it shows as
+        "seat N")."""
+        return ""
+
     def not_active_message(self, state: dict, seat: int) -> str:
         """Why ``seat`` may not send orders for the round starting from ``state``."""
         return "you owe no orders in this round"
