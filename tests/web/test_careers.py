@@ -250,3 +250,28 @@ def test_two_people_racing_for_one_name_one_gets_it_the_other_a_clear_error():
     assert len(pilots) == 1 and len(errors) == 1
     assert "taken" in str(errors[0])
     assert Pilot.objects.filter(key="tailshot").count() == 1
+
+
+def test_a_game_the_referee_ends_by_removals_is_scored_as_crashes():
+    game, humans = _six_pilot_game(NAMES, points={1: 60})
+    for number in (1, 2, 3, 4, 5):
+        services.referee_remove(game=game, by=game.referee, number=number)
+    report = _resolve(game, humans, {})
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner_seat == 0
+    crashes = [e for e in report.events if e["type"] == "crash"]
+    assert sorted(e["seat"] for e in crashes) == [1, 2, 3, 4, 5]
+    assert all(e["cause"] == "removed" for e in crashes)
+    assert report.state["pot"] == 25
+    pilots = {p.name: p.points for p in Pilot.objects.all()}
+    assert pilots["Tailshot"] == 25  # the pot, nothing else
+    assert pilots["Red Kite"] == 60 - (5 + 5 * 3)  # a crash costs what a shoot-down would
+
+
+def test_a_pilots_rank_shows_as_a_ring_on_the_board(client):
+    game, humans = _six_pilot_game(NAMES, ranks={2: 3})
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    ringed = page.split('class="plane seat-2')[1].split("</g></g>")[0]
+    plain = page.split('class="plane seat-1')[1].split("</g></g>")[0]
+    assert "<circle" in ringed and "Major" in ringed
+    assert "<circle" not in plain
