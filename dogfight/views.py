@@ -144,8 +144,11 @@ def submit_orders(request, game_id: int, number: int):
             services.orders_submit(seat=seat, user=request.user, payload=_payload(request.POST))
     except Rejected as error:
         messages.error(request, f"Your orders were not accepted: {error}.")
+        rnd = services.current_round(seat.game)
+        if rnd is None and not seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists():
+            return redirect("game", game_id=game_id)  # no board to show the form on yet
         seat.name = Seat.objects.get(pk=seat.pk).name
-        context = _context(seat, services.current_round(seat.game), request.POST)
+        context = _context(seat, rnd, request.POST)
         return render(request, "dogfight/pilot.html", context, status=400)
     messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
     return redirect(page)
