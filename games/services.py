@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import unicodedata
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -199,6 +200,8 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
         raise Rejected(f"at most {MAX_CHATTER_LINES} lines of chatter")
     if any(len(line) > MAX_CHATTER_LENGTH for line in lines):
         raise Rejected(f"a line of chatter holds at most {MAX_CHATTER_LENGTH} characters")
+    if any(unicodedata.category(char) == "Cc" for line in lines for char in line):
+        raise Rejected("chatter cannot hold control characters")  # NUL: no JSON text column
     with transaction.atomic():
         rnd = lock_open_round(seat.game,
                               "there is no round open: chatter goes with a round's orders")
