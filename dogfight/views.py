@@ -138,6 +138,7 @@ def submit_orders(request, game_id: int, number: int):
     page = reverse("dogfight:pilot", args=[game_id, number])
     try:
         with transaction.atomic():
+            _require_same_round(seat, request.POST.get("round"))
             if not seat.name:
                 career_service.name_seat(seat=seat, user=request.user,
                                          name=request.POST.get("pilot_name", ""))
@@ -152,6 +153,14 @@ def submit_orders(request, game_id: int, number: int):
         return render(request, "dogfight/pilot.html", context, status=400)
     messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
     return redirect(page)
+
+
+def _require_same_round(seat: Seat, posted: str | None) -> None:
+    """A form opened before its round was resolved is not taken as the next round's orders."""
+    rnd = services.current_round(seat.game)
+    if posted is not None and rnd is not None and posted != str(rnd.number):
+        raise Rejected(f"that form was for round {posted[:10]}, which is over: these are the "
+                       f"orders for round {rnd.number}, look at the board again")
 
 
 @login_required
