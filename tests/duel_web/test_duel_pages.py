@@ -41,6 +41,9 @@ def test_the_lobby_and_my_games_show_duels_like_any_game(client, alice, bob,
     client.force_login(bob)
     response = client.post(reverse("seat_join", args=[open_game.pk, 1]))
     assert response.status_code == 302 and open_game.seats.get(number=1).user == bob
+    waiting = client.get(reverse("game", args=[open_game.pk])).content.decode()
+    assert "B: bob (bob)" in waiting and "<svg" not in waiting  # no board before the start
+    assert client.get(page_url(open_game, 1)).status_code == 302  # not started yet
     running = make_duel(alice, bob)
     mine = client.get(reverse("my_games")).content.decode()
     assert f'href="{page_url(running, 1)}">My fighters (seat 1' in mine
