@@ -123,7 +123,9 @@ def clock(monkeypatch, settings):
     """The site's clock, moved by the test: every ``timezone.now()`` (services, sweep, tasks,
     auto fields) reads it. Tasks run in-process, so the resolve tasks read it too."""
     settings.SWEEP_OUTAGE_MINUTES = 20
-    moment = [timezone.now()]
+    # 08:00 UTC today: the same calendar day in Berlin and London, so their noons are an hour
+    # apart whenever the test runs.
+    moment = [timezone.now().replace(hour=8, minute=0, second=0, microsecond=0)]
     monkeypatch.setattr(timezone, "now", lambda: moment[0])
 
     class Clock:
