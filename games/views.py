@@ -16,10 +16,13 @@ from importlib import import_module
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -88,7 +91,24 @@ def my_games(request):
 @require_safe
 def lobby(request):
     return render(request, "games/lobby.html", {
-        "lobby": selectors.lobby(request.user), "kinds": registry.all_games()})
+        "lists": _lobby_lists(request), "kinds": registry.all_games()})
+
+
+LOBBY_CACHE_SECONDS = 15
+
+
+def _lobby_lists(request) -> str:
+    """The lists of games. Spectators all see the same lists, so theirs is rendered at most
+    every few seconds (deadline countdowns are brought up to date in the browser)."""
+    if request.user.is_authenticated:
+        return render_to_string("games/_lobby_lists.html",
+                                {"lobby": selectors.lobby(request.user)}, request=request)
+    html = cache.get("lobby:spectators")
+    if html is None:
+        html = render_to_string("games/_lobby_lists.html", {"lobby": selectors.lobby(None)},
+                                request=request)
+        cache.set("lobby:spectators", html, LOBBY_CACHE_SECONDS)
+    return mark_safe(html)
 
 
 @login_required

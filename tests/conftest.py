@@ -14,3 +14,14 @@ def tasks_run_in_process():
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache (cached reports and lobby lists are keyed by ids
+    that the next test's rows reuse)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

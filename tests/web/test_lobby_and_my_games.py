@@ -3,6 +3,7 @@
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -55,9 +56,22 @@ def test_the_lobby_runs_the_same_few_queries_for_many_games(client):
     for _ in range(3):
         make_dogfight(start=False)
         make_dogfight(humans=[make_user()])
+    cache.clear()  # spectators' lists are cached for a few seconds
     with CaptureQueriesContext(connection) as many:
         client.get(reverse("lobby"))
     assert len(many) == len(few)
+
+
+def test_spectators_lists_are_rendered_at_most_every_few_seconds(client):
+    make_dogfight(humans=[make_user()], title="Cached skies")
+    first = client.get(reverse("lobby")).content.decode()
+    make_dogfight(humans=[make_user()], title="Brand new skies")
+    with CaptureQueriesContext(connection) as queries:
+        second = client.get(reverse("lobby")).content.decode()
+    assert "Cached skies" in second and "Brand new skies" not in second
+    assert len(queries) == 0 and "Cached skies" in first
+    cache.clear()
+    assert "Brand new skies" in client.get(reverse("lobby")).content.decode()
 
 
 def test_joining_a_free_seat_gives_it_to_the_user(client):
