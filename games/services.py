@@ -12,7 +12,8 @@ import secrets
 import unicodedata
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import (IntegrityError, InterfaceError, OperationalError, close_old_connections,
+                       transaction)
 from django.utils import timezone
 
 from . import clock, registry, report_cache
@@ -312,6 +313,13 @@ def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
     now = now or timezone.now()
     try:
         due, failures = _resolve_together(round_ids, now, force)
+    except (OperationalError, InterfaceError):
+        # The database went away, not the round: nothing was written, the next sweep retries,
+        # and it does not count toward the round's failures.
+        log.warning("resolving rounds %s: the database connection failed", round_ids,
+                    exc_info=True)
+        close_old_connections()
+        return []
     except Exception as error:
         if len(round_ids) == 1:
             log.exception("resolving round %s failed", round_ids[0])

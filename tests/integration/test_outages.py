@@ -107,6 +107,8 @@ def test_a_connection_dropped_mid_resolution_writes_nothing_and_the_round_resolv
     assert "status open" in out, (out, err)
     assert "terminating connection" in err
     assert _written_for(game) == before  # nothing half-written: no report, no round 2
+    rnd.refresh_from_db()
+    assert rnd.failures == 0  # the database went away, not the round: no strike against it
 
     # The next sweep resolves it, once.
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
