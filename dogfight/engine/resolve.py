@@ -20,6 +20,7 @@ from .weather import draw_wind, drift, maybe_new_cloud
 BALLOON_POINTS = 5
 CRASH_POT = 5
 UNSET = object()  # no referee-fixed wind
+CLOUD = object()  # what a burst meets in a cloud hex: it goes no further
 
 
 class GameOver(Exception):
@@ -150,13 +151,7 @@ class Round:
 
     def _fire(self, firing: list[tuple[Plane, object]]) -> None:
         """Every burst of the group at once, against the board as it stands; then damage."""
-        state = self.state
-        targets: dict = {}
-        for plane in state.planes:
-            if plane.status == "air":
-                targets.setdefault(plane.hex, []).append(plane)
-        balloons = {b.hex: b for b in state.balloons}
-        clouds = state.clouds
+        ahead = self._what_bursts_meet()
         plane_hits: list[tuple[Plane, Plane, int, int]] = []
         balloon_hits: list[tuple[Plane, object, int]] = []
         for shooter, order in firing:
@@ -170,23 +165,39 @@ class Round:
                                     "direction": FIRE_NAMES[turn], "through": order.through})
                 halved = False
                 for distance, hex_ in enumerate(line[:reach], start=1):
-                    if hex_ in clouds:
+                    met = ahead.get(hex_)
+                    if met is None:
+                        continue
+                    if met is CLOUD:
                         break
                     damage = career.RANGE_DAMAGE[distance] + bonus
-                    balloon = balloons.get(hex_)
-                    if balloon is not None:
-                        if order.through and not halved:
-                            balloon_hits.append((shooter, balloon, (damage + 1) // 2))
-                            halved = True
-                            continue
-                        balloon_hits.append((shooter, balloon, damage // 2 if halved else damage))
-                        break
-                    for target in targets.get(hex_, ()):
+                    if met.__class__ is list:
                         hit = damage // 2 if halved else damage
                         if hit:
-                            plane_hits.append((shooter, target, distance, hit))
+                            plane_hits += [(shooter, target, distance, hit) for target in met]
+                    elif order.through and not halved:
+                        balloon_hits.append((shooter, met, (damage + 1) // 2))
+                        halved = True
+                    else:
+                        balloon_hits.append((shooter, met, damage // 2 if halved else damage))
+                        break
         self._apply_plane_hits(plane_hits)
         self._apply_balloon_hits(balloon_hits)
+
+    def _what_bursts_meet(self) -> dict:
+        """By hex, what a burst meets there: CLOUD (it stops before the hex), a balloon, or the
+        planes that can be hit (flying, not standing on their own corner)."""
+        state = self.state
+        ahead: dict = {b.hex: b for b in state.balloons}
+        for plane in state.planes:
+            if plane.status == "air":
+                met = ahead.get(plane.hex)
+                if met is None:
+                    ahead[plane.hex] = [plane]
+                elif met.__class__ is list:
+                    met.append(plane)
+        ahead.update(dict.fromkeys(state.clouds, CLOUD))
+        return ahead
 
     def _apply_plane_hits(self, hits: list[tuple[Plane, Plane, int, int]]) -> None:
         hitters = self.move_hitters

@@ -90,8 +90,12 @@ class Plane:
 
     def copy(self) -> Plane:
         twin = Plane.__new__(Plane)
-        for name in Plane.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.seat, twin.hex, twin.facing, twin.status = (
+            self.seat, self.hex, self.facing, self.status)
+        twin.damage, twin.ammo, twin.career_points, twin.rank = (
+            self.damage, self.ammo, self.career_points, self.rank)
+        twin.points, twin.repairs_used, twin.missed_rounds, twin.landing = (
+            self.points, self.repairs_used, self.missed_rounds, self.landing)
         return twin
 
     @property
