@@ -25,6 +25,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/skies_bench")
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/5")
+# Every run's games are due at once on purpose: that is no scheduler outage to forgive.
+os.environ["SWEEP_OUTAGE_MINUTES"] = "0"
 
 import django  # noqa: E402
 
@@ -154,6 +156,8 @@ def run_workers(processes: int, count: int) -> float:
     finally:
         worker.terminate()
         worker.wait(30)
+        if worker.returncode is None:
+            worker.kill()
 
 
 def main() -> None:
