@@ -81,14 +81,14 @@ def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, di
             Game(kind="dogfight", title=f"Noon {i}", referee=referee, status="running",
                  settings={"balloon_rule": state.settings.balloon_rule}, started_at=now,
                  time_zone="Europe/Berlin", deadline_days=1)
-            for i, (state, _) in enumerate(chosen)])
+            for i, (state, _) in enumerate(chosen)], batch_size=1000)
         seats = Seat.objects.bulk_create([
             Seat(game=game, number=n, user=users[n], name=f"Pilot {n}")
-            for game in games for n in range(6)])
+            for game in games for n in range(6)], batch_size=1000)
         rounds = Round.objects.bulk_create([
             Round(game=game, number=state.round, state=state.to_dict(), seed=rng.randrange(2**62),
                   opened_at=now - timedelta(days=1), deadline=now - timedelta(minutes=1))
-            for game, (state, _) in zip(games, chosen)])
+            for game, (state, _) in zip(games, chosen)], batch_size=1000)
         orders = []
         for index, (rnd, (state, validated)) in enumerate(zip(rounds, chosen)):
             for seat_number, moves in validated.items():
