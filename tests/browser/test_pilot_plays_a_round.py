@@ -82,10 +82,12 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     assert [page.locator(f"#m{n}").input_value() for n in (1, 2, 3)] == ["TB", "TB", "L"]
     assert not Order.objects.filter(seat=seat_of(game, pilot)).exists()
 
-    # The pilot's name, asked in his first round; leaving the field refreshes the form too.
+    # The pilot's name, asked in his first round. It lies outside what the preview redraws, so
+    # a preview still on its way cannot wipe out what he types.
     page.fill("#pilot_name", "Tailshot")
-    preview_after(page, lambda: page.press("#pilot_name", "Tab"))
+    preview_after(page, lambda: page.check("input[name=f3][value=A]"))
     expect(page.locator("#pilot_name")).to_have_value("Tailshot")
+    preview_after(page, lambda: page.uncheck("input[name=f3][value=A]"))
 
     page.get_by_role("button", name="Submit orders (final)").click()
     page.wait_for_url(f"{base}{cockpit}")

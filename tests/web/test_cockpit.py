@@ -123,12 +123,13 @@ def test_a_game_that_allows_shooting_through_balloons_offers_the_tick(client, al
 
 # --- the live preview -----------------------------------------------------------------------
 
-def test_the_htmx_preview_returns_the_form_and_the_board_with_an_arrowhead_per_move(pilot, game):
+def test_the_htmx_preview_returns_the_moves_and_the_board_with_an_arrowhead_per_move(pilot, game):
     plane = plane_of(open_round(game), 0)
     response = pilot.get(preview_url(game, 0), {"m1": "TG", "m2": "TG"}, **HTMX)
     assert response.status_code == 200
     part = response.content.decode()
-    assert part.lstrip().startswith('<form id="orders"')
+    assert part.lstrip().startswith('<div id="moves"')
+    assert 'name="pilot_name"' not in part  # the name field is never redrawn under his typing
     assert "<html" not in part and "<body" not in part
     assert '<div id="board-wrap" class="board-wrap" hx-swap-oob="true">' in part
     form = selects(part)

@@ -65,6 +65,7 @@ def test_another_logged_in_user_gets_403_and_nothing_is_stored(client, game, bob
     response = getattr(client, method)(url, data, **(HTMX if page == "preview" else {}))
     assert response.status_code == 403
     assert '<form id="orders"' not in response.content.decode()
+    assert '<div id="moves"' not in response.content.decode()
     _nothing_stored_for_seat_0(game)
 
 
