@@ -84,6 +84,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Real query parameters: psycopg then sends the large JSON states as they are, instead of
     # quoting them into the SQL text (that quoting was half the cost of a noon batch).
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+# Unset CACHE_URL: each process keeps its own small cache (published reports, the spectators'
+# lobby). In production one Redis cache serves every web process, and sessions are read from it.
+if os.getenv("CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": os.getenv("CACHE_URL")}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
