@@ -11,11 +11,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import selectors, services
 from games.models import Chatter, Game, Order, Round, Seat
 from games.registry import Rejected
 
@@ -31,11 +31,7 @@ FIRE_LABELS = (("A", "ahead"), ("L", "diagonal left"), ("R", "diagonal right"))
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
-    seat = get_object_or_404(Seat.objects.select_related("game", "user"),
-                             game_id=game_id, number=number, game__kind="dogfight")
-    if seat.user_id != request.user.pk:
-        raise PermissionDenied("Only this seat's pilot may see its orders.")
-    return seat
+    return selectors.own_seat(request.user, game_id=game_id, number=number, kind="dogfight")
 
 
 def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:

@@ -14,12 +14,11 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import selectors, services
 from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
 
@@ -39,11 +38,7 @@ FACING_CHOICES = [(n, f"{n}: {name}") for n, name in enumerate(FACINGS)]
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
-    seat = get_object_or_404(Seat.objects.select_related("game", "user"),
-                             game_id=game_id, number=number, game__kind="duel")
-    if seat.user_id != request.user.pk:
-        raise PermissionDenied("Only this seat's player may see its page.")
-    return seat
+    return selectors.own_seat(request.user, game_id=game_id, number=number, kind="duel")
 
 
 def _state_of(game: Game, rnd: Round | None) -> dict | None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404
 
 from . import registry
 from .models import Game, Order, Profile, Round, Seat
@@ -124,3 +126,12 @@ def referee_panel(game_id: int) -> Panel:
     state = (rnd or failed).state if (rnd or failed) else None
     active = registry.get(game.kind).active_seats(state) if state is not None else []
     return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
+
+
+def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
+    """A seat of a ``kind`` game that ``user`` holds: 404 if there is none, 403 if not his."""
+    seat = get_object_or_404(Seat.objects.select_related("game", "user"),
+                             game_id=game_id, number=number, game__kind=kind)
+    if seat.user_id != user.pk:
+        raise PermissionDenied("Only this seat's own player may see or send its orders.")
+    return seat
