@@ -1,7 +1,8 @@
 """Pilot names (rules §10): one name, one pilot, for good.
 
 Comparison ignores case, spaces and accents (``Tailshot``, ``TAILSHOT``, ``Tail Shot`` and
-``Tàilshot`` are one name); names containing a rank word are refused.
+``Tàilshot`` are one name) and letters of other scripts that look like Latin ones; names
+containing a rank word are refused.
 """
 
 from __future__ import annotations
@@ -13,11 +14,20 @@ RANK_WORDS = ("ass", "ace", "leutnant", "lieutenant", "hauptmann", "captain", "m
               "oberstleutnant", "oberst", "colonel", "general")
 
 
+# Letters of other scripts that look like Latin ones: "Rеd" with a Cyrillic "е" is "Red".
+LOOK_ALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+    "ԛ": "q", "ԝ": "w", "ɡ": "g", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k",
+    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ı": "i",
+})
+
+
 def name_key(name: str) -> str:
     """The form under which two names are the same name."""
     decomposed = unicodedata.normalize("NFKD", name)
     letters = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "".join(letters.casefold().split())
+    return "".join(letters.casefold().translate(LOOK_ALIKES).split())
 
 
 def name_problem(name: str) -> str | None:

@@ -275,3 +275,11 @@ def test_a_pilots_rank_shows_as_a_ring_on_the_board(client):
     plain = page.split('class="plane seat-1')[1].split("</g></g>")[0]
     assert "<circle" in ringed and "Major" in ringed
     assert "<circle" not in plain
+
+
+def test_a_name_spelled_with_look_alike_letters_of_another_script_is_the_same_name():
+    career_service.pilot_claim(user=make_user(), name="Red Falcon")
+    with pytest.raises(Rejected, match="taken"):
+        career_service.pilot_claim(user=make_user(), name="Rеd Fаlcon")  # Cyrillic е and а
+    with pytest.raises(Rejected, match="rank"):
+        career_service.pilot_claim(user=make_user(), name="Gеneral Mayhem")  # Cyrillic е
