@@ -92,12 +92,10 @@ class DogfightRules(GameRules):
 
     def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
                 referee_input: dict) -> Outcome:
-        job = {"state": state, "seed": seed,
-               "orders": {str(seat): o["moves"] for seat, o in orders.items()},
-               "remove": referee_input.get("remove", [])}
-        if "wind" in referee_input:
-            job["wind"] = referee_input["wind"]
-        answer = engine_api.resolve_job(job)
+        # The platform stores only engine-written snapshots and orders validated against them.
+        answer = engine_api.resolve_stored(
+            state, {seat: o["moves"] for seat, o in orders.items()}, seed,
+            wind=referee_input.get("wind"), remove=referee_input.get("remove", []))
         new_state = answer["state"]
         return Outcome(state=new_state, events=answer["events"], over=new_state["over"],
                        winner=new_state["winner"])

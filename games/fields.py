@@ -2,17 +2,44 @@
 
 from __future__ import annotations
 
+import orjson
 from django.db import models
+from psycopg.types.json import set_json_loads
+
+# psycopg reads ``json`` columns itself (Django only reads ``jsonb`` as text): with orjson too.
+set_json_loads(orjson.loads)
 
 
 class SnapshotField(models.JSONField):
-    """A JSON column for large snapshots (states, events, orders).
+    """A JSON document written whole and read whole (states, events, orders), never queried
+    into.
 
-    On PostgreSQL, Django's ``bulk_create`` inserts rows through ``UNNEST`` of arrays; psycopg
-    then writes every JSON document into an array literal, escaping it character by character,
-    which made that escaping the largest cost of a noon batch. A placeholder of its own makes
-    Django insert these rows as plain multi-row ``VALUES`` with real parameters instead.
+    On PostgreSQL the column is ``json``, not ``jsonb``: ``json`` checks the text and keeps it,
+    where ``jsonb`` takes every document apart into a binary tree nobody here searches; that
+    took three times as long as the rest of a report's insert (bench/noon_batch.py). The
+    document is written and read with orjson (at noon the standard library's ``json`` took as
+    long as the engine).
+
+    Its own placeholder makes Django's ``bulk_create`` insert rows as plain multi-row
+    ``VALUES`` with real parameters: through ``UNNEST`` of arrays, psycopg would escape every
+    document into an array literal character by character.
     """
+
+    def db_type(self, connection):
+        if connection.vendor == "postgresql":
+            return "json"
+        return super().db_type(connection)
 
     def get_placeholder(self, value, compiler, connection):
         return "%s"
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        if not prepared:
+            value = self.get_prep_value(value)
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    def from_db_value(self, value, expression, connection):
+        # psycopg parses a ``json`` column itself; SQLite hands over the text.
+        if isinstance(value, str):
+            return orjson.loads(value)
+        return value

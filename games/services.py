@@ -16,7 +16,7 @@ from django.db import (IntegrityError, InterfaceError, OperationalError, close_o
                        transaction)
 from django.utils import timezone
 
-from . import clock, registry, report_cache
+from . import bulk, clock, registry, report_cache
 from .models import Chatter, Game, Order, Report, Round, Seat
 from .registry import Outcome, Rejected
 
@@ -135,10 +135,10 @@ def _open_rounds(openings: list[tuple[Game, int, dict]], now: datetime) -> list[
                          payload=rules.computer_orders(state, seat.number, seat.computer_level))
                    for seat in playing]
         rounds.append(rnd)
-    Round.objects.bulk_create(rounds)
+    bulk.insert(rounds)
     for order in orders:
         order.round_id = order.round.pk
-    Order.objects.bulk_create(orders)
+    bulk.insert(orders)
     return rounds
 
 
@@ -364,9 +364,8 @@ def _resolve_together(round_ids: list[int], now: datetime,
 
 def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round]:
     """Write the reports, close finished games and open the next rounds: a few bulk queries."""
-    Report.objects.bulk_create([
-        Report(round=rnd, state=outcome.state, events=outcome.events, published_at=now)
-        for rnd, outcome in resolved])
+    bulk.insert([Report(round=rnd, state=outcome.state, events=outcome.events, published_at=now)
+                 for rnd, outcome in resolved])
     published = [rnd.pk for rnd, _ in resolved]
     Round.objects.filter(pk__in=published).update(status=Round.Status.PUBLISHED)
     from .tasks import send_reports_task

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import career
 from .maneuvers import legal_maneuvers
-from .orders import Orders, validate_orders
+from .orders import Move, Orders, validate_orders
 from .resolve import UNSET, resolve_round
 from .setup import DEFAULT_CLOUDS, new_game
 from .state import EngineError, Settings, State, as_int, as_list, as_object, required
@@ -58,6 +58,21 @@ def resolve_job(job: object) -> dict:
         state, orders, as_int(required(job, "seed", "job"), "job.seed"),
         wind=_fixed_wind(job), remove=_removals(state, job.get("remove", [])),
     )
+    return {"state": new_state.to_dict(), "events": events}
+
+
+def resolve_stored(state: dict, orders: dict[int, list[dict]], seed: int, *,
+                   wind: object = None, remove: list[int] = ()) -> dict:
+    """``resolve_job`` for the site's own records, which are checked once, when written: the
+    state is a snapshot ``to_dict`` wrote, each seat's moves are what ``validate_orders``
+    returned for that very snapshot. Nothing is checked a second time (at noon that checking
+    cost more than the resolution). Anything from elsewhere goes through ``resolve_job``.
+    ``wind`` and ``remove`` mean what they mean in a job (the referee's input)."""
+    game_state = State.from_snapshot(state)
+    moves = {seat: tuple(Move.from_validated(m) for m in given)
+             for seat, given in orders.items()}
+    new_state, events = resolve_round(game_state, moves, seed, wind=_fixed_wind({"wind": wind}),
+                                      remove=frozenset(remove))
     return {"state": new_state.to_dict(), "events": events}
 
 

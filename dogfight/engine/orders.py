@@ -25,6 +25,12 @@ class Move(NamedTuple):
         return {"maneuver": self.maneuver, "fire": [FIRE_NAMES[f] for f in self.fire],
                 "through": self.through}
 
+    @classmethod
+    def from_validated(cls, data: dict) -> Move:
+        """A move as ``to_dict`` wrote it after ``validate_orders`` accepted it."""
+        return cls(data["maneuver"], tuple(FIRE_DIRECTIONS[f] for f in data.get("fire", ())),
+                   data.get("through", False))
+
 
 Orders = tuple[Move, Move, Move]
 

@@ -54,6 +54,10 @@ class Settings:
                 data["scoring"], SCORING_MODES, "settings.scoring"))
         return settings
 
+    @classmethod
+    def from_snapshot(cls, data: dict) -> Settings:
+        return cls(**data)
+
     def to_dict(self) -> dict:
         return {
             "windless": self.windless,
@@ -139,6 +143,17 @@ class Plane:
             landing=as_bool(data.get("landing", False), f"{where}.landing"),
         )
         plane._check_position(where)
+        return plane
+
+    @classmethod
+    def from_snapshot(cls, data: dict) -> Plane:
+        plane = cls.__new__(cls)
+        plane.seat, plane.hex, plane.facing = data["seat"], (data["q"], data["r"]), data["facing"]
+        plane.status, plane.damage, plane.ammo = data["status"], data["damage"], data["ammo"]
+        plane.career_points, plane.rank, plane.points = (
+            data["career_points"], data["rank"], data["points"])
+        plane.repairs_used, plane.missed_rounds, plane.landing = (
+            data["repairs_used"], data["missed_rounds"], data["landing"])
         return plane
 
     def _check_position(self, where: str) -> None:
@@ -236,6 +251,19 @@ class State:
         if winner is not None:
             state.winner = as_int(winner, "state.winner", 0, 5)
         return state
+
+
+    @classmethod
+    def from_snapshot(cls, data: dict) -> State:
+        """A state as ``to_dict`` wrote it (the site's stored snapshots), read without checking
+        it again: ``from_dict`` checks input from anywhere else."""
+        return cls(
+            settings=Settings.from_snapshot(data["settings"]),
+            planes=[Plane.from_snapshot(p) for p in data["planes"]],
+            round=data["round"], wind=data["wind"],
+            clouds=frozenset((q, r) for q, r in data["clouds"]),
+            balloons=[Balloon((b["q"], b["r"]), b["damage"]) for b in data["balloons"]],
+            pot=data["pot"], over=data["over"], winner=data["winner"])
 
 
 # --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------

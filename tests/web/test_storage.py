@@ -1,0 +1,71 @@
+"""How the noon batch stores its rows: snapshots as plain ``json`` on PostgreSQL, and new rows
+through ``COPY`` with ids drawn first (games.bulk), read back exactly as given."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from games import bulk
+from games.models import Order, Report, Round
+from tests.web.factories import make_dogfight, make_user, open_round, seat_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _column_types() -> dict[tuple[str, str], str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                       " WHERE table_name IN ('games_round', 'games_report', 'games_order')")
+        return {(table, column): kind for table, column, kind in cursor.fetchall()}
+
+
+def test_snapshots_are_plain_json_columns_on_postgresql():
+    assert connection.vendor == "postgresql"
+    types = _column_types()
+    assert [types[("games_round", "state")], types[("games_report", "state")],
+            types[("games_report", "events")], types[("games_order", "payload")]] == ["json"] * 4
+    assert types[("games_round", "referee_input")] == "jsonb"  # the referee's input stays jsonb
+
+
+def test_new_rounds_and_their_orders_go_in_with_ids_and_read_back_as_given():
+    user = make_user()
+    game = make_dogfight(humans=[user])
+    first = open_round(game)
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.PUBLISHED)
+    now = timezone.now().replace(microsecond=123456)
+    state = {**first.state, "note": "Rote Kampfflieger ✈ «über» \\ \t \"quoted\"", "7": {"x": 1}}
+    rounds = [Round(game=game, number=n, state=state, seed=2**62 - n, opened_at=now,
+                    deadline=now + timedelta(days=1), status=status)
+              for n, status in [(2, Round.Status.OPEN), (3, Round.Status.PUBLISHED)]]
+    bulk.insert(rounds)
+    assert all(rnd.pk and not rnd._state.adding for rnd in rounds)
+    order = Order(round=rounds[0], seat=seat_of(game, user), submitted_at=now,
+                  payload={"moves": [{"maneuver": "A", "fire": ["L"], "through": False}] * 3})
+    bulk.insert([order])
+    Report.objects.create(round=first, state={}, events=[], published_at=now)
+    bulk.insert([Report(round=rounds[0], state=state, events=[{"type": "x"}], published_at=now)])
+
+    stored = Round.objects.get(pk=rounds[1].pk)
+    assert (stored.number, stored.state, stored.seed, stored.deadline, stored.status,
+            stored.referee_input, stored.failures) == (
+        3, state, 2**62 - 3, now + timedelta(days=1), Round.Status.PUBLISHED, {}, 0)
+    assert Order.objects.get(pk=order.pk).payload == order.payload
+    assert Report.objects.get(round=rounds[0]).events == [{"type": "x"}]
+    # The sequence moved on: an ordinary save after a COPY takes a fresh id.
+    later = Round.objects.create(game=game, number=4, state={}, seed=1, opened_at=now,
+                                 deadline=now, status=Round.Status.PUBLISHED)
+    assert later.pk > max(rnd.pk for rnd in rounds)
+
+
+def test_a_copy_that_breaks_a_constraint_writes_nothing_and_raises_djangos_error():
+    game = make_dogfight(humans=[make_user()])
+    rnd = open_round(game)
+    now = timezone.now()
+    twins = [Round(game=game, number=rnd.number + 1, state={}, seed=1, opened_at=now, status="published",
+                   deadline=now) for _ in range(2)]
+    with pytest.raises(IntegrityError, match="one_round_number_per_game"):
+        with transaction.atomic():
+            bulk.insert(twins)
+    assert game.rounds.count() == 1
