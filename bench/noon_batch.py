@@ -98,6 +98,8 @@ def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, di
                                     submitted_at=now,
                                     payload={"moves": [m.to_dict() for m in moves]}))
         Order.objects.bulk_create(orders, batch_size=5000)
+    with connection.cursor() as cursor:  # fresh statistics, as autovacuum keeps on a live site
+        cursor.execute("ANALYZE")
     given: dict[int, dict] = {rnd.pk: {} for rnd in rounds}
     for order in orders:
         given[order.round.pk][order.seat.number] = order.payload["moves"]

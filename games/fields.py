@@ -36,7 +36,10 @@ class SnapshotField(models.JSONField):
     def get_db_prep_value(self, value, connection, prepared=False):
         if not prepared:
             value = self.get_prep_value(value)
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        try:
+            return orjson.dumps(value).decode()
+        except TypeError:  # keys other than strings (twice as slow to allow always)
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def from_db_value(self, value, expression, connection):
         # psycopg parses a ``json`` column itself; SQLite hands over the text.

@@ -10,22 +10,22 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from . import registry
-from .models import Delivery, Order, Round, Seat
+from .models import Delivery, Order, Report, Round, Seat
 
 log = logging.getLogger(__name__)
 
 
-def _wants(user, kind: str) -> bool:
-    if not user.email:
-        return False
-    profile = getattr(user, "profile", None)  # select_related by the callers
-    if profile is None:
-        return True
-    return profile.mail_reports if kind == Delivery.Kind.REPORT else profile.mail_reminders
+def _wanting(kind: str) -> Q:
+    """Seats whose pilot wants this kind of mail: he has an address and the switch is on (it is
+    on when he never saw his profile)."""
+    switch = "mail_reports" if kind == Delivery.Kind.REPORT else "mail_reminders"
+    return (Q(user__isnull=False) & ~Q(user__email="")
+            & (Q(user__profile__isnull=True) | Q(**{f"user__profile__{switch}": True})))
 
 
 def _claim(user, rnd: Round, kind: str) -> Delivery | None:
@@ -53,26 +53,31 @@ def _send_once(user, rnd: Round, kind: str, subject: str, body: str) -> bool:
 def send_reports(round_ids: int | list[int]) -> int:
     """Mail published rounds to every pilot of their games who wants them; returns mails sent.
 
-    A handful of queries for the whole batch: the rounds with their reports, then the seats
-    with their people and profiles.
+    A handful of queries for the whole batch: the rounds, the seats of pilots who want them,
+    and only for the rounds somebody reads: their reports and seat names.
     """
     ids = [round_ids] if isinstance(round_ids, int) else list(round_ids)
-    rounds = list(Round.objects.filter(pk__in=ids).select_related("game", "report"))
-    seats_by_game: dict[int, list] = {}
-    for seat in (Seat.objects.filter(game__in={rnd.game_id for rnd in rounds})
-                 .select_related("user__profile")):
-        seats_by_game.setdefault(seat.game_id, []).append(seat)
+    rounds = list(Round.objects.filter(pk__in=ids).select_related("game").defer("state"))
+    readers: dict[int, list] = {}
+    for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT),
+                                     game__in={rnd.game_id for rnd in rounds})
+                 .select_related("user")):
+        readers.setdefault(seat.game_id, []).append(seat.user)
+    read = [rnd for rnd in rounds if rnd.game_id in readers]
+    if not read:
+        return 0
+    events = dict(Report.objects.filter(round__in=read).values_list("round_id", "events"))
+    names: dict[int, dict[int, str]] = {}
+    for seat in Seat.objects.filter(game__in={rnd.game_id for rnd in read}):
+        names.setdefault(seat.game_id, {})[seat.number] = str(seat)
     sent = 0
-    for rnd in rounds:
-        seats = seats_by_game.get(rnd.game_id, [])
-        readers = [s.user for s in seats if s.user_id and _wants(s.user, Delivery.Kind.REPORT)]
-        if not readers:
+    for rnd in read:
+        if rnd.pk not in events:
             continue
-        names = {seat.number: str(seat) for seat in seats}
-        lines = registry.get(rnd.game.kind).describe_events(rnd.report.events, names)
+        lines = registry.get(rnd.game.kind).describe_events(events[rnd.pk], names[rnd.game_id])
         body = render_to_string("games/mail/report.txt", {
             "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
-        for user in readers:
+        for user in readers[rnd.game_id]:
             sent += _send_once(user, rnd, Delivery.Kind.REPORT,
                                f"{rnd.game.title}: round {rnd.number} is published", body)
     return sent
@@ -88,10 +93,9 @@ def send_reminders(now: datetime) -> int:
     for rnd in rounds:
         active = set(registry.get(rnd.game.kind).active_seats(rnd.state))
         submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
-        for seat in rnd.game.seats.filter(user__isnull=False).select_related("user__profile"):
+        for seat in (rnd.game.seats.filter(_wanting(Delivery.Kind.REMINDER))
+                     .select_related("user")):
             if seat.number not in active or seat.pk in submitted:
-                continue
-            if not _wants(seat.user, Delivery.Kind.REMINDER):
                 continue
             body = render_to_string("games/mail/reminder.txt", {
                 "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
