@@ -63,6 +63,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
                                     name="one_seat_per_person_per_game"),
         ]
+        # Opening the next rounds of a noon's games asks for their computer pilots only.
+        indexes = [models.Index(fields=["game"], condition=Q(computer=True),
+                                name="computer_seats_by_game")]
 
     def __str__(self) -> str:
         return self.name or f"seat {self.number}"

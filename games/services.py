@@ -122,7 +122,7 @@ def _open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
 def _open_rounds(openings: list[tuple[Game, int, dict]], now: datetime) -> list[Round]:
     """Open the next round of several games at once; computer pilots' orders go in sealed."""
     computers: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(game__in=[game for game, _, _ in openings], computer=True):
+    for seat in Seat.objects.filter(game_id__in=[game.pk for game, _, _ in openings], computer=True):
         computers.setdefault(seat.game_id, []).append(seat)
     rounds, orders = [], []
     for game, number, state in openings:
@@ -368,8 +368,8 @@ def _resolve_together(round_ids: list[int], now: datetime,
         if not rounds:
             return [], []
         orders: dict[int, dict[int, dict]] = {rnd.pk: {} for rnd in rounds}
-        for round_id, number, payload in Order.objects.filter(round__in=rounds).values_list(
-                "round_id", "seat__number", "payload"):
+        for round_id, number, payload in Order.objects.filter(
+                round_id__in=list(orders)).values_list("round_id", "seat__number", "payload"):
             orders[round_id][number] = payload
         resolved, failures = [], []
         for rnd in rounds:

@@ -28,7 +28,8 @@ class Move(NamedTuple):
     @classmethod
     def from_validated(cls, data: dict) -> Move:
         """A move as ``to_dict`` wrote it after ``validate_orders`` accepted it."""
-        return cls(data["maneuver"], tuple(FIRE_DIRECTIONS[f] for f in data.get("fire", ())),
+        fire = data.get("fire")
+        return cls(data["maneuver"], tuple(map(FIRE_DIRECTIONS.__getitem__, fire)) if fire else (),
                    data.get("through", False))
 
 

@@ -69,3 +69,20 @@ def test_a_copy_that_breaks_a_constraint_writes_nothing_and_raises_djangos_error
         with transaction.atomic():
             bulk.insert(twins)
     assert game.rounds.count() == 1
+
+
+def test_snapshots_are_compressed_with_lz4_where_postgresql_has_it():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT attrelid::regclass::text, attname, attcompression FROM pg_attribute"
+                       " WHERE attrelid::regclass::text IN ('games_round', 'games_report')"
+                       " AND attname IN ('state', 'events')")
+        methods = {(table, column): method for table, column, method in cursor.fetchall()}
+    assert methods == {("games_round", "state"): "l", ("games_report", "state"): "l",
+                       ("games_report", "events"): "l"}
+
+
+def test_opening_rounds_finds_computer_pilots_by_a_partial_index():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'computer_seats_by_game'")
+        (definition,) = cursor.fetchone()
+    assert "(game_id)" in definition and "WHERE computer" in definition
