@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, Subquery
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from . import registry
-from .models import Game, Order, Profile, Round, Seat
+from .models import Chatter, Game, Order, Profile, Round, Seat
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
 STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
@@ -135,3 +136,50 @@ def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     if seat.user_id != user.pk:
         raise PermissionDenied("Only this seat's own player may see or send its orders.")
     return seat
+
+
+@dataclass
+class PlayerPage:
+    """What a player's page reads: his seat, the game's seats (for their names), and the open
+    round with his own orders and chatter in it (never another seat's)."""
+    seat: Seat
+    seats: list[Seat]
+    round: Round | None
+    own_orders: dict | None = None  # the payload of his orders for the open round, if in
+    own_chatter: list[str] = field(default_factory=list)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat.number: str(seat) for seat in self.seats}
+
+
+def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
+    """``own_seat`` and the open round in two queries: 404 if no such seat, 403 if not his."""
+    seat, seats = _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)
+    rnd = _open_round_with_own(seat)
+    if rnd is None:
+        return PlayerPage(seat=seat, seats=seats, round=None)
+    return PlayerPage(seat=seat, seats=seats, round=rnd, own_orders=rnd.own_orders,
+                      own_chatter=rnd.own_chatter or [])
+
+
+def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
+    seats = list(Seat.objects.select_related("game").filter(game_id=game_id, game__kind=kind))
+    seat = next((s for s in seats if s.number == number), None)
+    if seat is None:
+        raise Http404("No such seat.")
+    if seat.user_id != user.pk:
+        raise PermissionDenied("Only this seat's own player may see or send its orders.")
+    for other in seats:
+        other.game = seat.game  # one game object for all, as game.seats.all() would give
+    return seat, seats
+
+
+def _open_round_with_own(seat: Seat) -> Round | None:
+    own = {"round": OuterRef("pk"), "seat": seat}
+    return (Round.objects.filter(game_id=seat.game_id, status=Round.Status.OPEN)
+            .annotate(own_orders=Subquery(Order.objects.filter(**own).values("payload")[:1],
+                                          output_field=JSONField()),
+                      own_chatter=Subquery(Chatter.objects.filter(**own).values("lines")[:1],
+                                           output_field=JSONField()))
+            .first())
