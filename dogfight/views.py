@@ -25,10 +25,8 @@ from .engine import career
 from .engine.maneuvers import NAMES, order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
+from .moves_html import moves_html
 from .svg import SEAT_COLOUR_NAMES, board_svg
-
-FIRE_LABELS = (("A", "ahead"), ("L", "diagonal left"), ("R", "diagonal right"))
-
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
     return selectors.own_seat(request.user, game_id=game_id, number=number, kind="dogfight")
@@ -66,8 +64,6 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
         "repair_cap": career.REPAIR_CAP,
-        "through_allowed": state["settings"].get("balloon_rule") == "through",
-        "fire_labels": FIRE_LABELS,
     }
     order = page.own_orders
     context["order"] = order
@@ -80,10 +76,10 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         wanted, fire, through = _wanted(data)
         moves = order_form(plane, wanted)
         for move in moves:
-            move["choices"] = [(code, NAMES[code]) for code in move["offered"]]
             move["fire"] = fire.get(move["number"], [])
             move["through"] = move["number"] in through
-        context["moves"] = moves
+        context["moves_html"] = moves_html(
+            moves, through_allowed=state["settings"].get("balloon_rule") == "through")
         route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
     elif order is not None:
         context["submitted"] = [
