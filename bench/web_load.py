@@ -6,6 +6,9 @@ requests per second, and each page's p95 as a multiple of the floor's.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_webload python bench/web_load.py
 
+It runs as production does, with ``CACHE_URL`` set (default ``redis://127.0.0.1:6379/6``, a
+Redis database of its own that it empties first): sessions and cached pages come from Redis.
+
 It drops, creates, migrates and fills its own database, named by DATABASE_URL (whose name must
 contain "webload" so that it never touches real data): a running six-seat game with published
 rounds and its pilot's session, 300 fresh seats so that every order submit is a valid first
@@ -30,6 +33,9 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/skies_webload"
+# Production's shape: one Redis cache for every web process, sessions read from it. The bench
+# has a Redis database of its own, emptied at the start (its rows are new, their ids are not).
+DEFAULT_CACHE = "redis://127.0.0.1:6379/6"
 CSRF = "benchcsrftoken0benchcsrftoken000"  # 32 characters: a valid unmasked CSRF secret
 PAGES = ("floor", "floor, logged in", "pilot page", "route preview", "order submit",
          "published report", "lobby")
@@ -174,17 +180,21 @@ EXPECTED = {"order submit": 302}
 
 
 def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup: int) -> dict:
+    # Every page is warmed up before any is measured (caches, connections, both workers), so
+    # that the floor, measured first, is not measured on cold workers.
+    cold = {}
+    for page in PAGES:
+        if page != "order submit":
+            make = requests_for(page, plan)
+            started = time.perf_counter()
+            _one(port, *make(0))
+            cold[page] = time.perf_counter() - started
+            for i in range(warmup):
+                _one(port, *make(i))
     results = {}
     for page in PAGES:
         make = requests_for(page, plan)
         total = min(count, len(plan["seats"])) if page == "order submit" else count
-        cold = None
-        if page != "order submit":  # fill caches and connections first (not measured)
-            started = time.perf_counter()
-            _one(port, *make(0))
-            cold = time.perf_counter() - started
-            for i in range(warmup):
-                _one(port, *make(i))
         latencies, bad = [], []
         lock = threading.Lock()
         counter = iter(range(total))
@@ -212,7 +222,7 @@ def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup:
             thread.join()
         wall = time.perf_counter() - began
         results[page] = {"latencies": latencies, "wall": wall, "bad": bad[:5],
-                         "bad_count": len(bad), "cold": cold}
+                         "bad_count": len(bad), "cold": cold.get(page)}
     return results
 
 
@@ -258,6 +268,11 @@ def prepare_database(url: str, env: dict) -> None:
                    check=True)
 
 
+def empty_cache(url: str) -> None:
+    import redis
+    redis.Redis.from_url(url).flushdb()
+
+
 def wait_for(port: int, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -287,11 +302,15 @@ def main() -> None:
         return
 
     url = os.getenv("DATABASE_URL") or DEFAULT_DB
-    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "DJANGO_SETTINGS_MODULE":
+    cache_url = os.getenv("CACHE_URL") or DEFAULT_CACHE
+    env = {**os.environ, "DATABASE_URL": url, "CACHE_URL": cache_url, "DEBUG": "0",
+           "DJANGO_SETTINGS_MODULE":
            "config.settings", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
            "CELERY_BROKER_URL": "", "PYTHONPATH": str(ROOT)}
     print(f"database {url}: dropping, creating, migrating, filling ...", flush=True)
+    empty_cache(cache_url)
+    print(f"cache {cache_url} (emptied; sessions read from it, as in production)", flush=True)
     for attempt in range(5):  # the set-up game is flown by bots: the pilot may be shot down
         prepare_database(url, env)
         filled = subprocess.run([sys.executable, __file__, "--fill", str(args.requests)],
