@@ -154,6 +154,11 @@ class PlayerPage:
         return {seat.number: str(seat) for seat in self.seats}
 
 
+def player_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
+    """``own_seat`` (with its game, not its user) in two short queries instead of a join."""
+    return _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)[0]
+
+
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
     403 if not his."""
