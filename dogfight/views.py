@@ -25,7 +25,7 @@ from .engine import career
 from .engine.maneuvers import NAMES, order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
-from .moves_html import moves_html
+from .form_html import chatter_inputs, moves_html
 from .svg import SEAT_COLOUR_NAMES, board_svg
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -88,8 +88,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context["board"] = board_svg(state, names, route=route, highlight=seat.number)
     if rnd:
         lines = list(page.own_chatter)
-        context["chatter_lines"] = (lines + [""] * services.MAX_CHATTER_LINES)[
-            :services.MAX_CHATTER_LINES]
+        context["chatter_inputs"] = chatter_inputs(
+            (lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES])
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = career_service.names_of(user) if not seat.name else []

@@ -1,8 +1,9 @@
-"""The three move fieldsets of the order form as HTML, built from the engine's order form.
+"""The cockpit's repeated form rows as HTML: the three move fieldsets of the order form (built
+from the engine's order form) and the radio chatter lines.
 
-Written in Python rather than as a template loop: the form is redrawn on every change of a
-pick (the live preview), and the template's nested loops over maneuvers and fire directions
-cost more than the rest of the preview together.
+Written in Python rather than as template loops: the cockpit is the busiest page, its form is
+redrawn on every change of a pick (the live preview), and the template's nested loops over
+maneuvers and fire directions cost more than the rest of the preview together.
 """
 
 from __future__ import annotations
@@ -43,3 +44,11 @@ def _options(move: dict) -> str:
     return "".join(
         f'<option value="{code}"{" selected" if code == move["maneuver"] else ""}>'
         f'{_OPTION_NAMES[code]}</option>' for code in move["offered"])
+
+
+def chatter_inputs(lines: list[str]) -> SafeString:
+    """One labelled text input per line (``l1``, ``l2``, ...), empty lines included."""
+    return mark_safe("".join(
+        f'<label class="visually-hidden" for="chatter-{n}">Line {n}</label>'
+        f'<input id="chatter-{n}" name="l{n}" value="{escape(line)}" maxlength="200" '
+        'class="chatter-line">' for n, line in enumerate(lines, start=1)))
