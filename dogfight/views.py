@@ -28,6 +28,7 @@ from .engine.state import State
 from .form_html import chatter_inputs, moves_html
 from .svg import SEAT_COLOUR_NAMES, board_svg
 
+
 def _own_seat(request, game_id: int, number: int) -> Seat:
     return selectors.player_seat(request.user, game_id=game_id, number=number, kind="dogfight")
 
