@@ -87,7 +87,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 # Unset CACHE_URL: each process keeps its own small cache (published reports, the spectators'
 # lobby). In production one Redis cache serves every web process, and sessions are read from it.
 if os.getenv("CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "config.redis_cache.SharedClientRedisCache",
                           "LOCATION": os.getenv("CACHE_URL")}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from games import selectors, services
-from games.models import Chatter, Game, Order, Round, Seat
+from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import career_service
@@ -25,13 +25,16 @@ from .engine import career
 from .engine.maneuvers import NAMES, order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
+from .form_html import chatter_inputs, moves_html
 from .svg import SEAT_COLOUR_NAMES, board_svg
-
-FIRE_LABELS = (("A", "ahead"), ("L", "diagonal left"), ("R", "diagonal right"))
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
-    return selectors.own_seat(request.user, game_id=game_id, number=number, kind="dogfight")
+    return selectors.player_seat(request.user, game_id=game_id, number=number, kind="dogfight")
+
+
+def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
+    return selectors.player_page(request.user, game_id=game_id, number=number, kind="dogfight")
 
 
 def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
@@ -48,9 +51,10 @@ def _payload(data) -> list[dict]:
              "through": bool(data.get(f"t{n}"))} for n in (1, 2, 3)]
 
 
-def _context(seat: Seat, rnd: Round | None, data) -> dict:
+def _context(page: selectors.PlayerPage, user, data) -> dict:
+    seat, rnd = page.seat, page.round
     game = seat.game
-    names = {s.number: str(s) for s in game.seats.all()}
+    names = page.names
     state = rnd.state if rnd else _final_state(game)
     plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
     context = {
@@ -61,10 +65,8 @@ def _context(seat: Seat, rnd: Round | None, data) -> dict:
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
         "repair_cap": career.REPAIR_CAP,
-        "through_allowed": state["settings"].get("balloon_rule") == "through",
-        "fire_labels": FIRE_LABELS,
     }
-    order = Order.objects.filter(round=rnd, seat=seat).first() if rnd else None
+    order = page.own_orders
     context["order"] = order
     can_order = (rnd is not None and order is None and plane_dict["status"] != "out"
                  and rnd.status == Round.Status.OPEN)
@@ -75,24 +77,23 @@ def _context(seat: Seat, rnd: Round | None, data) -> dict:
         wanted, fire, through = _wanted(data)
         moves = order_form(plane, wanted)
         for move in moves:
-            move["choices"] = [(code, NAMES[code]) for code in move["offered"]]
             move["fire"] = fire.get(move["number"], [])
             move["through"] = move["number"] in through
-        context["moves"] = moves
+        context["moves_html"] = moves_html(
+            moves, through_allowed=state["settings"].get("balloon_rule") == "through")
         route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
     elif order is not None:
         context["submitted"] = [
             {**move, "name": NAMES.get(move["maneuver"], move["maneuver"])}
-            for move in order.payload["moves"]]
+            for move in order["moves"]]
     context["board"] = board_svg(state, names, route=route, highlight=seat.number)
     if rnd:
-        chatter = Chatter.objects.filter(round=rnd, seat=seat).first()
-        lines = list(chatter.lines) if chatter else []
-        context["chatter_lines"] = (lines + [""] * services.MAX_CHATTER_LINES)[
-            :services.MAX_CHATTER_LINES]
+        lines = list(page.own_chatter)
+        context["chatter_inputs"] = chatter_inputs(
+            (lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES])
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
-    context["own_names"] = career_service.names_of(seat.user) if not seat.name else []
+    context["own_names"] = career_service.names_of(user) if not seat.name else []
     return context
 
 
@@ -104,56 +105,62 @@ def _final_state(game: Game) -> dict:
 @login_required
 @require_safe
 def pilot_page(request, game_id: int, number: int):
-    seat = _own_seat(request, game_id, number)
-    rnd = services.current_round(seat.game)
-    if rnd is None and seat.game.status != Game.Status.FINISHED:
+    page = _player_page(request, game_id, number)
+    if page.round is None and page.seat.game.status != Game.Status.FINISHED:
         messages.info(request, "The game has not started yet.")
         return redirect("game", game_id=game_id)
-    return render(request, "dogfight/pilot.html", _context(seat, rnd, request.GET))
+    return render(request, "dogfight/pilot.html", _context(page, request.user, request.GET))
 
 
 @login_required
 @require_safe
 def preview(request, game_id: int, number: int):
     """The order form and the board again, for the picks so far (an htmx partial)."""
-    seat = _own_seat(request, game_id, number)
-    rnd = services.current_round(seat.game)
-    if rnd is None:
+    page = _player_page(request, game_id, number)
+    if page.round is None:
         raise PermissionDenied("No round is open.")
-    context = _context(seat, rnd, request.GET)
     if not request.htmx:
         return redirect(reverse("dogfight:pilot", args=[game_id, number]) + "?"
                         + request.GET.urlencode())
-    return render(request, "dogfight/_preview.html", context)
+    return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 
 @login_required
 @require_POST
 def submit_orders(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
-    page = reverse("dogfight:pilot", args=[game_id, number])
     try:
-        with transaction.atomic():
-            _require_same_round(seat, request.POST.get("round"))
-            if not seat.name:
-                career_service.name_seat(seat=seat, user=request.user,
-                                         name=request.POST.get("pilot_name", ""))
-            services.orders_submit(seat=seat, user=request.user, payload=_payload(request.POST))
+        _submit(seat, request.user, request.POST)
     except Rejected as error:
         messages.error(request, f"Your orders were not accepted: {error}.")
-        rnd = services.current_round(seat.game)
-        if rnd is None and not seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists():
+        page = _player_page(request, game_id, number)
+        if page.round is None and not seat.game.rounds.filter(
+                status=Round.Status.PUBLISHED).exists():
             return redirect("game", game_id=game_id)  # no board to show the form on yet
-        seat.name = Seat.objects.get(pk=seat.pk).name
-        context = _context(seat, rnd, request.POST)
+        context = _context(page, request.user, request.POST)
         return render(request, "dogfight/pilot.html", context, status=400)
     messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
-    return redirect(page)
+    return redirect("dogfight:pilot", game_id=game_id, number=number)
 
 
-def _require_same_round(seat: Seat, posted: str | None) -> None:
+def _submit(seat: Seat, user, data) -> None:
+    """Name the seat if need be and store the orders, all or nothing. A form left open since
+    an earlier round is refused; on success that is checked against the round the orders went
+    to (no query), and on a refusal that reason comes first."""
+    posted = data.get("round")
+    with transaction.atomic():
+        try:
+            if not seat.name:
+                career_service.name_seat(seat=seat, user=user, name=data.get("pilot_name", ""))
+            order = services.orders_submit(seat=seat, user=user, payload=_payload(data))
+        except Rejected:
+            _require_same_round(services.current_round(seat.game), posted)
+            raise
+        _require_same_round(order.round, posted)
+
+
+def _require_same_round(rnd: Round | None, posted: str | None) -> None:
     """A form opened before its round was resolved is not taken as the next round's orders."""
-    rnd = services.current_round(seat.game)
     if posted is not None and rnd is not None and posted != str(rnd.number):
         raise Rejected(f"that form was for round {posted[:10]}, which is over: these are the "
                        f"orders for round {rnd.number}, look at the board again")

@@ -6,16 +6,15 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
+from .viewer_zone import zone_of
+
 
 class ViewerTimeZoneMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        zone = None
-        if request.user.is_authenticated:
-            profile = getattr(request.user, "profile", None)
-            zone = profile.time_zone if profile else None
+        zone = zone_of(request.user) if request.user.is_authenticated else None
         if zone:
             timezone.activate(ZoneInfo(zone))
         else:
