@@ -164,22 +164,24 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     _require_owner(seat, user)
     game = seat.game
     rules = registry.get(game.kind)
-    with transaction.atomic():
-        rnd = lock_open_round(game, "there is no round open for orders")
-        if now >= rnd.deadline:
-            raise Rejected("the deadline has passed: the round is about to be resolved")
-        if seat.number not in rules.active_seats(rnd.state):
-            raise Rejected(rules.not_active_message(rnd.state, seat.number))
-        if rnd.orders.filter(seat=seat).exists():
-            raise Rejected("your orders for this round are already in; they cannot be changed")
-        payload = rules.validate_orders(rnd.state, seat.number, payload)
-        try:
-            with transaction.atomic():
-                order = Order.objects.create(round=rnd, seat=seat, payload=payload,
-                                             submitted_at=now)
-        except IntegrityError:
-            raise Rejected("your orders for this round are already in") from None
-        _mark_if_all_in(rnd, rules, now)
+    already_in = "your orders for this round are already in; they cannot be changed"
+    try:
+        with transaction.atomic():
+            # The round's row lock makes this check and the insert one step for the round:
+            # a second submit waits here and then finds the first one's orders.
+            rnd = lock_open_round(game, "there is no round open for orders")
+            if now >= rnd.deadline:
+                raise Rejected("the deadline has passed: the round is about to be resolved")
+            if seat.number not in rules.active_seats(rnd.state):
+                raise Rejected(rules.not_active_message(rnd.state, seat.number))
+            if rnd.orders.filter(seat=seat).exists():
+                raise Rejected(already_in)
+            payload = rules.validate_orders(rnd.state, seat.number, payload)
+            order = Order.objects.create(round=rnd, seat=seat, payload=payload,
+                                         submitted_at=now)
+            _mark_if_all_in(rnd, rules, now)
+    except IntegrityError:  # the unique constraint, should anything ever bypass the lock
+        raise Rejected(already_in) from None
     if rnd.all_in_at and game.resolve_early:
         from .tasks import resolve_round_task
         transaction.on_commit(lambda: resolve_round_task.delay(rnd.pk))

@@ -1,7 +1,7 @@
 """The viewer's time zone, read on every logged-in request: kept in the cache by user, so a
-page does not query his profile each time. Any save or delete of a profile drops the entry;
-the timeout bounds what a process that never imported this module (a shell, a worker) could
-leave stale.
+page does not query his profile each time. Any save or delete of a profile, in any process
+(the receivers are connected when the app loads), drops the entry; the timeout bounds what a
+bulk ``update()``, which sends no signal, could leave stale.
 """
 
 from __future__ import annotations
