@@ -73,8 +73,10 @@ class DogfightRules(GameRules):
             return []
         return [p["seat"] for p in state["planes"] if p["status"] != "out"]
 
+    # Every ``state`` the platform hands over is a round's stored snapshot, which the engine
+    # wrote itself: read with ``from_snapshot``, not checked again. Orders are always checked.
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
-        game_state = State.from_dict(state)
+        game_state = State.from_snapshot(state)
         try:
             moves = validate_orders(game_state.plane(seat), game_state.settings, payload)
         except EngineError as error:
@@ -84,7 +86,7 @@ class DogfightRules(GameRules):
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         """A computer pilot's orders, from the public state only; the same round and seat
         always give the same orders (the seed comes from the state)."""
-        game_state = State.from_dict(state)
+        game_state = State.from_snapshot(state)
         seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
         raw = bot_orders(game_state, seat, level if level in LEVELS else "novice", seed)
         moves = validate_orders(game_state.plane(seat), game_state.settings, raw)

@@ -73,7 +73,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context["can_order"] = can_order
     route = None
     if can_order:
-        plane = State.from_dict(state).plane(seat.number)
+        plane = State.from_snapshot(state).plane(seat.number)
         wanted, fire, through = _wanted(data)
         moves = order_form(plane, wanted)
         for move in moves:
