@@ -46,8 +46,8 @@ def _draw_ids(cursor, meta, objects: list[models.Model]) -> None:
         obj.pk = pk
 
 
-# Values psycopg takes as they are, and which a field other than a JSON one saves unchanged
-# (the full conversion of every value was a tenth of a noon batch).
+# Values psycopg takes as they are, and which a field other than a JSON one saves unchanged:
+# they skip the field's conversion, a few Python calls per value and a few percent of a batch.
 _PLAIN = frozenset({int, str, bool, type(None)})
 
 

@@ -348,8 +348,8 @@ RESOLVING_FIELDS = ("game_id", "number", "status", "state", "seed", "deadline", 
 @contextmanager
 def _collector_paused():
     """A batch makes some hundred thousand short-lived dicts and lists, freed by reference
-    counting; each few hundred of them set off Python's cycle collector, which then walks every
-    object the process holds: a third of a batch's time went there. A batch makes no cycles
+    counting; each few hundred of them set off Python's cycle collector, which then walks the
+    objects the process holds: measured, a batch ran 15-25% faster without it. A batch makes no cycles
     worth waiting for; whatever it leaves is collected once the collector is back."""
     was_enabled = gc.isenabled()
     gc.disable()
