@@ -30,7 +30,7 @@ from .svg import SEAT_COLOUR_NAMES, board_svg
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
-    return selectors.player_seat(request.user, game_id=game_id, number=number, kind="dogfight")
+    return selectors.own_seat(request.user, game_id=game_id, number=number, kind="dogfight")
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:

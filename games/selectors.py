@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from . import registry
 from .models import Game, Order, Profile, Round, Seat
@@ -131,12 +130,9 @@ def referee_panel(game_id: int) -> Panel:
 
 
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
-    """A seat of a ``kind`` game that ``user`` holds: 404 if there is none, 403 if not his."""
-    seat = get_object_or_404(Seat.objects.select_related("game", "user"),
-                             game_id=game_id, number=number, game__kind=kind)
-    if seat.user_id != user.pk:
-        raise PermissionDenied("Only this seat's own player may see or send its orders.")
-    return seat
+    """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
+    if not his."""
+    return _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)[0]
 
 
 @dataclass
@@ -152,11 +148,6 @@ class PlayerPage:
     @property
     def names(self) -> dict[int, str]:
         return {seat.number: str(seat) for seat in self.seats}
-
-
-def player_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
-    """``own_seat`` (with its game, not its user) in two short queries instead of a join."""
-    return _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)[0]
 
 
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
