@@ -7,3 +7,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Every process (web, worker, shell) drops a cached time zone when a profile changes.
         from . import viewer_zone  # noqa: F401  (connects its signal receivers)
+        from . import lookups  # noqa: F401  (registers ``__any``)

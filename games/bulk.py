@@ -9,6 +9,8 @@ psycopg splitting a query of thousands of them. Elsewhere (the embedded SQLite d
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
 
@@ -23,12 +25,13 @@ def insert(objects: list[models.Model]) -> None:
         return
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not (f.primary_key and f.auto_created)]
+    values = [_database_value(field, connection) for field in fields]
     with connection.cursor() as cursor:
         if meta.pk.auto_created:
             _draw_ids(cursor, meta, objects)
-        columns = ", ".join(connection.ops.quote_name(f.column)
-                            for f in ([meta.pk] if meta.pk.auto_created else []) + fields)
-        rows = [_row(obj, fields, meta.pk.auto_created, connection) for obj in objects]
+            fields, values = [meta.pk, *fields], [_primary_key, *values]
+        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        rows = [[value(obj) for value in values] for obj in objects]
         # Raised as Django's database errors, like every other query's.
         with connection.wrap_database_errors, cursor.cursor.copy(
                 f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN") as copy:
@@ -48,14 +51,26 @@ def _draw_ids(cursor, meta, objects: list[models.Model]) -> None:
 
 # Values psycopg takes as they are, and which a field other than a JSON one saves unchanged:
 # they skip the field's conversion, a few Python calls per value and a few percent of a batch.
+# (So does a time zone aware datetime on PostgreSQL: Django would only check it is aware.)
 _PLAIN = frozenset({int, str, bool, type(None)})
 
 
-def _row(obj: models.Model, fields: list, with_pk: bool, connection) -> list:
-    values = [obj.pk] if with_pk else []
-    for field in fields:
-        value = field.pre_save(obj, True)
-        if type(value) not in _PLAIN or isinstance(field, models.JSONField):
-            value = field.get_db_prep_save(value, connection)
-        values.append(value)
-    return values
+def _primary_key(obj: models.Model):
+    return obj.pk
+
+
+def _database_value(field, connection):
+    """A function giving ``field``'s value of an object as it is written to the database."""
+    attname = field.attname
+    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        return lambda obj: field.get_db_prep_save(field.pre_save(obj, True), connection)
+    if isinstance(field, models.JSONField):
+        return lambda obj: field.get_db_prep_save(getattr(obj, attname), connection)
+
+    def plain_or_prepared(obj):
+        value = getattr(obj, attname)
+        kind = type(value)
+        if kind in _PLAIN or (kind is datetime and value.tzinfo is not None):
+            return value
+        return field.get_db_prep_save(value, connection)
+    return plain_or_prepared

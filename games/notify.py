@@ -53,22 +53,21 @@ def _send_once(user, rnd: Round, kind: str, subject: str, body: str) -> bool:
 def send_reports(round_ids: int | list[int]) -> int:
     """Mail published rounds to every pilot of their games who wants them; returns mails sent.
 
-    A handful of queries for the whole batch: the rounds, the seats of pilots who want them,
-    and only for the rounds somebody reads: their reports and seat names.
+    A handful of queries for the whole batch: first the seats of pilots who want them, then,
+    only for the rounds somebody reads, the rounds, their reports and seat names.
     """
     ids = [round_ids] if isinstance(round_ids, int) else list(round_ids)
-    rounds = list(Round.objects.filter(pk__in=ids).select_related("game").defer("state"))
     readers: dict[int, list] = {}
-    for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT),
-                                     game__in={rnd.game_id for rnd in rounds})
-                 .select_related("user")):
+    for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
+                 .select_related("user").distinct()):
         readers.setdefault(seat.game_id, []).append(seat.user)
-    read = [rnd for rnd in rounds if rnd.game_id in readers]
-    if not read:
+    if not readers:
         return 0
-    events = dict(Report.objects.filter(round__in=read).values_list("round_id", "events"))
+    read = list(Round.objects.filter(pk__any=ids, game_id__any=list(readers))
+                .select_related("game").defer("state", "game__settings"))
+    events = dict(Report.objects.filter(round_id__any=[rnd.pk for rnd in read]).values_list("round_id", "events"))
     names: dict[int, dict[int, str]] = {}
-    for seat in Seat.objects.filter(game__in={rnd.game_id for rnd in read}):
+    for seat in Seat.objects.filter(game_id__any=list({rnd.game_id for rnd in read})):
         names.setdefault(seat.game_id, {})[seat.number] = str(seat)
     sent = 0
     for rnd in read:

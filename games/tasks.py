@@ -8,7 +8,7 @@ from django.utils import timezone
 from . import notify, services, sweep
 
 MAX_CHAIN = 500  # rounds in a row a task may resolve when each next one is due at once
-BATCH = 200  # due rounds per task: resolved together, in one transaction, with a few bulk queries
+BATCH = 500  # due rounds per task: resolved together, in one transaction, with a few bulk queries
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

@@ -1,9 +1,11 @@
 """The platform's services under the pages: a round is resolved once, a failing one is counted
 and in the end handed to the referee, and when a round is due."""
 
+import gc
 from datetime import timedelta
 
 import pytest
+from django.db.models import Model
 
 from dogfight.plugin import RULES
 from games import clock, services
@@ -21,6 +23,28 @@ def test_a_round_is_resolved_exactly_once_when_resolve_is_called_twice():
     assert Report.objects.filter(round__game=game).count() == 1
     assert list(game.rounds.values_list("number", "status")) == [
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+
+
+def test_a_batch_leaves_nothing_for_the_cycle_collector():
+    """A batch's rounds, games, reports and states are freed as it ends. A report assigned to
+    its round by object once cached itself on the round, a reference cycle that kept a whole
+    noon batch in memory until the cycle collector came by (more time than the engine's)."""
+    games = [make_dogfight(humans=[make_user()], computers={5: "veteran"}) for _ in range(3)]
+    due = [open_round(game) for game in games]
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        services.rounds_resolve(round_ids=[rnd.pk for rnd in due],
+                                now=max(rnd.deadline for rnd in due))
+        gc.collect()
+        kept_by_cycles = [type(obj).__name__ for obj in gc.garbage if isinstance(obj, Model)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert Report.objects.filter(round__in=due).count() == 3
+    assert kept_by_cycles == []
 
 
 def test_a_round_that_is_not_due_is_left_alone():
