@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import orjson
 from django.db import models
-from psycopg.types.json import set_json_loads
-
-# psycopg reads ``json`` columns itself (Django only reads ``jsonb`` as text): with orjson too.
-set_json_loads(orjson.loads)
 
 
 class SnapshotField(models.JSONField):
     """A JSON document written whole and read whole (states, events, orders), never queried
     into.
 
-    On PostgreSQL the column is ``json``, not ``jsonb``: ``json`` checks the text and keeps it,
-    where ``jsonb`` takes every document apart into a binary tree nobody here searches (a
-    report's row went in in 0.22 ms as ``jsonb``, 0.08 ms as ``json``). The document is written
-    and read with orjson (it reads a state three times as fast as the standard library).
+    On PostgreSQL the column is ``text``. ``jsonb`` takes every document apart into a binary
+    tree nobody here searches (a report's row went in in 0.22 ms as ``jsonb``, 0.08 ms as
+    ``json``); ``json`` still parses each document to check it, which was a third of the
+    database's work on a report row (0.031 ms a row as ``json``, 0.020 ms as ``text``). The
+    only writer is this field, through orjson, which writes nothing but valid JSON. Documents
+    are written and read with orjson (it reads a state three times as fast as the standard
+    library).
 
     Its own placeholder makes Django's ``bulk_create`` insert rows as plain multi-row
     ``VALUES`` with real parameters: through ``UNNEST`` of arrays, psycopg would escape every
@@ -26,7 +25,7 @@ class SnapshotField(models.JSONField):
 
     def db_type(self, connection):
         if connection.vendor == "postgresql":
-            return "json"
+            return "text"
         return super().db_type(connection)
 
     def get_placeholder(self, value, compiler, connection):
@@ -41,7 +40,6 @@ class SnapshotField(models.JSONField):
             return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def from_db_value(self, value, expression, connection):
-        # psycopg parses a ``json`` column itself; SQLite hands over the text.
         if isinstance(value, str):
             return orjson.loads(value)
         return value

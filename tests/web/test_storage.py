@@ -1,5 +1,6 @@
-"""How the noon batch stores its rows: snapshots as plain ``json`` on PostgreSQL, and new rows
-through ``COPY`` with ids drawn first (games.bulk), read back exactly as given."""
+"""How the noon batch stores its rows: snapshots as ``text`` on PostgreSQL, new rows through
+``COPY`` with ids drawn first (games.bulk), read back exactly as given; lists of ids as one array
+parameter (``__any``)."""
 
 from datetime import timedelta
 
@@ -21,11 +22,11 @@ def _column_types() -> dict[tuple[str, str], str]:
         return {(table, column): kind for table, column, kind in cursor.fetchall()}
 
 
-def test_snapshots_are_plain_json_columns_on_postgresql():
+def test_snapshots_are_text_columns_on_postgresql():
     assert connection.vendor == "postgresql"
     types = _column_types()
     assert [types[("games_round", "state")], types[("games_report", "state")],
-            types[("games_report", "events")], types[("games_order", "payload")]] == ["json"] * 4
+            types[("games_report", "events")], types[("games_order", "payload")]] == ["text"] * 4
     assert types[("games_round", "referee_input")] == "jsonb"  # the referee's input stays jsonb
 
 
@@ -86,3 +87,18 @@ def test_opening_rounds_finds_computer_pilots_by_a_partial_index():
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'computer_seats_by_game'")
         (definition,) = cursor.fetchone()
     assert "(game_id)" in definition and "WHERE computer" in definition
+
+
+def test_any_finds_what_in_finds_and_sends_the_ids_as_one_array():
+    game = make_dogfight(humans=[make_user()])
+    second = open_round(game)
+    first = Round.objects.create(game=game, number=0, state={}, seed=1, opened_at=second.opened_at,
+                                 deadline=second.deadline, status=Round.Status.PUBLISHED)
+    ids = [first.pk, second.pk, second.pk + 1000]
+    assert (sorted(Round.objects.filter(pk__any=ids).values_list("pk", flat=True))
+            == sorted(Round.objects.filter(pk__in=ids).values_list("pk", flat=True))
+            == sorted([first.pk, second.pk]))
+    assert list(Round.objects.filter(game_id__any=[game.pk], status="open")) == [second]
+    assert list(Round.objects.filter(pk__any=[])) == []
+    sql, params = Round.objects.filter(pk__any=ids).query.sql_with_params()
+    assert "= ANY(%s)" in sql and list(params) == [ids]
