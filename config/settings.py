@@ -141,6 +141,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection before and after every task unless this
+# is set (then only every this many tasks). A worker's connections live as a web process's do
+# instead: CONN_MAX_AGE and health checks, checked around each task (config/celery.py).
+CELERY_DB_REUSE_MAX = 1_000_000
 
 SITE_URL = os.getenv("SITE_URL", "http://localhost:8000").rstrip("/")
 REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")

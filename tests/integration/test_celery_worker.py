@@ -220,3 +220,34 @@ def test_the_same_resolve_task_delivered_twice_publishes_once(real_worker):
     assert len(re.findall(r"send_reports_task\[[0-9a-f-]+\] received", real_worker.log(since))) \
         == 1
     assert Delivery.objects.filter(round=rnd, kind=Delivery.Kind.REPORT).count() == 1
+
+
+def _worker_backends() -> set[int]:
+    """The database sessions on the test database other than this process's own."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                       " AND pid <> pg_backend_pid()")
+        return {pid for (pid,) in cursor.fetchall()}
+
+
+def _sweep_and_wait(worker: Worker) -> str:
+    since = worker.mark()
+    worker.send(sweep_task)
+    return worker.wait_for(succeeded("sweep_task"), since=since, what="a sweep")
+
+
+def test_the_worker_keeps_its_database_connection_and_replaces_a_dead_one(real_worker):
+    _sweep_and_wait(real_worker)
+    kept = _worker_backends()
+    assert kept, "the worker's connection should outlive its task (Celery closes it otherwise)"
+    _sweep_and_wait(real_worker)
+    assert _worker_backends() == kept  # the same session, not a new one per task
+
+    with connection.cursor() as cursor:  # the database drops the worker's session
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
+                       [sorted(kept)])
+    game, rnd, pilot = due_round()
+    _sweep_and_wait(real_worker)
+    wait_until(lambda: Report.objects.filter(round=rnd).exists(),
+               "the round resolved after the worker's session was dropped", real_worker)
+    assert _worker_backends().isdisjoint(kept)
