@@ -72,7 +72,7 @@ def fill(submits: int) -> dict:
     def session_of(person) -> str:
         store = SessionStore()
         store[SESSION_KEY] = str(person.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         store[HASH_SESSION_KEY] = person.get_session_auth_hash()
         store.create()
         return store.session_key

@@ -90,6 +90,9 @@ if os.getenv("CACHE_URL"):
     CACHES = {"default": {"BACKEND": "config.redis_cache.SharedClientRedisCache",
                           "LOCATION": os.getenv("CACHE_URL")}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # The session's user row from that cache too (games/user_cache.py). Sessions made with
+    # another backend before this was set ask their person to log in once more.
+    AUTHENTICATION_BACKENDS = ["games.user_cache.CachedModelBackend"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -5,5 +5,8 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Every process (web, worker, shell) drops a cached time zone when a profile changes.
-        from . import viewer_zone  # noqa: F401  (connects its signal receivers)
+        # Every process (web, worker, shell) drops a cached time zone when a profile changes,
+        # and a cached user row when the user changes.
+        from . import user_cache, viewer_zone  # noqa: F401  (viewer_zone connects on import)
+
+        user_cache.connect_receivers()
