@@ -158,8 +158,10 @@ def lock_open_round(game: Game, missing: str) -> Round:
     return rnd
 
 
-def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
-    """Store a seat's orders for the open round: once, final, checked by the game's rules."""
+def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None,
+                  round_number: int | None = None) -> Order:
+    """Store a seat's orders for the open round: once, final, checked by the game's rules.
+    ``round_number``: the round the player saw when he wrote them (a form's), if known."""
     now = now or timezone.now()
     _require_owner(seat, user)
     game = seat.game
@@ -170,16 +172,19 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             # The round's row lock makes this check and the insert one step for the round:
             # a second submit waits here and then finds the first one's orders.
             rnd = lock_open_round(game, "there is no round open for orders")
+            require_form_round(rnd, round_number)
             if now >= rnd.deadline:
                 raise Rejected("the deadline has passed: the round is about to be resolved")
             if seat.number not in rules.active_seats(rnd.state):
                 raise Rejected(rules.not_active_message(rnd.state, seat.number))
-            if rnd.orders.filter(seat=seat).exists():
+            # Read after the lock was granted, so it holds every order committed before.
+            submitted = set(rnd.orders.values_list("seat__number", flat=True))
+            if seat.number in submitted:
                 raise Rejected(already_in)
             payload = rules.validate_orders(rnd.state, seat.number, payload)
             order = Order.objects.create(round=rnd, seat=seat, payload=payload,
                                          submitted_at=now)
-            _mark_if_all_in(rnd, rules, now)
+            _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise Rejected(already_in) from None
     if rnd.all_in_at and game.resolve_early:
@@ -188,10 +193,16 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     return order
 
 
-def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime) -> None:
-    due = set(rules.active_seats(rnd.state))
-    submitted = set(rnd.orders.values_list("seat__number", flat=True))
-    if due <= submitted and rnd.all_in_at is None:
+def require_form_round(rnd: Round | None, round_number: int | None) -> None:
+    """A form opened before its round was resolved is not taken as the next round's orders."""
+    if round_number is not None and rnd is not None and round_number != rnd.number:
+        raise Rejected(f"that form was for round {round_number}, which is over: these are the "
+                       f"orders for round {rnd.number}, look at the board again")
+
+
+def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
+                    submitted: set[int]) -> None:
+    if set(rules.active_seats(rnd.state)) <= submitted and rnd.all_in_at is None:
         rnd.all_in_at = now
         rnd.save(update_fields=["all_in_at"])
 
