@@ -16,6 +16,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
+from .rows import Columns
 from .models import Game, Order, Profile, Round, Seat
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
@@ -165,44 +166,9 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
 # A player's page is the busiest page of the site. Building and compiling these reads with the
 # ORM took several times as long as running them, and so did ``raw()``'s work of matching
 # columns to fields on every query: they are written in SQL, read with a plain cursor, and
-# their rows made into models by ``_Columns`` (the same conversions, worked out once).
+# their rows made into models by ``rows.Columns``.
 
-class _Columns:
-    """A model's columns in a SELECT (``alias.column, ...``) and its instances from those
-    values in a row, converted as the ORM converts them (JSON, a backend's dates)."""
-
-    def __init__(self, model, alias: str):
-        self.model = model
-        self.fields = model._meta.concrete_fields
-        self.names = [f.attname for f in self.fields]
-        self.sql = ", ".join(f"{alias}.{f.column}" for f in self.fields)
-        self._by_vendor: dict[str, list] = {}
-
-    def instance(self, row, start: int = 0):
-        values = list(row[start:start + len(self.fields)])
-        for index, converters, col in self._converters():
-            for converter in converters:
-                values[index] = converter(values[index], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
-
-    def _converters(self) -> list:
-        found = self._by_vendor.get(connection.vendor)
-        if found is None:
-            found = self._by_vendor[connection.vendor] = self._find_converters()
-        return found
-
-    def _find_converters(self) -> list:
-        found = []
-        for index, field in enumerate(self.fields):
-            col = field.get_col(self.model._meta.db_table)
-            converters = connection.ops.get_db_converters(col) + col.get_db_converters(
-                connection)
-            if converters:
-                found.append((index, converters, col))
-        return found
-
-
-_SEAT, _GAME, _ROUND = _Columns(Seat, "s"), _Columns(Game, "g"), _Columns(Round, "r")
+_SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
 _SEATS_WITH_GAME_SQL = f"""
     SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
     WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
