@@ -154,13 +154,16 @@ class PlayerPage:
 
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
-    403 if not his."""
-    seat, seats = _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)
-    rnd = _open_round_with_own(seat)
-    if rnd is None:
+    403 if not his. One query."""
+    rows = _read(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user.pk, game_id, kind])
+    seat, seats = _own_among(rows, user, number)
+    row = next(row for row in rows if row[0] == seat.pk)
+    if row[_ROUND_AT] is None:  # no open round (not started, or over)
         return PlayerPage(seat=seat, seats=seats, round=None)
+    rnd = _ROUND.instance(row, _ROUND_AT)
+    own_orders, own_chatter = row[_ROUND_AT + len(_ROUND.fields):]
     return PlayerPage(seat=seat, seats=seats, round=rnd,
-                      own_orders=_json(rnd.own_orders), own_chatter=_json(rnd.own_chatter) or [])
+                      own_orders=_json(own_orders), own_chatter=_json(own_chatter) or [])
 
 
 # A player's page is the busiest page of the site. Building and compiling these reads with the
@@ -169,21 +172,37 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
 # their rows made into models by ``rows.Columns``.
 
 _SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
+_GAME_AT = len(_SEAT.fields)
+_ROUND_AT = _GAME_AT + len(_GAME.fields)
 _SEATS_WITH_GAME_SQL = f"""
     SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
     WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
-_OPEN_ROUND_WITH_OWN_SQL = f"""
-    SELECT {_ROUND.sql},
-      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = %s),
-      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = %s)
-    FROM games_round r WHERE r.game_id = %s AND r.status = %s ORDER BY r.id LIMIT 1"""
+# The same, and on the row of the asked seat, if the person holds it, the game's open round
+# with his own orders and chatter (the other rows' round columns are NULL).
+_PLAYER_PAGE_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql},
+      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = s.id),
+      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = s.id)
+    FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
+      AND s.number = %s AND s.user_id = %s
+    WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
 
 
 def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
+    return _own_among(_read(_SEATS_WITH_GAME_SQL, [game_id, kind]), user, number)
+
+
+def _read(sql: str, params: list) -> list[tuple]:
     with connection.cursor() as cursor:
-        cursor.execute(_SEATS_WITH_GAME_SQL, [game_id, kind])
-        rows = cursor.fetchall()
-    game = _GAME.instance(rows[0], len(_SEAT.fields)) if rows else None
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _own_among(rows: list[tuple], user, number: int) -> tuple[Seat, list[Seat]]:
+    """The asked seat and all the game's seats, each with the game, from rows that begin with
+    a seat's and its game's columns."""
+    game = _GAME.instance(rows[0], _GAME_AT) if rows else None
     seats = [_SEAT.instance(row) for row in rows]
     seat = next((s for s in seats if s.number == number), None)
     if seat is None:
@@ -193,18 +212,6 @@ def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
     for each in seats:
         each.game = game
     return seat, seats
-
-
-def _open_round_with_own(seat: Seat) -> Round | None:
-    params = [seat.pk, seat.pk, seat.game_id, Round.Status.OPEN]
-    with connection.cursor() as cursor:
-        cursor.execute(_OPEN_ROUND_WITH_OWN_SQL, params)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    rnd = _ROUND.instance(row)
-    rnd.own_orders, rnd.own_chatter = row[len(_ROUND.fields):]
-    return rnd
 
 
 def _json(value):

@@ -16,6 +16,8 @@ from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 
+from . import viewer_zone
+
 USER_SECONDS = 300
 
 
@@ -25,14 +27,18 @@ def _key(user_id) -> str:
 
 class CachedModelBackend(ModelBackend):
     """Django's own backend (same passwords, same rules for inactive users), reading the
-    session's user from the cache first."""
+    session's user from the cache first, and his time zone with it (one round trip for both:
+    every logged-in request needs both)."""
 
     def get_user(self, user_id):
-        user = cache.get(_key(user_id))
+        found = cache.get_many([_key(user_id), viewer_zone.cache_key(user_id)])
+        user = found.get(_key(user_id))
         if user is None:
             user = super().get_user(user_id)  # None for a deleted or inactive user: not kept
-            if user is not None:
-                cache.set(_key(user_id), user, USER_SECONDS)
+            if user is None:
+                return None
+            cache.set(_key(user_id), user, USER_SECONDS)
+        viewer_zone.remember_read(user, found.get(viewer_zone.cache_key(user_id)))
         return user
 
 
