@@ -133,8 +133,8 @@ def referee_panel(game_id: int) -> Panel:
 
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
-    if not his."""
-    return _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)[0]
+    if not his. One query."""
+    return _own_among(_read(_SEAT_WITH_GAME_SQL, [game_id, number, kind]), user, number)[0]
 
 
 @dataclass
@@ -174,11 +174,11 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
 _SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
 _GAME_AT = len(_SEAT.fields)
 _ROUND_AT = _GAME_AT + len(_GAME.fields)
-_SEATS_WITH_GAME_SQL = f"""
+_SEAT_WITH_GAME_SQL = f"""
     SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
-    WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
-# The same, and on the row of the asked seat, if the person holds it, the game's open round
-# with his own orders and chatter (the other rows' round columns are NULL).
+    WHERE s.game_id = %s AND s.number = %s AND g.kind = %s"""
+# Every seat of the game with the game, and on the row of the asked seat, if the person holds
+# it, the game's open round with his own orders and chatter (the other rows' are NULL).
 _PLAYER_PAGE_SQL = f"""
     SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql},
       (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = s.id),
@@ -187,10 +187,6 @@ _PLAYER_PAGE_SQL = f"""
     LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
       AND s.number = %s AND s.user_id = %s
     WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
-
-
-def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
-    return _own_among(_read(_SEATS_WITH_GAME_SQL, [game_id, kind]), user, number)
 
 
 def _read(sql: str, params: list) -> list[tuple]:
