@@ -11,9 +11,10 @@ Redis database of its own that it empties first): sessions and cached pages come
 
 It drops, creates, migrates and fills its own database, named by DATABASE_URL (whose name must
 contain "webload" so that it never touches real data): a running six-seat game with published
-rounds and its pilot's session, 300 fresh seats so that every order submit is a valid first
-submit (each seat's pilot has opened his page once before, unmeasured, as a pilot does before
-he submits), and enough games for a full lobby. Then it starts ``gunicorn config.wsgi -w 2``
+rounds and its pilot's session, a fresh seat for each order submit so that every one is a
+valid first submit (each seat's pilot has opened his page once before, unmeasured, as a pilot
+does before he submits; submits at the same moment go to different games), and enough games
+for a full lobby. Then it starts ``gunicorn config.wsgi -w 2``
 and a load process (threads, one request at a time each, a fixed count and a time limit per
 page). On a machine shared with other benchmarks, ``--quiet-wait`` and ``--rounds`` keep
 another process's burst out of the figures.
@@ -72,7 +73,7 @@ def fill(submits: int) -> dict:
     def session_of(person) -> str:
         store = SessionStore()
         store[SESSION_KEY] = str(person.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         store[HASH_SESSION_KEY] = person.get_session_auth_hash()
         store.create()
         return store.session_key
@@ -130,6 +131,10 @@ def fill(submits: int) -> dict:
             seat = made.seats.get(number=number)
             career_service.name_seat(seat=seat, user=person, name=f"Flyer {g} {number}")
             seats.append({"game": made.pk, "seat": number, "session": session_of(person)})
+    # Seat 0 of every game, then seat 1 of every game, ...: submits at the same moment go to
+    # different games, as in use (the six pilots of a game do not send their orders in the
+    # same millisecond). In game order, the four clients' submits queued at one round's lock.
+    seats.sort(key=lambda seat: seat["seat"])
     # A realistic lobby besides: open games waiting for pilots, finished games.
     for g in range(10):
         game(referee, {0: user(f"open{g}")}, title=f"Open skies {g}", start=False)

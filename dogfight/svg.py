@@ -28,6 +28,7 @@ def centre(q: int, r: int) -> tuple[float, float]:
     return (SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r)
 
 
+@lru_cache(maxsize=1024)  # every hex of the board in two sizes; clouds are drawn on each page
 def _corners(q: int, r: int, size: float = SIZE) -> str:
     x, y = centre(q, r)
     points = []

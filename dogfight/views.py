@@ -145,25 +145,29 @@ def submit_orders(request, game_id: int, number: int):
 
 def _submit(seat: Seat, user, data) -> None:
     """Name the seat if need be and store the orders, all or nothing. A form left open since
-    an earlier round is refused; on success that is checked against the round the orders went
-    to (no query), and on a refusal that reason comes first."""
-    posted = data.get("round")
+    an earlier round is refused, and on a refusal that reason comes first."""
+    form_round = _form_round(data)
+    if seat.name:  # as a rule: the service's one transaction (no savepoint inside another)
+        services.orders_submit(seat=seat, user=user, payload=_payload(data),
+                               round_number=form_round)
+        return
     with transaction.atomic():
         try:
-            if not seat.name:
-                career_service.name_seat(seat=seat, user=user, name=data.get("pilot_name", ""))
-            order = services.orders_submit(seat=seat, user=user, payload=_payload(data))
+            career_service.name_seat(seat=seat, user=user, name=data.get("pilot_name", ""))
         except Rejected:
-            _require_same_round(services.current_round(seat.game), posted)
+            services.require_form_round(services.current_round(seat.game), form_round)
             raise
-        _require_same_round(order.round, posted)
+        services.orders_submit(seat=seat, user=user, payload=_payload(data),
+                               round_number=form_round)
 
 
-def _require_same_round(rnd: Round | None, posted: str | None) -> None:
-    """A form opened before its round was resolved is not taken as the next round's orders."""
-    if posted is not None and rnd is not None and posted != str(rnd.number):
-        raise Rejected(f"that form was for round {posted[:10]}, which is over: these are the "
-                       f"orders for round {rnd.number}, look at the board again")
+def _form_round(data) -> int | None:
+    """The round the form was opened in (its hidden field); anything but a number counts as
+    round 0, which is never open."""
+    posted = data.get("round")
+    if posted is None:
+        return None
+    return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 10 else 0
 
 
 @login_required

@@ -6,13 +6,16 @@ orders never appear here (nobody's, not even their own pilot's).
 
 from __future__ import annotations
 
-
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.syndication.views import Feed
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.db import connection
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
@@ -62,21 +65,70 @@ MAX_REPLAY_STEP = 10  # a game's replay has at most this many steps; beyond, the
 
 @require_safe
 def round_report(request, game_id: int, number: int):
-    rnd = get_object_or_404(
+    step = _replay_step(request)
+    if request.htmx:
+        rnd = _published_round(game_id, number)
+        return HttpResponse(_cached_report_fragment(rnd, "_replay.html", step))
+    round_id, later = _published_round_and_later(game_id, number)
+    if not _is_public_reader(request):
+        return _report_page(request, _published_round(game_id, number), step, later)
+    html, version = report_cache.public_page(game_id, round_id, step, later)
+    if html is None:
+        # Rendered without the session (whose absence _is_public_reader saw): the page shows
+        # the anonymous navigation, no messages and no CSRF token.
+        html = _report_page(request, _published_round(game_id, number), step, later,
+                            public_copy=True).content.decode()
+        report_cache.keep_public_page(round_id, step, later, version, html)
+    response = HttpResponse(html)
+    patch_vary_headers(response, ["Cookie"])  # a logged-in reader's page differs
+    return response
+
+
+def _replay_step(request) -> int:
+    try:
+        return min(max(int(request.GET.get("step", MAX_REPLAY_STEP)), 0), MAX_REPLAY_STEP)
+    except ValueError:
+        return MAX_REPLAY_STEP
+
+
+def _is_public_reader(request) -> bool:
+    """Without a session nobody is logged in and no message waits (in the session or its own
+    cookie): the page is the same for every such reader."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and CookieStorage.cookie_name not in request.COOKIES)
+
+
+# One statement, the floor's kind: whether the round is published, and whether the next one
+# is too (its page links to it then; a published round itself never changes).
+_PUBLISHED_AND_LATER_SQL = """
+    SELECT r.id, EXISTS(SELECT 1 FROM games_round n WHERE n.game_id = r.game_id
+                        AND n.number = r.number + 1 AND n.status = %s)
+    FROM games_round r WHERE r.game_id = %s AND r.number = %s AND r.status = %s"""
+
+
+def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
+    published = Round.Status.PUBLISHED
+    with connection.cursor() as cursor:
+        cursor.execute(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404("No such published round.")
+    return row[0], bool(row[1])
+
+
+def _published_round(game_id: int, number: int) -> Round:
+    return get_object_or_404(
         Round.objects.select_related("game").defer("state"),
         game_id=game_id, number=number, status=Round.Status.PUBLISHED)
-    try:
-        step = min(max(int(request.GET.get("step", MAX_REPLAY_STEP)), 0), MAX_REPLAY_STEP)
-    except ValueError:
-        step = MAX_REPLAY_STEP
-    fragment = "_replay.html" if request.htmx else "_report_body.html"
-    body = _cached_report_fragment(rnd, fragment, step)
-    if request.htmx:
-        return HttpResponse(body)
-    later = rnd.game.rounds.filter(number=number + 1, status=Round.Status.PUBLISHED).exists()
+
+
+def _report_page(request, rnd: Round, step: int, later: bool,
+                 public_copy: bool = False) -> HttpResponse:
+    body = _cached_report_fragment(rnd, "_report_body.html", step)
     return render(request, "games/report.html", {
-        "game": rnd.game, "round": rnd, "body": body,
-        "previous": number - 1 if number > 1 else None, "next": number + 1 if later else None})
+        "game": rnd.game, "round": rnd, "body": body, "public_copy": public_copy,
+        "previous": rnd.number - 1 if rnd.number > 1 else None,
+        "next": rnd.number + 1 if later else None})
 
 
 def _cached_report_fragment(rnd: Round, fragment: str, step: int) -> str:

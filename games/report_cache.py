@@ -23,3 +23,27 @@ def names_changed(game_id: int) -> None:
         cache.incr(_version_key(game_id))
     except ValueError:  # no version yet
         cache.set(_version_key(game_id), 1, None)
+
+
+# A published round's whole page as an anonymous reader gets it (no session, no messages, no
+# CSRF token: nothing of anyone's). Kept with the names' version it was rendered under, and
+# keyed by whether a later round was published then, which changes its "next" link.
+
+def _page_key(round_id: int, step: int, later: bool) -> str:
+    return f"report-page:{round_id}:{step}:{int(later)}"
+
+
+def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[str | None, int]:
+    """The cached page, if rendered under the game's current names, and that names' version
+    (one cache round trip)."""
+    page_key, version_key = _page_key(round_id, step, later), _version_key(game_id)
+    found = cache.get_many([page_key, version_key])
+    version = found.get(version_key, 0)
+    kept = found.get(page_key)
+    if kept is not None and kept[0] == version:
+        return kept[1], version
+    return None, version
+
+
+def keep_public_page(round_id: int, step: int, later: bool, version: int, html: str) -> None:
+    cache.set(_page_key(round_id, step, later), (version, html), None)

@@ -11,10 +11,12 @@ import json
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
+from .rows import Columns
 from .models import Game, Order, Profile, Round, Seat
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
@@ -131,8 +133,8 @@ def referee_panel(game_id: int) -> Panel:
 
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
-    if not his."""
-    return _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)[0]
+    if not his. One query."""
+    return _own_among(_read(_SEAT_WITH_GAME_SQL, [game_id, number, kind]), user, number)[0]
 
 
 @dataclass
@@ -152,31 +154,52 @@ class PlayerPage:
 
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
-    403 if not his."""
-    seat, seats = _own_seat_among_all(user, game_id=game_id, number=number, kind=kind)
-    rnd = _open_round_with_own(seat)
-    if rnd is None:
+    403 if not his. One query."""
+    rows = _read(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user.pk, game_id, kind])
+    seat, seats = _own_among(rows, user, number)
+    row = next(row for row in rows if row[0] == seat.pk)
+    if row[_ROUND_AT] is None:  # no open round (not started, or over)
         return PlayerPage(seat=seat, seats=seats, round=None)
+    rnd = _ROUND.instance(row, _ROUND_AT)
+    own_orders, own_chatter = row[_ROUND_AT + len(_ROUND.fields):]
     return PlayerPage(seat=seat, seats=seats, round=rnd,
-                      own_orders=_json(rnd.own_orders), own_chatter=_json(rnd.own_chatter) or [])
+                      own_orders=_json(own_orders), own_chatter=_json(own_chatter) or [])
 
 
-# A player's page is the busiest page of the site, and building and compiling these reads
-# with the ORM took several times as long as running them: they are written in SQL.
-_GAME_SQL = "SELECT * FROM games_game WHERE id = %s AND kind = %s"
-_SEATS_SQL = "SELECT * FROM games_seat WHERE game_id = %s ORDER BY number"
-_OPEN_ROUND_WITH_OWN_SQL = """
-    SELECT r.*,
-      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = %s)
-        AS own_orders,
-      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = %s)
-        AS own_chatter
-    FROM games_round r WHERE r.game_id = %s AND r.status = %s ORDER BY r.id LIMIT 1"""
+# A player's page is the busiest page of the site. Building and compiling these reads with the
+# ORM took several times as long as running them, and so did ``raw()``'s work of matching
+# columns to fields on every query: they are written in SQL, read with a plain cursor, and
+# their rows made into models by ``rows.Columns``.
+
+_SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
+_GAME_AT = len(_SEAT.fields)
+_ROUND_AT = _GAME_AT + len(_GAME.fields)
+_SEAT_WITH_GAME_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    WHERE s.game_id = %s AND s.number = %s AND g.kind = %s"""
+# Every seat of the game with the game, and on the row of the asked seat, if the person holds
+# it, the game's open round with his own orders and chatter (the other rows' are NULL).
+_PLAYER_PAGE_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql},
+      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = s.id),
+      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = s.id)
+    FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
+      AND s.number = %s AND s.user_id = %s
+    WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
 
 
-def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
-    game = next(iter(Game.objects.raw(_GAME_SQL, [game_id, kind])), None)
-    seats = list(Seat.objects.raw(_SEATS_SQL, [game_id])) if game else []
+def _read(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _own_among(rows: list[tuple], user, number: int) -> tuple[Seat, list[Seat]]:
+    """The asked seat and all the game's seats, each with the game, from rows that begin with
+    a seat's and its game's columns."""
+    game = _GAME.instance(rows[0], _GAME_AT) if rows else None
+    seats = [_SEAT.instance(row) for row in rows]
     seat = next((s for s in seats if s.number == number), None)
     if seat is None:
         raise Http404("No such seat.")
@@ -185,11 +208,6 @@ def _own_seat_among_all(user, *, game_id: int, number: int, kind: str):
     for each in seats:
         each.game = game
     return seat, seats
-
-
-def _open_round_with_own(seat: Seat) -> Round | None:
-    params = [seat.pk, seat.pk, seat.game_id, Round.Status.OPEN]
-    return next(iter(Round.objects.raw(_OPEN_ROUND_WITH_OWN_SQL, params)), None)
 
 
 def _json(value):

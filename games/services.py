@@ -15,12 +15,13 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from django.db import (IntegrityError, InterfaceError, OperationalError, close_old_connections,
-                       transaction)
+                       connection, transaction)
 from django.utils import timezone
 
 from . import bulk, clock, registry, report_cache
 from .models import Chatter, Game, Order, Report, Round, Seat
 from .registry import Outcome, Rejected
+from .rows import Columns
 
 log = logging.getLogger(__name__)
 
@@ -151,16 +152,35 @@ def current_round(game: Game) -> Round | None:
     return game.rounds.filter(status=Round.Status.OPEN).first()
 
 
+_ROUND = Columns(Round, "r")
+_OPEN_ROUND_SQL = f"SELECT {_ROUND.sql} FROM games_round r WHERE r.game_id = %s AND r.status = %s"
+# The numbers of the seats whose orders for a round are in.
+_SUBMITTED_SQL = """SELECT s.number FROM games_order o JOIN games_seat s ON s.id = o.seat_id
+    WHERE o.round_id = %s"""
+
+
 def lock_open_round(game: Game, missing: str) -> Round:
-    """The game's open round, locked for this transaction; ``missing`` says why if none."""
-    rnd = Round.objects.select_for_update().filter(game=game, status=Round.Status.OPEN).first()
-    if rnd is None:
+    """The game's open round, locked for this transaction; ``missing`` says why if none.
+    (Every submit reads it: in SQL, see ``rows``.)"""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    with connection.cursor() as cursor:
+        cursor.execute(_OPEN_ROUND_SQL + lock, [game.pk, Round.Status.OPEN])
+        row = cursor.fetchone()
+    if row is None:
         raise Rejected(missing)
-    return rnd
+    return _ROUND.instance(row)
 
 
-def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
-    """Store a seat's orders for the open round: once, final, checked by the game's rules."""
+def _submitted_seats(rnd: Round) -> set[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_SUBMITTED_SQL, [rnd.pk])
+        return {number for (number,) in cursor.fetchall()}
+
+
+def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None,
+                  round_number: int | None = None) -> Order:
+    """Store a seat's orders for the open round: once, final, checked by the game's rules.
+    ``round_number``: the round the player saw when he wrote them (a form's), if known."""
     now = now or timezone.now()
     _require_owner(seat, user)
     game = seat.game
@@ -171,16 +191,19 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             # The round's row lock makes this check and the insert one step for the round:
             # a second submit waits here and then finds the first one's orders.
             rnd = lock_open_round(game, "there is no round open for orders")
+            require_form_round(rnd, round_number)
             if now >= rnd.deadline:
                 raise Rejected("the deadline has passed: the round is about to be resolved")
             if seat.number not in rules.active_seats(rnd.state):
                 raise Rejected(rules.not_active_message(rnd.state, seat.number))
-            if rnd.orders.filter(seat=seat).exists():
+            # Read after the lock was granted, so it holds every order committed before.
+            submitted = _submitted_seats(rnd)
+            if seat.number in submitted:
                 raise Rejected(already_in)
             payload = rules.validate_orders(rnd.state, seat.number, payload)
             order = Order.objects.create(round=rnd, seat=seat, payload=payload,
                                          submitted_at=now)
-            _mark_if_all_in(rnd, rules, now)
+            _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise Rejected(already_in) from None
     if rnd.all_in_at and game.resolve_early:
@@ -189,10 +212,16 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     return order
 
 
-def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime) -> None:
-    due = set(rules.active_seats(rnd.state))
-    submitted = set(rnd.orders.values_list("seat__number", flat=True))
-    if due <= submitted and rnd.all_in_at is None:
+def require_form_round(rnd: Round | None, round_number: int | None) -> None:
+    """A form opened before its round was resolved is not taken as the next round's orders."""
+    if round_number is not None and rnd is not None and round_number != rnd.number:
+        raise Rejected(f"that form was for round {round_number}, which is over: these are the "
+                       f"orders for round {rnd.number}, look at the board again")
+
+
+def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
+                    submitted: set[int]) -> None:
+    if set(rules.active_seats(rnd.state)) <= submitted and rnd.all_in_at is None:
         rnd.all_in_at = now
         rnd.save(update_fields=["all_in_at"])
 

@@ -16,20 +16,30 @@ ZONE_SECONDS = 300
 NO_PROFILE = ""  # cached as such, so a person without a profile costs no query either
 
 
-def _key(user_id: int) -> str:
+def cache_key(user_id: int) -> str:
     return f"viewer-zone:{user_id}"
+
+
+
+def remember_read(user, zone: str | None) -> None:
+    """The zone as just read from the cache along with the user row (None: not cached), so that
+    ``zone_of`` need not read it again during this request."""
+    if zone is not None:
+        user._viewer_zone = zone
 
 
 def zone_of(user) -> str | None:
     """The IANA name of the person's time zone, or None for UTC (no profile)."""
-    zone = cache.get(_key(user.pk))
+    zone = getattr(user, "_viewer_zone", None)
+    if zone is None:
+        zone = cache.get(cache_key(user.pk))
     if zone is None:
         profile = Profile.objects.filter(user_id=user.pk).only("time_zone").first()
         zone = profile.time_zone if profile else NO_PROFILE
-        cache.set(_key(user.pk), zone, ZONE_SECONDS)
+        cache.set(cache_key(user.pk), zone, ZONE_SECONDS)
     return zone or None
 
 
 @receiver([post_save, post_delete], sender=Profile, dispatch_uid="viewer-zone-forget")
 def _forget(sender, instance, **kwargs):
-    cache.delete(_key(instance.user_id))
+    cache.delete(cache_key(instance.user_id))

@@ -65,7 +65,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)  # the one configured backend
         messages.success(request, f"Welcome aboard, {user.username}.")
         return redirect("my_games")
     return render(request, "registration/signup.html", {"form": form})

@@ -26,6 +26,28 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def production_cache(settings):
+    """Production's shape: the shared Redis cache (the real Redis the suite uses, under a key
+    prefix of its own, whose keys are deleted afterwards), sessions and users read from it."""
+    import os
+    import uuid
+
+    import redis
+
+    url = os.getenv("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    settings.CACHES = {"default": {"BACKEND": "config.redis_cache.SharedClientRedisCache",
+                                   "LOCATION": url, "KEY_PREFIX": prefix}}
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    settings.AUTHENTICATION_BACKENDS = ["games.user_cache.CachedModelBackend"]
+    yield
+    server = redis.Redis.from_url(url)
+    keys = list(server.scan_iter(f"{prefix}:*"))
+    if keys:
+        server.delete(*keys)
+
+
 def set_planes(rnd: Round, planes: dict[int, dict], **state_changes) -> dict:
     """Change planes (by seat) and other keys of an open round's start state; returns it."""
     state = dict(rnd.state, **state_changes)

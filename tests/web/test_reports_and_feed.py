@@ -5,13 +5,18 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.test import Client
 from django.urls import reverse
 
 from games import services
 from games.models import Chatter, Round
 from tests.web.factories import make_dogfight, make_user, open_round, seat_of
-from tests.web.helpers import HTMX, fast_passwords, set_planes  # noqa: F401
+from tests.web.helpers import (HTMX, fast_passwords, production_cache,  # noqa: F401
+                               set_planes)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -192,6 +197,85 @@ def test_each_replay_step_is_cached_for_htmx_too(client, battle, django_assert_m
     first = client.get(url, {"step": 1}, **HTMX).content
     with django_assert_max_num_queries(1):
         assert client.get(url, {"step": 1}, **HTMX).content == first
+
+
+# --- the whole page for readers without a session (cached) -----------------------------------
+
+def test_a_reader_without_a_session_gets_the_same_page_from_one_query(
+        client, battle, django_assert_num_queries):
+    first = _report(client, battle).content.decode()
+    Chatter.objects.filter(round__game=battle).update(lines=["Rewritten history"])
+    with django_assert_num_queries(1):
+        second = _report(client, battle)
+    assert second.content.decode() == first and "Mayday!" in first
+    assert "Cookie" in second["Vary"]
+
+
+def test_the_cached_page_holds_no_csrf_token_and_sets_no_cookie(client, battle, pilots):
+    alice = pilots[0]
+    logged_in = Client()
+    logged_in.force_login(alice)
+    own = logged_in.get(reverse("round_report", args=[battle.pk, 1]))
+    token = re.search(r'"X-CSRFToken": "(\w+)"', own.content.decode()).group(1)  # his own
+    for response in (_report(client, battle), _report(Client(), battle)):
+        page = response.content.decode()
+        assert "X-CSRFToken" not in page and token not in page
+        assert 'name="csrfmiddlewaretoken"' not in page
+        assert not response.cookies
+        assert "Log in" in page and "Log out" not in page and "My games" not in page
+
+
+def test_a_logged_in_reader_is_never_served_the_anonymous_copy(client, battle, pilots):
+    _report(client, battle)  # cached
+    logged_in = Client()
+    logged_in.force_login(pilots[0])
+    page = logged_in.get(reverse("round_report", args=[battle.pk, 1])).content.decode()
+    assert "Log out" in page and "X-CSRFToken" in page
+
+
+def test_the_cached_page_gains_its_next_link_when_the_next_round_is_published(client, battle):
+    later = reverse("round_report", args=[battle.pk, 2])
+    assert later not in _report(client, battle).content.decode()  # cached without it
+    rnd = open_round(battle)
+    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    assert later in _report(client, battle).content.decode()
+    assert later in _report(client, battle).content.decode()
+
+
+def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots):
+    assert "Red Falcon" in _report(client, battle).content.decode()
+    services.seat_name(seat=seat_of(battle, pilots[0]), user=pilots[0], name="Crimson Kite")
+    page = _report(client, battle).content.decode()
+    assert "Crimson Kite" in page and "Red Falcon" not in page
+
+
+def test_each_replay_step_has_its_own_cached_page(client, battle):
+    assert _report(client, battle, step=1).content != _report(client, battle, step=2).content
+    assert _report(client, battle, step=1).content == _report(client, battle, step=1).content
+
+
+def test_a_message_waiting_for_an_anonymous_reader_is_shown_and_not_cached_for_others(
+        client, battle):
+    _report(client, battle)  # the copy for readers without a session is cached
+    request, response = HttpRequest(), HttpResponse()
+    storage = CookieStorage(request)
+    storage.add(messages.INFO, "A note for this reader only")
+    storage.update(response)
+    client.cookies["messages"] = response.cookies["messages"].value
+    assert "A note for this reader only" in _report(client, battle).content.decode()
+    assert "A note for this reader only" not in _report(Client(), battle).content.decode()
+
+
+def test_an_unpublished_round_has_no_cached_page_either(client, pilots):
+    game = make_dogfight(humans=[pilots[0]])
+    assert _report(client, game, 1).status_code == 404
+    assert _report(client, game, 1).status_code == 404
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_the_cached_page_round_trips_through_production_redis(battle):
+    first = _report(Client(), battle).content
+    assert _report(Client(), battle).content == first
 
 
 # --- the Atom feed --------------------------------------------------------------------------
