@@ -116,7 +116,9 @@ LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
-USE_I18N = True
+# The site speaks English only: no translation machinery (it cost every rendered value a
+# language lookup, about a tenth of a pilot's page's template).
+USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
