@@ -7,12 +7,14 @@ by the engine again through the services before anything is stored.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from games import selectors, services
@@ -51,6 +53,18 @@ def _payload(data) -> list[dict]:
              "through": bool(data.get(f"t{n}"))} for n in (1, 2, 3)]
 
 
+@lru_cache(maxsize=4096)
+def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
+    """The links and form targets of a pilot's page, reversed once per seat and process: a
+    ``{% url %}`` each was a quarter of the page's template rendering."""
+    seat = [game_id, number]
+    return {"game": reverse("game", args=[game_id]),
+            "pilot": reverse("dogfight:pilot", args=seat),
+            "preview": reverse("dogfight:preview", args=seat),
+            "orders": reverse("dogfight:orders", args=seat),
+            "chatter": reverse("dogfight:chatter", args=seat)}
+
+
 def _context(page: selectors.PlayerPage, user, data) -> dict:
     seat, rnd = page.seat, page.round
     game = seat.game
@@ -58,6 +72,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     state = rnd.state if rnd else _final_state(game)
     plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
     context = {
+        "urls": _seat_urls(game.pk, seat.number, get_script_prefix()),
         "game": game, "seat": seat, "round": rnd, "state": state, "plane": plane_dict,
         "colour": SEAT_COLOUR_NAMES[seat.number], "names": names,
         "rank_name": career.RANKS[plane_dict.get("rank", 0)],
