@@ -65,7 +65,8 @@ def send_reports(round_ids: int | list[int]) -> int:
         return 0
     read = list(Round.objects.filter(pk__any=ids, game_id__any=list(readers))
                 .select_related("game").defer("state", "game__settings"))
-    events = dict(Report.objects.filter(round_id__any=[rnd.pk for rnd in read]).values_list("round_id", "events"))
+    events = dict(Report.objects.filter(round_id__any=[rnd.pk for rnd in read])
+                  .values_list("round_id", "events"))
     names: dict[int, dict[int, str]] = {}
     for seat in Seat.objects.filter(game_id__any=list({rnd.game_id for rnd in read})):
         names.setdefault(seat.game_id, {})[seat.number] = str(seat)
