@@ -137,7 +137,7 @@ def _cached_report_fragment(rnd: Round, fragment: str, step: int) -> str:
     if html is None:
         html = render_to_string(f"{rnd.game.kind}/{fragment}",
                                 _report_context(rnd, step, _names(rnd.game)))
-        cache.set(key, html, None)
+        cache.set(key, html, report_cache.REPORT_SECONDS)
     return mark_safe(html)
 
 

@@ -1,11 +1,17 @@
-"""Published rounds never change, so their rendered fragments are cached for good. Only the
-pilots' names shown in them may change (a pilot names himself in his first round, a computer
-seat goes to a person): then the game's fragments are re-rendered under a new version.
+"""Published rounds never change, so their rendered fragments are cached. Only the pilots'
+names shown in them may change (a pilot names himself in his first round, a computer seat goes
+to a person): then the game's fragments are re-rendered under a new version.
+
+Entries expire after two days: a round is read mostly until the next one is published, and
+the cache shares its Redis with the broker, which must never evict, so nothing else would
+bound a long-running site's cache (every round ever read, every names' version left behind).
 """
 
 from __future__ import annotations
 
 from django.core.cache import cache
+
+REPORT_SECONDS = 2 * 24 * 3600
 
 
 def _version_key(game_id: int) -> str:
@@ -46,4 +52,4 @@ def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[st
 
 
 def keep_public_page(round_id: int, step: int, later: bool, version: int, html: str) -> None:
-    cache.set(_page_key(round_id, step, later), (version, html), None)
+    cache.set(_page_key(round_id, step, later), (version, html), REPORT_SECONDS)

@@ -5,6 +5,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+import redis
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
@@ -12,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import report_cache, services
 from games.models import Chatter, Round
 from tests.web.factories import make_dogfight, make_user, open_round, seat_of
 from tests.web.helpers import (HTMX, fast_passwords, production_cache,  # noqa: F401
@@ -190,6 +191,21 @@ def test_the_report_is_served_from_the_cache(client, battle, django_assert_max_n
     assert second == first
     tables = " ".join(query["sql"] for query in captured.captured_queries)
     assert "games_chatter" not in tables and "games_seat" not in tables
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_cached_reports_expire_in_production_redis(client, battle, settings):
+    """The cache shares its Redis with the broker, which must never evict: every cached report
+    (fragments and whole pages) carries its own expiry, so the cache cannot grow for ever."""
+    url = reverse("round_report", args=[battle.pk, 1])
+    client.get(url)
+    client.get(url, {"step": 1}, **HTMX)
+    server = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    keys = [key for key in server.scan_iter(f"{prefix}:*")
+            if b":report:" in key or b":report-page:" in key]
+    assert len(keys) >= 3  # the report's body, its replay step, the whole page
+    assert all(0 < server.ttl(key) <= report_cache.REPORT_SECONDS for key in keys)
 
 
 def test_each_replay_step_is_cached_for_htmx_too(client, battle, django_assert_max_num_queries):
