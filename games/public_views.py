@@ -10,7 +10,6 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.syndication.views import Feed
 from django.core.cache import cache
-from django.db import connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_safe
 
 from . import registry, report_cache
 from .models import Chatter, Game, Order, Report, Round
+from .rows import fetch
 
 
 def _names(game: Game) -> dict[int, str]:
@@ -108,12 +108,11 @@ _PUBLISHED_AND_LATER_SQL = """
 
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
     published = Round.Status.PUBLISHED
-    with connection.cursor() as cursor:
-        cursor.execute(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
-        row = cursor.fetchone()
-    if row is None:
+    found = fetch(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
+    if not found:
         raise Http404("No such published round.")
-    return row[0], bool(row[1])
+    round_id, later = found[0]
+    return round_id, bool(later)
 
 
 def _published_round(game_id: int, number: int) -> Round:

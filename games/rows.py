@@ -12,6 +12,13 @@ from __future__ import annotations
 from django.db import connection
 
 
+def fetch(sql: str, params: list) -> list[tuple]:
+    """The rows of one plain read."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 class Columns:
     """A model's columns in a SELECT (``alias.column, ...``) and its instances from those
     values in a row, converted as the ORM converts them (JSON, a backend's dates)."""

@@ -11,12 +11,11 @@ import json
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
-from .rows import Columns
+from .rows import Columns, fetch
 from .models import Game, Order, Profile, Round, Seat
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
@@ -134,7 +133,7 @@ def referee_panel(game_id: int) -> Panel:
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
     if not his. One query."""
-    return _own_among(_read(_SEAT_WITH_GAME_SQL, [game_id, number, kind]), user, number)[0]
+    return _own_among(fetch(_SEAT_WITH_GAME_SQL, [game_id, number, kind]), user, number)[0]
 
 
 @dataclass
@@ -155,7 +154,7 @@ class PlayerPage:
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
     403 if not his. One query."""
-    rows = _read(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user.pk, game_id, kind])
+    rows = fetch(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user.pk, game_id, kind])
     seat, seats = _own_among(rows, user, number)
     row = next(row for row in rows if row[0] == seat.pk)
     if row[_ROUND_AT] is None:  # no open round (not started, or over)
@@ -187,12 +186,6 @@ _PLAYER_PAGE_SQL = f"""
     LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
       AND s.number = %s AND s.user_id = %s
     WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
-
-
-def _read(sql: str, params: list) -> list[tuple]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
 
 
 def _own_among(rows: list[tuple], user, number: int) -> tuple[Seat, list[Seat]]:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from . import bulk, clock, registry, report_cache
 from .models import Chatter, Game, Order, Report, Round, Seat
 from .registry import Outcome, Rejected
-from .rows import Columns
+from .rows import Columns, fetch
 
 log = logging.getLogger(__name__)
 
@@ -163,18 +163,14 @@ def lock_open_round(game: Game, missing: str) -> Round:
     """The game's open round, locked for this transaction; ``missing`` says why if none.
     (Every submit reads it: in SQL, see ``rows``.)"""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    with connection.cursor() as cursor:
-        cursor.execute(_OPEN_ROUND_SQL + lock, [game.pk, Round.Status.OPEN])
-        row = cursor.fetchone()
-    if row is None:
+    found = fetch(_OPEN_ROUND_SQL + lock, [game.pk, Round.Status.OPEN])
+    if not found:
         raise Rejected(missing)
-    return _ROUND.instance(row)
+    return _ROUND.instance(found[0])
 
 
 def _submitted_seats(rnd: Round) -> set[int]:
-    with connection.cursor() as cursor:
-        cursor.execute(_SUBMITTED_SQL, [rnd.pk])
-        return {number for (number,) in cursor.fetchall()}
+    return {number for (number,) in fetch(_SUBMITTED_SQL, [rnd.pk])}
 
 
 def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None,
