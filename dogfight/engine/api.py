@@ -69,8 +69,8 @@ def resolve_stored(state: dict, orders: dict[int, list[dict]], seed: int, *,
     cost more than the resolution). Anything from elsewhere goes through ``resolve_job``.
     ``wind`` and ``remove`` mean what they mean in a job (the referee's input)."""
     game_state = State.from_snapshot(state)
-    moves = {seat: tuple(Move.from_validated(m) for m in given)
-             for seat, given in orders.items()}
+    read_move = Move.from_validated
+    moves = {seat: tuple(map(read_move, given)) for seat, given in orders.items()}
     new_state, events = resolve_round(game_state, moves, seed, wind=_fixed_wind({"wind": wind}),
                                       remove=frozenset(remove))
     return {"state": new_state.to_dict(), "events": events}

@@ -261,7 +261,7 @@ class State:
             settings=Settings.from_snapshot(data["settings"]),
             planes=[Plane.from_snapshot(p) for p in data["planes"]],
             round=data["round"], wind=data["wind"],
-            clouds=frozenset((q, r) for q, r in data["clouds"]),
+            clouds=frozenset(map(tuple, data["clouds"])),
             balloons=[Balloon((b["q"], b["r"]), b["damage"]) for b in data["balloons"]],
             pot=data["pot"], over=data["over"], winner=data["winner"])
 
