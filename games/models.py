@@ -47,7 +47,8 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    # No index of its own: the (game, number) constraint's index starts with it.
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats", db_index=False)
     number = models.SmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                              related_name="seats")
@@ -81,7 +82,9 @@ class Round(models.Model):
         PUBLISHED = "published", "published"
         FAILED = "failed", "failed: waiting for the referee"
 
-    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
+    # No index of its own: the (game, number) constraint's index starts with it, and each
+    # index is one more entry written for every round opened and published at noon.
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds", db_index=False)
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     state = SnapshotField(help_text="The state at the start of the round (a snapshot).")
@@ -119,7 +122,8 @@ class Report(models.Model):
 class Order(models.Model):
     """A seat's sealed orders for a round; visible to others only once the round is published."""
 
-    round = models.ForeignKey(Round, models.CASCADE, related_name="orders")
+    # No index of its own: the (round, seat) constraint's index starts with it.
+    round = models.ForeignKey(Round, models.CASCADE, related_name="orders", db_index=False)
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="orders")
     payload = SnapshotField()
     submitted_at = models.DateTimeField()

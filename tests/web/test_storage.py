@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import bulk
-from games.models import Order, Report, Round
+from games.models import Order, Report, Round, Seat
 from tests.web.factories import make_dogfight, make_user, open_round, seat_of
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +87,35 @@ def test_opening_rounds_finds_computer_pilots_by_a_partial_index():
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'computer_seats_by_game'")
         (definition,) = cursor.fetchone()
     assert "(game_id)" in definition and "WHERE computer" in definition
+
+
+def _indexes_of(table: str) -> dict[str, list[str]]:
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, table)
+    return {name: info["columns"] for name, info in found.items()
+            if info["index"] or info["unique"]}
+
+
+@pytest.mark.parametrize("model", [Seat, Round, Order])
+def test_every_declared_constraint_and_index_is_in_the_database(model):
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    declared = [c.name for c in model._meta.constraints] + [i.name for i in model._meta.indexes]
+    assert declared and set(declared) <= set(found)
+
+
+@pytest.mark.parametrize("model, column, constraint", [
+    (Seat, "game_id", "one_seat_number_per_game"),
+    (Round, "game_id", "one_round_number_per_game"),
+    (Order, "round_id", "one_order_per_seat_and_round"),
+])
+def test_a_foreign_key_is_indexed_by_its_constraint_alone(model, column, constraint):
+    indexes = _indexes_of(model._meta.db_table)
+    assert indexes[constraint][0] == column
+    plain = [name for name, columns in indexes.items()
+             if columns == [column] and name not in {c.name for c in model._meta.constraints}
+             and name not in {i.name for i in model._meta.indexes}]
+    assert plain == []
 
 
 def test_any_finds_what_in_finds_and_sends_the_ids_as_one_array():
