@@ -34,12 +34,22 @@ class SnapshotField(models.JSONField):
     def get_db_prep_value(self, value, connection, prepared=False):
         if not prepared:
             value = self.get_prep_value(value)
-        try:
-            return orjson.dumps(value).decode()
-        except TypeError:  # keys other than strings (twice as slow to allow always)
-            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        return _dumps(value).decode()
 
     def from_db_value(self, value, expression, connection):
         if isinstance(value, str):
             return orjson.loads(value)
         return value
+
+
+def serialized(value) -> orjson.Fragment:
+    """``value`` serialized once, now: a ``SnapshotField`` given it writes it as it is. For a
+    document stored twice (a round's final state is also the next round's starting state)."""
+    return orjson.Fragment(_dumps(value))
+
+
+def _dumps(value) -> bytes:
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # keys other than strings (twice as slow to allow always)
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
