@@ -25,6 +25,21 @@ def test_a_round_is_resolved_exactly_once_when_resolve_is_called_twice():
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
 
 
+def test_the_final_state_is_stored_once_serialized_as_report_and_next_round():
+    game = make_dogfight(humans=[make_user()], computers={5: "veteran"})
+    rnd = open_round(game)
+    sealed = {order.seat.number: order.payload for order in rnd.orders.select_related("seat")}
+    assert 5 in sealed and 0 not in sealed  # the computers are in, the human is not
+    expected = RULES.resolve(rnd.state, sealed, seed=rnd.seed, referee_input={}).state
+    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    report = Report.objects.get(round=rnd)
+    following = game.rounds.get(number=2)
+    assert report.state == following.state == expected
+    # The computer pilot's sealed orders were worked out from the same state.
+    assert following.orders.get(seat__number=5).payload == RULES.computer_orders(
+        expected, 5, "veteran")
+
+
 def test_a_batch_leaves_nothing_for_the_cycle_collector():
     """A batch's rounds, games, reports and states are freed as it ends. A report assigned to
     its round by object once cached itself on the round, a reference cycle that kept a whole
