@@ -164,8 +164,12 @@ def wait_for_queued_resolutions(start: float) -> None:
         time.sleep(0.02)
 
 
-def run_workers(processes: int, count: int) -> float:
-    jobs = create_games(count, CASES, seed=processes)
+def run_workers(processes: int, count: int, seed: int) -> tuple[float, float, float]:
+    """One timed batch of ``count`` games: its wall time, and the engine alone and the plugin's
+    path from stored JSON on the same rounds, measured just before it (a machine's speed drifts
+    over minutes: one engine figure for every run made the ratios drift with it)."""
+    jobs = create_games(count, CASES, seed=seed)
+    engine, json_path = engine_only(jobs)
     app.control.purge()
     env = {**os.environ}
     worker = subprocess.Popen(
@@ -183,7 +187,7 @@ def run_workers(processes: int, count: int) -> float:
             if time.perf_counter() - start > 1800:
                 raise SystemExit("the batch did not finish in 30 minutes")
             time.sleep(0.05)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, engine, json_path
     finally:
         worker.terminate()  # a warm shutdown; the batch is timed already
         try:
@@ -199,31 +203,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--repeat", type=int, default=1,
-                        help="runs per worker count; the best is the figure (as the engine's "
-                             "best of three), each run is printed")
+                        help="runs per worker count; the fastest is the figure, with the "
+                             "engine times measured next to it; each run is printed")
     args = parser.parse_args()
     create_database()
     Game.objects.all().delete()
-    engine, json_path = engine_only(create_games(args.games, CASES, seed=7))
-    Game.objects.all().delete()
-    print(f"engine alone: {args.games} rounds in {engine:.2f} s "
-          f"({args.games / engine:,.0f} rounds/s); through the plugin from stored JSON "
-          f"{json_path:.2f} s")
     print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")
     Game.objects.all().delete()
     for processes in [int(p) for p in args.workers.split(",")]:
-        walls = []
-        for _ in range(args.repeat):
-            walls.append(run_workers(processes, args.games))
+        runs = []
+        for attempt in range(args.repeat):
+            runs.append(run_workers(processes, args.games, seed=processes * 100 + attempt))
             Game.objects.all().delete()
-        if args.repeat > 1:
-            print(f"{processes} worker process(es), each run: "
-                  + ", ".join(f"{wall:.2f} s" for wall in walls))
-        wall = min(walls)
+            wall, engine, json_path = runs[-1]
+            print(f"  {processes} worker process(es), run {attempt + 1}: {wall:.2f} s; engine "
+                  f"alone {engine:.2f} s, plugin from stored JSON {json_path:.2f} s; "
+                  f"{wall / engine:.1f}x")
+        wall, engine, json_path = min(runs)
         print(f"{processes} worker process(es): {args.games} games in {wall:.2f} s = "
-              f"{args.games / wall:,.0f} games/s; pipeline / engine alone = "
-              f"{wall / engine:.1f}x (wall time against one process's engine time; "
-              f"against its path from stored JSON {wall / json_path:.1f}x)")
+              f"{args.games / wall:,.0f} games/s; engine alone {engine:.2f} s "
+              f"({args.games / engine:,.0f} rounds/s); pipeline / engine alone = "
+              f"{wall / engine:.1f}x (wall time against one process's engine time; against "
+              f"the plugin's path from stored JSON, {json_path:.2f} s: "
+              f"{wall / json_path:.1f}x)")
 
 
 CASES = mid_game_cases(300)
