@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -67,18 +68,19 @@ def _test_database_url() -> str:
 class Worker:
     """A celery worker process and its log."""
 
-    def __init__(self, log_path: Path, queue: str):
-        self.log_path, self.queue = log_path, queue
+    def __init__(self, log_path: Path, queue: str, *, pool: str = "solo", env: dict | None = None):
+        self.log_path, self.queue, self.pool = log_path, queue, pool
+        self.extra_env = env or {}
         self.process: subprocess.Popen | None = None
 
     def start(self, database_url: str) -> None:
         env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": BROKER,
                "DJANGO_SETTINGS_MODULE": "tests.integration.worker_settings",
-               "SKIES_TEST_QUEUE": self.queue, "PYTHONUNBUFFERED": "1"}
+               "SKIES_TEST_QUEUE": self.queue, "PYTHONUNBUFFERED": "1", **self.extra_env}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+                [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={self.pool}",
                  "--concurrency=1", "-l", "info", "-Q", self.queue, "-n", f"{self.queue}@%h",
                  "--without-gossip", "--without-mingle", "--without-heartbeat"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -251,3 +253,37 @@ def test_the_worker_keeps_its_database_connection_and_replaces_a_dead_one(real_w
     wait_until(lambda: Report.objects.filter(round=rnd).exists(),
                "the round resolved after the worker's session was dropped", real_worker)
     assert _worker_backends().isdisjoint(kept)
+
+
+def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publishes_once(
+        transactional_db, tmp_path):
+    """The production pool (prefork): its child is killed half-way through a resolution, with
+    the round locked and nothing written. The task is acknowledged only after it ran, and a
+    lost process rejects it back to the queue: the new child resolves the round, once."""
+    _redis_or_fail()
+    celery_app.conf.task_always_eager = False  # tests/conftest.py restores it afterwards
+    marker = tmp_path / "resolving"
+    queue = f"skies-test-{uuid.uuid4().hex[:12]}"
+    prefork = Worker(tmp_path / "prefork.log", queue, pool="prefork",
+                     env={"SKIES_TEST_STALL_ONCE": str(marker)})
+    game, rnd, pilot = due_round()
+    try:
+        prefork.start(_test_database_url())
+        prefork.send(resolve_round_task, rnd.pk)
+        wait_until(lambda: marker.exists() and marker.read_text(), "the resolution to stall",
+                   prefork)
+        assert not Report.objects.filter(round=rnd).exists()
+        os.kill(int(marker.read_text()), signal.SIGKILL)
+
+        wait_until(lambda: Report.objects.filter(round=rnd).exists(),
+                   "the round resolved after its worker process was killed", prefork)
+        log = prefork.wait_for(succeeded("send_reports_task"), what="the report mail")
+    finally:
+        prefork.stop()
+        _redis_or_fail().delete(queue, f"_kombu.binding.{queue}")
+    assert re.search(r"WorkerLostError|signal 9", log), log
+    assert len(re.findall(r"resolve_round_task\[[0-9a-f-]+\] received", log)) == 2, log
+    assert Report.objects.filter(round__game=game).count() == 1
+    assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
+        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+    assert Delivery.objects.filter(round=rnd, kind=Delivery.Kind.REPORT).count() == 1
