@@ -13,6 +13,7 @@ import secrets
 import unicodedata
 from contextlib import contextmanager
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db import (IntegrityError, InterfaceError, OperationalError, close_old_connections,
                        connection, transaction)
@@ -118,15 +119,23 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         return _open_round(game, 1, state, now)
 
 
+class Opening(NamedTuple):
+    """A round to open: its game, its number, and its starting state as a dict and as it is
+    stored (``serialized``: a round's final state, also in its report, is serialized once)."""
+    game: Game
+    number: int
+    state: dict
+    stored: Fragment
+
+
 def _open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
-    return _open_rounds([(game, number, state, serialized(state))], now)[0]
+    return _open_rounds([Opening(game, number, state, serialized(state))], now)[0]
 
 
-def _open_rounds(openings: list[tuple[Game, int, dict, Fragment]], now: datetime) -> list[Round]:
-    """Open the next round of several games at once; computer pilots' orders go in sealed.
-    Each opening gives its starting state as a dict and as it is stored (``serialized``)."""
+def _open_rounds(openings: list[Opening], now: datetime) -> list[Round]:
+    """Open the next round of several games at once; computer pilots' orders go in sealed."""
     computers: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(game_id__any=[opening[0].pk for opening in openings],
+    for seat in Seat.objects.filter(game_id__any=[opening.game.pk for opening in openings],
                                     computer=True):
         computers.setdefault(seat.game_id, []).append(seat)
     rounds, orders = [], []
@@ -143,8 +152,8 @@ def _open_rounds(openings: list[tuple[Game, int, dict, Fragment]], now: datetime
                    for seat in playing]
         rounds.append(rnd)
     bulk.insert(rounds)
-    for rnd, (_, _, state, _) in zip(rounds, openings):
-        rnd.state = state  # as any round read from the database holds it
+    for rnd, opening in zip(rounds, openings):
+        rnd.state = opening.state  # as any round read from the database holds it
     for order in orders:
         order.round_id = order.round.pk
     bulk.insert(orders)
@@ -445,7 +454,7 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
             game.save(update_fields=["status", "finished_at", "winner_seat"])
             registry.get(game.kind).on_game_over(game, outcome.state)
         else:
-            openings.append((game, rnd.number + 1, outcome.state, finals[rnd.pk]))
+            openings.append(Opening(game, rnd.number + 1, outcome.state, finals[rnd.pk]))
     return _open_rounds(openings, now) if openings else []
 
 
