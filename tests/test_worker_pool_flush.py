@@ -2,7 +2,7 @@
 
 Celery's own flush (the real code, on a pool object with only the attributes it reads) drops
 every job no child has acknowledged; one already in a child's pipe is still run there, and its
-child then waits 30 s at exit for a result the pool no longer reads (config/celery.py).
+child then waits 30 s at exit for a result the pool no longer reads (config/worker_pool.py).
 """
 
 from types import SimpleNamespace
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from billiard.pool import CLOSE, ApplyResult
 from celery.concurrency.asynpool import AsynPool
 
-import config.celery  # noqa: F401  (installs the flush that keeps written jobs)
+import config.celery  # noqa: F401  (installs the flush that keeps written jobs: config/worker_pool.py)
 
 
 def pool_with_jobs():
