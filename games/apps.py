@@ -7,7 +7,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Every process (web, worker, shell) drops a cached time zone when a profile changes,
         # and a cached user row when the user changes.
-        from . import user_cache, viewer_zone  # noqa: F401  (viewer_zone connects on import)
-        from . import lookups  # noqa: F401  (registers ``__any``)
-
-        user_cache.connect_receivers()
+        from . import lookups, user_cache, viewer_zone  # noqa: F401  (they register on import)

@@ -15,8 +15,8 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
-from .rows import Columns, fetch
 from .models import Game, Order, Profile, Round, Seat
+from .rows import Columns, fetch
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
 STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
@@ -204,5 +204,5 @@ def _own_among(rows: list[tuple], user, number: int) -> tuple[Seat, list[Seat]]:
 
 
 def _json(value):
-    """A JSON column read beside a raw query's model comes as text (as the database sends it)."""
+    """A JSON column read through a plain cursor comes as text (as the database sends it)."""
     return json.loads(value) if isinstance(value, str) else value

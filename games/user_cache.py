@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 
 from . import viewer_zone
 
@@ -42,11 +43,6 @@ class CachedModelBackend(ModelBackend):
         return user
 
 
-def forget_user(sender, instance, **kwargs) -> None:
+@receiver([post_save, post_delete], sender=get_user_model(), dispatch_uid="auth-user-forget")
+def _forget(sender, instance, **kwargs) -> None:
     cache.delete(_key(instance.pk))
-
-
-def connect_receivers() -> None:
-    model = get_user_model()
-    post_save.connect(forget_user, sender=model, dispatch_uid="auth-user-forget-saved")
-    post_delete.connect(forget_user, sender=model, dispatch_uid="auth-user-forget-deleted")

@@ -20,7 +20,6 @@ def cache_key(user_id: int) -> str:
     return f"viewer-zone:{user_id}"
 
 
-
 def remember_read(user, zone: str | None) -> None:
     """The zone as just read from the cache along with the user row (None: not cached), so that
     ``zone_of`` need not read it again during this request."""

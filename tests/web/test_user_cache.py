@@ -58,27 +58,29 @@ def test_changing_the_password_on_the_site_keeps_that_session_and_ends_the_other
     assert other.get(reverse("my_games")).status_code == 302
 
 
-def test_a_deactivated_person_is_logged_out_on_his_next_request():
-    alice = make_user("alice")
-    client = logged_in(alice)
+def seen_once(name: str):
+    """A person, and his client after one page (his user row now in the cache)."""
+    person = make_user(name)
+    client = logged_in(person)
     client.get(reverse("my_games"))
+    return person, client
+
+
+def test_a_deactivated_person_is_logged_out_on_his_next_request():
+    alice, client = seen_once("alice")
     alice.is_active = False
     alice.save()
     assert client.get(reverse("my_games")).status_code == 302
 
 
 def test_a_deleted_person_is_logged_out_on_his_next_request():
-    alice = make_user("alice")
-    client = logged_in(alice)
-    client.get(reverse("my_games"))
+    alice, client = seen_once("alice")
     alice.delete()
     assert client.get(reverse("my_games")).status_code == 302
 
 
 def test_a_new_username_shows_on_the_next_page():
-    alice = make_user("alice")
-    client = logged_in(alice)
-    client.get(reverse("my_games"))
+    alice, client = seen_once("alice")
     alice.username = "alicia"
     alice.save()
     assert client.get(reverse("my_games")).wsgi_request.user.username == "alicia"
