@@ -1,0 +1,25 @@
+from tests.browser import browser, page, phone_page  # noqa: F401  (the browser tests' fixtures)
+
+import pytest
+
+from tests.factories import make_user
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    return make_user("carol")

@@ -1,0 +1,95 @@
+"""Accounts: sign up (with a profile), log in, log out, reset a forgotten password by mail."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+
+from games.models import Profile
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def signup(client, **overrides):
+    data = {"username": "wilma", "email": "wilma@example.invalid",
+            "password1": PASSWORD, "password2": PASSWORD, **overrides}
+    return client.post(reverse("signup"), data)
+
+
+def test_the_signup_page_asks_for_username_email_and_the_password_twice(client):
+    page = client.get(reverse("signup")).content.decode()
+    for name in ("username", "email", "password1", "password2"):
+        assert f'name="{name}"' in page
+
+
+def test_signing_up_creates_the_user_with_a_profile_and_logs_him_in(client):
+    response = signup(client)
+    assert response.status_code == 302 and response.url == reverse("my_games")
+    user = User.objects.get(username="wilma")
+    assert user.email == "wilma@example.invalid"
+    assert Profile.objects.filter(user=user).exists()
+    assert client.get(reverse("my_games")).status_code == 200
+
+
+def test_signing_up_with_two_different_passwords_creates_nobody(client):
+    response = signup(client, password2="something-else-entirely")
+    assert response.status_code == 200
+    assert b"password fields didn" in response.content
+    assert not User.objects.filter(username="wilma").exists()
+    assert not Profile.objects.exists()
+
+
+def test_signing_up_needs_an_email_address_nobody_else_uses(client):
+    make_user("other", email="wilma@example.invalid")
+    response = signup(client)
+    assert b"already an account with this email" in response.content
+    assert not User.objects.filter(username="wilma").exists()
+
+
+def test_a_user_logs_in_with_his_password_and_out_with_a_post(client):
+    make_user("otto")
+    response = client.post(reverse("login"), {"username": "otto", "password": PASSWORD})
+    assert response.status_code == 302
+    assert "_auth_user_id" in client.session
+    page = client.get(reverse("lobby")).content.decode()
+    assert "Log out" in page and reverse("my_games") in page
+    assert client.post(reverse("logout")).status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_wrong_password_does_not_log_in(client):
+    make_user("otto")
+    response = client.post(reverse("login"), {"username": "otto", "password": "wrong"})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+
+
+def test_logging_out_with_a_get_is_refused(client):
+    client.force_login(make_user())
+    assert client.get(reverse("logout")).status_code == 405
+    assert "_auth_user_id" in client.session
+
+
+def test_a_forgotten_password_is_reset_through_a_mailed_link(client):
+    user = make_user("greta", email="greta@example.invalid")
+    response = client.post(reverse("password_reset"), {"email": "greta@example.invalid"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["greta@example.invalid"]
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+)", message.body).group(1)
+    form_url = client.get(link).url  # Django swaps the token for a session and redirects
+    new = "a-brand-new-password-9"
+    response = client.post(form_url, {"new_password1": new, "new_password2": new})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(new)
+
+
+def test_a_reset_for_an_unknown_address_sends_no_mail(client):
+    client.post(reverse("password_reset"), {"email": "nobody@example.invalid"})
+    assert mail.outbox == []
