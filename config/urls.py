@@ -1,9 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.urls import game_patterns
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
-    path("", include("dogfight.urls")),
-    path("duel/", include("duel.urls")),
+    *game_patterns(),
 ]

@@ -1,12 +1,6 @@
-from django.apps import AppConfig
+from games import registry
 
 
-class DogfightConfig(AppConfig):
+class DogfightConfig(registry.GameApp):  # registry.GameApp, so that apps.py holds one AppConfig
     name = "dogfight"
-
-    def ready(self) -> None:
-        from games import registry
-
-        from .plugin import RULES
-
-        registry.register(RULES)
+    rules = "dogfight.plugin.RULES"

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.registry import Rejected
 
-from . import career_service
+from . import services
 from .engine import career
 from .engine.maneuvers import NAMES
 from .models import CareerEntry, Pilot
@@ -50,8 +50,8 @@ def career_page(request, pilot_id: int):
         "abilities": abilities(pilot.points, pilot.rank),
         "entries": CareerEntry.objects.filter(pilot=pilot).select_related("game")
                    .order_by("-created_at")[:50],
-        "offer": own and career_service.promotion_offered(pilot),
-        "in_running_game": own and career_service.in_running_game(pilot),
+        "offer": own and services.promotion_offered(pilot),
+        "in_running_game": own and services.in_running_game(pilot),
         "can_promote": career.can_promote(pilot.points, pilot.rank),
         "cost": career.PROMOTION_COST, "next_rank": career.RANKS[min(pilot.rank + 1,
                                                                       career.MAX_RANK)],
@@ -68,7 +68,7 @@ def promote(request, pilot_id: int):
         messages.error(request, "Tick the box to confirm the promotion.")
         return redirect(pilot)
     try:
-        pilot = career_service.pilot_promote(pilot=pilot, user=request.user)
+        pilot = services.pilot_promote(pilot=pilot, user=request.user)
     except Rejected as error:
         messages.error(request, f"No promotion: {error}.")
     else:
@@ -81,7 +81,7 @@ def promote(request, pilot_id: int):
 def decline(request, pilot_id: int):
     pilot = get_object_or_404(Pilot, pk=pilot_id)
     try:
-        career_service.pilot_decline_promotion(pilot=pilot, user=request.user)
+        services.pilot_decline_promotion(pilot=pilot, user=request.user)
     except Rejected as error:
         messages.error(request, str(error))
     else:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import zlib
 
+from django.utils.translation import gettext_lazy as _
+
 from games.registry import GameRules, Outcome, Rejected
 
 from . import engine, report, svg
@@ -15,49 +17,68 @@ from .engine.career import RANKS
 from .engine import api as engine_api
 from .engine.bots import LEVELS, bot_orders
 from .engine.orders import validate_orders
-from .engine.setup import MAX_CLOUDS, seats_in_play
+from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import EngineError, Settings, State
 
-BALLOON_RULES = ("none", "normal", "through")
+# The words of the engine's settings choices (``state.BALLOON_RULES``, ``SCORING_MODES``).
+BALLOON_WORDS = {"none": _("no balloons"), "normal": _("balloons"),
+                 "through": _("balloons; firing through them allowed")}
+SCORING_WORDS = {"hits": _("points per hit"), "damage": _("points per damage point")}
+DEFAULT_SETTINGS = {"duel": False, "windless": False, "legacy_weather": False,
+                    "balloon_rule": "none", "balloons": 0, "clouds": DEFAULT_CLOUDS,
+                    "scoring": "hits"}
 
 
 class DogfightRules(GameRules):
     slug = "dogfight"
-    name = "Dogfight"
-    own_page_label = "My plane"
+    name = _("Dogfight")
+    settings_form = "dogfight.forms.SettingsForm"
+    referee_input_form = "dogfight.forms.WindForm"
+    urls = "dogfight.urls"
+    legacy_urls = "dogfight.legacy_urls"
+    nav = ((_("Pilots"), "leaderboard"),)
+    own_page_label = _("My plane")
+    removal_note = _("He is taken out at the start of the coming round; it counts as a crash.")
+    missed_orders_note = _("Without orders your plane flies straight on (NMR).")
 
     def not_active_message(self, state: dict, seat: int) -> str:
-        return "your plane is out of the game"
+        return _("your plane is out of the game")
 
     def seat_numbers(self, settings: dict) -> list[int]:
         return list(seats_in_play(Settings.from_dict(_engine_settings(settings))))
 
     def clean_settings(self, data: dict) -> dict:
-        settings = {
-            "duel": bool(data.get("duel", False)),
-            "windless": bool(data.get("windless", False)),
-            "legacy_weather": bool(data.get("legacy_weather", False)),
-            "balloon_rule": data.get("balloon_rule", "none"),
-            "balloons": data.get("balloons", 0),
-            "clouds": data.get("clouds", 6),
-            "scoring": data.get("scoring", "hits"),
-        }
-        if settings["balloon_rule"] not in BALLOON_RULES:
-            raise Rejected("balloons: none, normal or shoot-through")
-        if settings["scoring"] not in ("hits", "damage"):
-            raise Rejected("scoring is per hit or per damage point")
-        if not isinstance(settings["clouds"], int) or not 0 <= settings["clouds"] <= MAX_CLOUDS:
-            raise Rejected(f"a game starts with 0 to {MAX_CLOUDS} clouds")
-        if not isinstance(settings["balloons"], int):
-            raise Rejected("the number of balloons must be a whole number")
+        """The settings the engine accepts for a new game (its ``new`` job judges them: the
+        choices, the counts, a fair balloon placement), with no balloons without the rule."""
+        settings = {key: data.get(key, default) for key, default in DEFAULT_SETTINGS.items()}
         if settings["balloon_rule"] == "none":
             settings["balloons"] = 0
-        try:  # the engine knows which balloon counts can be placed fairly
-            engine.new_game(0, Settings.from_dict(_engine_settings(settings)),
-                            balloons=settings["balloons"], clouds=0)
+        try:
+            engine_api.new_job({"seed": 0, "settings": _engine_settings(settings),
+                                "balloons": settings["balloons"], "clouds": settings["clouds"]})
         except EngineError as error:
             raise Rejected(str(error)) from None
         return settings
+
+    def describe_settings(self, game) -> list[tuple[str, str]]:
+        s = game.settings
+        balloons = BALLOON_WORDS[s.get("balloon_rule", "none")]
+        if s.get("balloons"):
+            balloons = f"{s['balloons']} {balloons}"
+        scoring = SCORING_WORDS[s.get("scoring", "hits")]
+        if not game.scored:
+            scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+        return [
+            (_("Mode"), _("duel") if s.get("duel") else _("full game")),
+            *super().describe_settings(game),
+            (_("Resolve early"), _("yes, as soon as all orders are in") if game.resolve_early
+             else _("no")),
+            (_("Weather"), _("windless") if s.get("windless")
+             else _("legacy weather") if s.get("legacy_weather") else _("weather chain")),
+            (_("Balloons"), balloons),
+            (_("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
+            (_("Scoring"), scoring),
+        ]
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
         pilots = [{"seat": s["number"], "career_points": s.get("career_points", 0),
@@ -109,9 +130,9 @@ class DogfightRules(GameRules):
             if wind in ("", None):  # the referee takes his fixed wind back
                 return {"wind": None}
             if wind != "calm" and wind not in range(6):
-                raise Rejected("the wind is calm or a direction 0-5")
+                raise Rejected(_("the wind is calm or a direction 0-5"))
             if state["settings"].get("windless"):
-                raise Rejected("this game is windless")
+                raise Rejected(_("this game is windless"))
             cleaned["wind"] = wind
         return cleaned
 
@@ -119,7 +140,7 @@ class DogfightRules(GameRules):
         return not settings.get("duel")  # a duel never counts (rules §8)
 
     def on_game_over(self, game, final_state: dict) -> None:
-        from .career_service import careers_close_game
+        from .services import careers_close_game
 
         careers_close_game(game=game, final_state=final_state)
 
@@ -132,7 +153,7 @@ class DogfightRules(GameRules):
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
                        names: dict[int, str], step: int) -> dict:
-        frames = report.frames(state_before, events, report_state)
+        frames = report.frames(state_before, events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
         seats = [p["seat"] for p in state_before["planes"] if p["status"] != "out"]
@@ -166,6 +187,16 @@ def _weather_now(state: dict) -> str:
     if state.get("wind") is None:
         return "calm last round"
     return report.weather_words({"wind": state["wind"]})
+
+
+def seat_label(number: int) -> str:
+    return _("seat %(number)d (%(colour)s)") % {"number": number,
+                                                "colour": svg.SEAT_COLOUR_NAMES[number]}
+
+
+def wind_words(direction: int) -> str:
+    return _("from the %(source)s (clouds drift one hex %(drift)s)") % {
+        "source": report.COMPASS[(direction + 3) % 6], "drift": report.COMPASS[direction]}
 
 
 def _engine_settings(settings: dict) -> dict:

@@ -34,7 +34,7 @@ def _name(names: dict, seat) -> str:
     return names.get(seat) or names.get(str(seat)) or f"seat {seat}"
 
 
-def event_words(event: dict, names: dict) -> str | None:
+def describe_event(event: dict, names: dict[int, str]) -> str | None:
     """One event as a sentence, or None for events shown otherwise (moves on the board)."""
     kind = event["type"]
     who = _name(names, event.get("seat"))
@@ -89,27 +89,29 @@ def event_words(event: dict, names: dict) -> str | None:
     return None
 
 
-def describe(events: list[dict], names: dict, *, with_moves: bool = False) -> list[str]:
+def describe(events: list[dict], names: dict[int, str]) -> list[str]:
     """The report as plain lines, move by move (mail, feed)."""
     lines = []
     current = object()
     for event in events:
-        if event["type"] == "moved" and not with_moves:
+        if event["type"] == "moved":
             continue
         move = event.get("move")
         if move != current and move is not None:
             lines.append(f"Move {move}:")
         current = move
-        words = event_words(event, names)
+        words = describe_event(event, names)
         if words:
             lines.append(("  " if move is not None else "") + words)
     return lines
 
 
-def frames(state_before: dict, events: list[dict], state_after: dict) -> list[dict]:
+def frames(state_before: dict, events: list[dict], state_after: dict,
+           names: dict[int, str]) -> list[dict]:
     """The board at the start, after each of the three moves, and at the end of the round.
 
-    Each frame is a state-shaped dict (planes, clouds, balloons) for the board renderer.
+    Each frame is a state-shaped dict (planes, clouds, balloons) with its ``title``, for the
+    board renderer.
     """
     planes = {p["seat"]: dict(p) for p in state_before["planes"]}
     balloons = [dict(b) for b in state_before.get("balloons", [])]
@@ -170,7 +172,7 @@ def moves_in_words(events: list[dict], names: dict) -> list[dict]:
         index = move if move is not None else (4 if seen_moves else 0)
         if event["type"] in ("moved", "burst"):
             continue
-        words = event_words(event, names)
+        words = describe_event(event, names)
         if words:
             groups[index]["lines"].append(words)
     return [group for group in groups if group["lines"]]

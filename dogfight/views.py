@@ -12,7 +12,6 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import get_script_prefix, reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -21,7 +20,7 @@ from games import selectors, services
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
-from . import career_service
+from . import services as dogfight_services
 from .practice import practice_game_create
 from .engine import career
 from .engine.maneuvers import NAMES, order_form
@@ -59,17 +58,18 @@ def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
     ``{% url %}`` each was a quarter of the page's template rendering."""
     seat = [game_id, number]
     return {"game": reverse("game", args=[game_id]),
-            "pilot": reverse("dogfight:pilot", args=seat),
+            "seat": reverse("dogfight:seat", args=seat),
             "preview": reverse("dogfight:preview", args=seat),
-            "orders": reverse("dogfight:orders", args=seat),
-            "chatter": reverse("dogfight:chatter", args=seat)}
+            "submit": reverse("dogfight:submit", args=seat),
+            "chatter": reverse("dogfight:chatter", args=seat),
+            "rules": reverse("dogfight:rules")}
 
 
 def _context(page: selectors.PlayerPage, user, data) -> dict:
     seat, rnd = page.seat, page.round
     game = seat.game
     names = page.names
-    state = rnd.state if rnd else _final_state(game)
+    state = rnd.state if rnd else selectors.shown_state(game)
     plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
     context = {
         "urls": _seat_urls(game.pk, seat.number, get_script_prefix()),
@@ -108,23 +108,18 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
             (lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES])
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
-    context["own_names"] = career_service.names_of(user) if not seat.name else []
+    context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
-
-
-def _final_state(game: Game) -> dict:
-    last = game.rounds.filter(status=Round.Status.PUBLISHED).select_related("report").last()
-    return last.report.state
 
 
 @login_required
 @require_safe
-def pilot_page(request, game_id: int, number: int):
+def seat_page(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     if page.round is None and page.seat.game.status != Game.Status.FINISHED:
         messages.info(request, "The game has not started yet.")
         return redirect("game", game_id=game_id)
-    return render(request, "dogfight/pilot.html", _context(page, request.user, request.GET))
+    return render(request, "dogfight/seat.html", _context(page, request.user, request.GET))
 
 
 @login_required
@@ -135,17 +130,20 @@ def preview(request, game_id: int, number: int):
     if page.round is None:
         raise PermissionDenied("No round is open.")
     if not request.htmx:
-        return redirect(reverse("dogfight:pilot", args=[game_id, number]) + "?"
+        return redirect(reverse("dogfight:seat", args=[game_id, number]) + "?"
                         + request.GET.urlencode())
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 
 @login_required
 @require_POST
-def submit_orders(request, game_id: int, number: int):
+def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
-        _submit(seat, request.user, request.POST)
+        dogfight_services.orders_submit(seat=seat, user=request.user,
+                                        name=request.POST.get("pilot_name", ""),
+                                        payload=_payload(request.POST),
+                                        round_number=_form_round(request.POST))
     except Rejected as error:
         messages.error(request, f"Your orders were not accepted: {error}.")
         page = _player_page(request, game_id, number)
@@ -153,27 +151,9 @@ def submit_orders(request, game_id: int, number: int):
                 status=Round.Status.PUBLISHED).exists():
             return redirect("game", game_id=game_id)  # no board to show the form on yet
         context = _context(page, request.user, request.POST)
-        return render(request, "dogfight/pilot.html", context, status=400)
+        return render(request, "dogfight/seat.html", context, status=400)
     messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
-    return redirect("dogfight:pilot", game_id=game_id, number=number)
-
-
-def _submit(seat: Seat, user, data) -> None:
-    """Name the seat if need be and store the orders, all or nothing. A form left open since
-    an earlier round is refused, and on a refusal that reason comes first."""
-    form_round = _form_round(data)
-    if seat.name:  # as a rule: the service's one transaction (no savepoint inside another)
-        services.orders_submit(seat=seat, user=user, payload=_payload(data),
-                               round_number=form_round)
-        return
-    with transaction.atomic():
-        try:
-            career_service.name_seat(seat=seat, user=user, name=data.get("pilot_name", ""))
-        except Rejected:
-            services.require_form_round(services.current_round(seat.game), form_round)
-            raise
-        services.orders_submit(seat=seat, user=user, payload=_payload(data),
-                               round_number=form_round)
+    return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
 def _form_round(data) -> int | None:
@@ -199,7 +179,7 @@ def save_chatter(request, game_id: int, number: int):
         messages.error(request, f"Your chatter was not saved: {error}.")
     else:
         messages.success(request, "Chatter saved. You can change it until the round is resolved.")
-    return redirect("dogfight:pilot", game_id=game_id, number=number)
+    return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
 @login_required
@@ -209,4 +189,4 @@ def practice(request):
     profile = getattr(request.user, "profile", None)
     game = practice_game_create(user=request.user,
                                 time_zone=profile.time_zone if profile else "Europe/Berlin")
-    return redirect("dogfight:pilot", game_id=game.pk, number=0)
+    return redirect("dogfight:seat", game_id=game.pk, number=0)

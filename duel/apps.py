@@ -1,12 +1,6 @@
-from django.apps import AppConfig
+from games import registry
 
 
-class DuelConfig(AppConfig):
+class DuelConfig(registry.GameApp):  # registry.GameApp, so that apps.py holds one AppConfig
     name = "duel"
-
-    def ready(self) -> None:
-        from games import registry
-
-        from .plugin import RULES
-
-        registry.register(RULES)
+    rules = "duel.plugin.RULES"

@@ -1,68 +1,47 @@
 """The duel's form for referees: a new duel's settings (kept small). The referee fixes
-nothing during a duel, so there is no ``RefereeInputForm``. Whether the settings can be played
+nothing during a duel, so there is no referee-input form. Whether the settings can be played
 is decided by ``DuelRules.clean_settings``, which asks the engine."""
 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
-from games.clock import TIME_ZONES
+from games.forms import GameSettingsForm
 
 from .engine.classes import CLASSES, STANDARD
 from .engine.state import MAX_ASTEROIDS
-from .plugin import DEFAULT_TURN_HOURS, MAX_TURN_HOURS, MIN_TURN_HOURS
+from .plugin import DEFAULT_TURN_HOURS, MAX_TURN_HOURS, MIN_TURN_HOURS, player_label, squadron
 
-SQUADRONS = ([("standard", "the standard four: " + ", ".join(CLASSES[c].name for c in STANDARD))]
-             + [(key, f"one {c.name} each") for key, c in CLASSES.items()])
-FIRST = [(0, "player A (seat 0)"), (1, "player B (seat 1)")]
+SQUADRONS = ([("standard", _("the standard four: %(classes)s") % {
+                  "classes": squadron(STANDARD)})]
+             + [(key, _("one %(class)s each") % {"class": c.name}) for key, c in CLASSES.items()])
+FIRST = [(0, player_label(0)), (1, player_label(1))]
 
 
-class SettingsForm(forms.Form):
-    title = forms.CharField(max_length=80)
+class SettingsForm(GameSettingsForm):
+    deadline_days = None  # a duel's deadline is per action, in hours
     turn_hours = forms.IntegerField(
         min_value=MIN_TURN_HOURS, max_value=MAX_TURN_HOURS, initial=DEFAULT_TURN_HOURS,
-        label="Deadline per action (hours)",
-        help_text="Whoever has not acted by then gets the missed-turn default.")
-    time_zone = forms.ChoiceField(
-        choices=[(z, z.replace("_", " ")) for z in TIME_ZONES], initial="Europe/Berlin")
+        label=_("Deadline per action (hours)"),
+        help_text=_("Whoever has not acted by then gets the missed-turn default."))
     asteroids = forms.IntegerField(min_value=0, max_value=MAX_ASTEROIDS, initial=8,
-                                   label="Asteroids per player")
+                                   label=_("Asteroids per player"))
     no_adjacent = forms.BooleanField(required=False, initial=True,
-                                     label="No two asteroids side by side")
-    squadron = forms.ChoiceField(choices=SQUADRONS, initial="standard", label="Fighters")
-    first = forms.TypedChoiceField(choices=FIRST, coerce=int, initial=0, label="Moves first")
-    computer = forms.BooleanField(required=False,
-                                  label="A computer opponent in seat 1 (it flies straight on)")
+                                     label=_("No two asteroids side by side"))
+    squadron = forms.ChoiceField(choices=SQUADRONS, initial="standard", label=_("Fighters"))
+    first = forms.TypedChoiceField(choices=FIRST, coerce=int, initial=0, label=_("Moves first"))
+    computer = forms.BooleanField(
+        required=False, label=_("A computer opponent in seat 1 (it flies straight on)"))
+    groups = [(_("The duel"), ["title", "turn_hours", "time_zone"]),
+              (_("The field"), ["asteroids", "no_adjacent", "squadron", "first", "computer"])]
 
-    def fieldsets(self):
-        groups = [("The duel", ["title", "turn_hours", "time_zone"]),
-                  ("The field", ["asteroids", "no_adjacent", "squadron", "first", "computer"])]
-        return [(legend, [self[name] for name in names]) for legend, names in groups]
-
-    def computer_rows(self):
-        return []
-
-    def game_kwargs(self) -> dict:
+    def game_settings(self) -> dict:
         data = self.cleaned_data
-        squadron = data["squadron"]
-        return {
-            "title": data["title"], "time_zone": data["time_zone"], "deadline_days": 1,
-            "settings": {
-                "asteroids": data["asteroids"], "no_adjacent": data["no_adjacent"],
-                "fighters": list(STANDARD) if squadron == "standard" else [squadron],
-                "first": data["first"], "turn_hours": data["turn_hours"],
-            },
-            "computer_seats": {1: "novice"} if data["computer"] else {},
-        }
+        chosen = data["squadron"]
+        return {"asteroids": data["asteroids"], "no_adjacent": data["no_adjacent"],
+                "fighters": list(STANDARD) if chosen == "standard" else [chosen],
+                "first": data["first"], "turn_hours": data["turn_hours"]}
 
-
-def describe_settings(game) -> list[tuple[str, str]]:
-    s = game.settings
-    hours = s.get("turn_hours", DEFAULT_TURN_HOURS)
-    return [
-        ("Deadline", f"{hours} hour{'s' if hours != 1 else ''} per action"),
-        ("Asteroids", f"{s.get('asteroids', 8)} per player"
-                      + (", never side by side" if s.get("no_adjacent", True) else "")),
-        ("Fighters", ", ".join(CLASSES[c].name for c in s.get("fighters", STANDARD))),
-        ("Moves first", "player A (seat 0)" if s.get("first", 0) == 0 else "player B (seat 1)"),
-    ]
+    def computer_seats(self) -> dict[int, str]:
+        return {1: "novice"} if self.cleaned_data["computer"] else {}

@@ -13,27 +13,33 @@ import json
 import zlib
 from datetime import datetime, timedelta
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
 from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg
 from .engine import EngineError, State, act, missed, new_game
 from .engine.api import view
-from .engine.board import asteroid_hexes
-from .engine.board import DOCKS, TOWARD_ENEMY
+from .engine.board import DOCKS, TOWARD_ENEMY, asteroid_hexes
+from .engine.classes import CLASSES, STANDARD
 from .engine.orders import default_orders, parse_turn
 from .engine.state import Settings
 
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 48
-PLAYER_WORDS = ("A", "B")
 
 
 class DuelRules(GameRules):
     slug = "duel"
-    name = "Duel"
+    name = _("Duel")
     resolve_early = True            # a turn is resolved the moment it is submitted
-    own_page_label = "My fighters"
+    settings_form = "duel.forms.SettingsForm"
+    urls = "duel.urls"
+    rules_url_name = None           # the rules page comes with the next issues
+    own_page_label = _("My fighters")
+    missed_orders_note = _("Without an action your fighters get the missed-turn default.")
 
     # --- games and seats ----------------------------------------------------------------------
 
@@ -70,17 +76,27 @@ class DuelRules(GameRules):
 
     def deadline_words(self, game) -> str:
         hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
-        return f"{hours} hour{'s' if hours != 1 else ''} per action"
+        return ngettext("%(hours)d hour per action", "%(hours)d hours per action",
+                        hours) % {"hours": hours}
+
+    def describe_settings(self, game) -> list[tuple[str, str]]:
+        s = game.settings
+        asteroids = _("%(count)d per player") % {"count": s.get("asteroids", 8)}
+        if s.get("no_adjacent", True):
+            asteroids = _("%(count)s, never side by side") % {"count": asteroids}
+        return [*super().describe_settings(game), (_("Asteroids"), asteroids),
+                (_("Fighters"), squadron(s.get("fighters", STANDARD))),
+                (_("Moves first"), player_label(s.get("first", 0)))]
 
     def seat_name_on_join(self, user) -> str:
         return user.get_username()[:40]
 
     def not_active_message(self, state: dict, seat: int) -> str:
         if state.get("phase") == "over":
-            return "the game is over"
+            return _("the game is over")
         if state.get("phase") == "fighters":
-            return "your fighters are already placed"
-        return "it is not your turn"
+            return _("your fighters are already placed")
+        return _("it is not your turn")
 
     # --- rounds -------------------------------------------------------------------------------
 
@@ -144,9 +160,6 @@ class DuelRules(GameRules):
         return Outcome(state=new_state, events=events, over=over,
                        winner=new_state["winner"] if over else None)
 
-    def clean_referee_input(self, state: dict, data: dict) -> dict:
-        raise Rejected("the referee fixes nothing in a duel")
-
     # --- pages --------------------------------------------------------------------------------
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
@@ -161,7 +174,7 @@ class DuelRules(GameRules):
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
                        names: dict[int, str], step: int) -> dict:
-        frames = report.frames(view(state_before, None), events, names)
+        frames = report.frames(view(state_before, None), events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
         return {"board": svg.board_svg(frame["state"], svg_id="replay",
@@ -170,6 +183,14 @@ class DuelRules(GameRules):
                 "last_step": len(frames) - 1,
                 "lines": report.describe(events, names),
                 "final": view(report_state, None)}
+
+
+def player_label(player: int) -> str:
+    return _("player %(letter)s (seat %(number)d)") % {"letter": "AB"[player], "number": player}
+
+
+def squadron(classes) -> str:
+    return ", ".join(str(CLASSES[c].name) for c in classes)
 
 
 def _engine_settings(settings: dict) -> dict:

@@ -156,9 +156,11 @@ def _title(chunk: list[dict], names: dict[int, str]) -> str:
     return describe_event(first, names) or first["type"]
 
 
-def frames(state_before: dict, events: list, names: dict[int, str]) -> list[dict]:
+def frames(state_before: dict, events: list, state_after: dict,
+           names: dict[int, str]) -> list[dict]:
     """[{"state", "title", "trails"}]: the board before the action and after each step of it
-    (see ``_chunks``); at most ``MAX_FRAMES``."""
+    (see ``_chunks``), rebuilt from the events (which end in ``state_after``); at most
+    ``MAX_FRAMES``."""
     state = copy.deepcopy(state_before)
     trails: dict[str, list] = {}
     out = [{"state": copy.deepcopy(state), "title": "Before", "trails": {}}]

@@ -1,13 +1,15 @@
+"""The duel's pages, mounted by the platform under /duel/ (namespace ``duel``)."""
+
 from django.urls import path
 
 from . import views
 
-app_name = "duel"
+SEAT = "games/<int:game_id>/seat/<int:number>/"
 
 urlpatterns = [
-    path("games/<int:game_id>/seat/<int:number>/", views.pilot_page, name="pilot"),
-    path("games/<int:game_id>/seat/<int:number>/preview", views.preview_view, name="preview"),
-    path("games/<int:game_id>/seat/<int:number>/act", views.act_view, name="act"),
-    path("games/<int:game_id>/seat/<int:number>/resign", views.resign_view, name="resign"),
-    path("games/<int:game_id>/seat/<int:number>/draw", views.draw_view, name="draw"),
+    path(SEAT, views.seat_page, name="seat"),
+    path(SEAT + "preview", views.preview, name="preview"),
+    path(SEAT + "act", views.submit, name="submit"),
+    path(SEAT + "resign", views.resign, name="resign"),
+    path(SEAT + "draw", views.draw, name="draw"),
 ]

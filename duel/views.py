@@ -18,13 +18,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selectors, services
-from games.models import Game, Order, Round, Seat
+from games import selectors
+from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import services as duel_services
 from . import svg
-from .engine import EngineError, State, legal, preview
+from .engine import EngineError, State, legal
+from .engine import preview as preview_turn
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
@@ -41,11 +42,8 @@ def _own_seat(request, game_id: int, number: int) -> Seat:
     return selectors.own_seat(request.user, game_id=game_id, number=number, kind="duel")
 
 
-def _state_of(game: Game, rnd: Round | None) -> dict | None:
-    if rnd is not None:
-        return rnd.state
-    last = game.rounds.filter(status=Round.Status.PUBLISHED).select_related("report").last()
-    return last.report.state if last else None
+def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
+    return selectors.player_page(request.user, game_id=game_id, number=number, kind="duel")
 
 
 def _hex(text: str | None):
@@ -59,7 +57,7 @@ def _hex(text: str | None):
 def _urls(seat: Seat) -> dict:
     args = [seat.game_id, seat.number]
     return {name: reverse(f"duel:{name}", args=args)
-            for name in ("pilot", "preview", "act", "resign", "draw")}
+            for name in ("seat", "preview", "submit", "resign", "draw")}
 
 
 # --- the turn so far ----------------------------------------------------------------------
@@ -114,7 +112,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     new_orders, new_current = _apply(orders, current, data.get("do", ""), data)
     error = None
     try:
-        seen = preview(game_state, player, new_orders) if new_orders else None
+        seen = preview_turn(game_state, player, new_orders) if new_orders else None
         if data.get("do") == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
             speeds = ", ".join(map(str, seen["next"]["speeds"]))
             raise EngineError(f"{seen['next']['fighter']} must fly {speeds} hex(es) this turn; "
@@ -123,7 +121,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         error = str(problem)
         try:
             new_orders, new_current = orders, current
-            seen = preview(game_state, player, orders) if orders else None
+            seen = preview_turn(game_state, player, orders) if orders else None
         except EngineError:
             new_orders, new_current, seen = [], "", None
     options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
@@ -151,19 +149,18 @@ def _order_words(order: dict) -> str:
 
 # --- the page -----------------------------------------------------------------------------
 
-def _context(seat: Seat, data) -> dict:
+def _context(page: selectors.PlayerPage, data) -> dict:
+    seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     player = seat.number
-    rnd = services.current_round(game)
-    raw = _state_of(game, rnd)
-    names = {s.number: str(s) for s in game.seats.all()}
+    raw = rnd.state if rnd else selectors.shown_state(game)
     context = {"game": game, "seat": seat, "player": player, "round": rnd, "names": names,
                "urls": _urls(seat), "letter": "AB"[player],
                "colour": svg.PLAYER_COLOUR_NAMES[player]}
     if raw is None:
         return context
     state = view(raw, player)
-    order = Order.objects.filter(round=rnd, seat=seat).first() if rnd else None
+    order = page.own_orders
     active = (rnd is not None and order is None and game.status == Game.Status.RUNNING
               and player in RULES.active_seats(raw))
     offer = DrawOffer.objects.filter(game=game).first()
@@ -184,7 +181,7 @@ def _context(seat: Seat, data) -> dict:
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
         urls = context["urls"]
         board.update(choices=hexes, selected=tuple(chosen) if chosen in hexes else None,
-                     choice_url=lambda h: (f"{urls['pilot']}?hex={h[0]},{h[1]}",
+                     choice_url=lambda h: (f"{urls['seat']}?hex={h[0]},{h[1]}",
                                            f"{urls['preview']}?hex={h[0]},{h[1]}"))
     elif active and state["phase"] == "fighters":
         mine = [f for f in state["fighters"] if f["player"] == player]
@@ -198,8 +195,8 @@ def _context(seat: Seat, data) -> dict:
     elif active and state["phase"] == "play":
         context.update(_turn_form(game_state, player, data))
         board["preview"] = context["preview"]
-    elif order is not None and order.payload.get("type") == "fighters":
-        context["sealed_mine"] = order.payload["placements"]  # his own: he may see it
+    elif order is not None and order.get("type") == "fighters":
+        context["sealed_mine"] = order["placements"]  # his own: he may see it
     context["board"] = svg.board_svg(state, **board)
     return context
 
@@ -213,23 +210,23 @@ def _int(text, default: int) -> int:
 
 @login_required
 @require_safe
-def pilot_page(request, game_id: int, number: int):
-    seat = _own_seat(request, game_id, number)
-    if seat.game.status == Game.Status.OPEN:
+def seat_page(request, game_id: int, number: int):
+    page = _player_page(request, game_id, number)
+    if page.seat.game.status == Game.Status.OPEN:
         messages.info(request, "The duel has not started yet.")
         return redirect("game", game_id=game_id)
-    return render(request, "duel/play.html", _context(seat, request.GET))
+    return render(request, "duel/seat.html", _context(page, request.GET))
 
 
 @login_required
 @require_safe
-def preview_view(request, game_id: int, number: int):
+def preview(request, game_id: int, number: int):
     """The board and the action form again for the choices so far (an htmx partial)."""
-    seat = _own_seat(request, game_id, number)
+    page = _player_page(request, game_id, number)
     if not request.htmx:
-        return redirect(reverse("duel:pilot", args=[game_id, number]) + "?"
+        return redirect(reverse("duel:seat", args=[game_id, number]) + "?"
                         + request.GET.urlencode())
-    return render(request, "duel/_play.html", _context(seat, request.GET))
+    return render(request, "duel/_play.html", _context(page, request.GET))
 
 
 def _payload(seat: Seat, data) -> dict:
@@ -250,20 +247,21 @@ def _payload(seat: Seat, data) -> dict:
 
 @login_required
 @require_POST
-def act_view(request, game_id: int, number: int):
+def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
         duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
     except Rejected as error:
         messages.error(request, f"Not accepted: {error}.")
-        return render(request, "duel/play.html", _context(seat, request.POST), status=400)
+        page = _player_page(request, game_id, number)
+        return render(request, "duel/seat.html", _context(page, request.POST), status=400)
     messages.success(request, "Done: your action is in.")
-    return redirect("duel:pilot", game_id=game_id, number=number)
+    return redirect("duel:seat", game_id=game_id, number=number)
 
 
 @login_required
 @require_POST
-def resign_view(request, game_id: int, number: int):
+def resign(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
         duel_services.duel_resign(game=seat.game, user=request.user)
@@ -271,7 +269,7 @@ def resign_view(request, game_id: int, number: int):
         messages.error(request, f"Not done: {error}.")
     else:
         messages.success(request, "You resigned: the duel is over.")
-    return redirect("duel:pilot", game_id=game_id, number=number)
+    return redirect("duel:seat", game_id=game_id, number=number)
 
 
 DRAW_ACTIONS = {
@@ -284,12 +282,12 @@ DRAW_ACTIONS = {
 
 @login_required
 @require_POST
-def draw_view(request, game_id: int, number: int):
+def draw(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     action, done = DRAW_ACTIONS.get(request.POST.get("do", ""), (None, ""))
     if action is None:
         messages.error(request, "Not done: offer, accept, decline or withdraw a draw.")
-        return redirect("duel:pilot", game_id=game_id, number=number)
+        return redirect("duel:seat", game_id=game_id, number=number)
     try:
         result = action(game=seat.game, user=request.user)
     except Rejected as error:
@@ -298,4 +296,4 @@ def draw_view(request, game_id: int, number: int):
         if isinstance(result, Round):  # offering when the opponent had offered: agreed
             done = DRAW_ACTIONS["accept"][1]
         messages.success(request, done)
-    return redirect("duel:pilot", game_id=game_id, number=number)
+    return redirect("duel:seat", game_id=game_id, number=number)

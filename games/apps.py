@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core import checks
 
 
 class GamesConfig(AppConfig):
@@ -8,3 +9,6 @@ class GamesConfig(AppConfig):
         # Every process (web, worker, shell) drops a cached time zone when a profile changes,
         # and a cached user row when the user changes.
         from . import lookups, user_cache, viewer_zone  # noqa: F401  (they register on import)
+        from .checks import check_games
+
+        checks.register(check_games)

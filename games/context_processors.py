@@ -6,15 +6,22 @@ from functools import lru_cache
 
 from django.urls import get_script_prefix, reverse
 
-SITE_PAGES = ("home", "lobby", "dogfight:leaderboard", "my_games", "logout", "login", "signup")
+from . import registry
+
+SITE_PAGES = ("home", "lobby", "my_games", "logout", "login", "signup")
 
 
 @lru_cache(maxsize=8)
-def _site_urls(script_prefix: str) -> dict[str, str]:
-    return {name.rpartition(":")[2]: reverse(name) for name in SITE_PAGES}
+def _site_urls(script_prefix: str, games: tuple[registry.GameRules, ...]) -> dict:
+    urls = {name: reverse(name) for name in SITE_PAGES}
+    urls["game_links"] = [link for rules in games for link in rules.nav_links()]
+    urls["rules_links"] = [(rules.name, rules.rules_url()) for rules in games
+                           if rules.rules_url_name]
+    return urls
 
 
 def site_urls(request) -> dict:
-    """The links of the site's header, worked out once per process (by script prefix): a
-    ``{% url %}`` per link cost a third of the frame's rendering."""
-    return {"site_urls": _site_urls(get_script_prefix())}
+    """The links of the site's header (the platform's pages, each game's own entries and its
+    rules page), worked out once per process and script prefix: reversing them on every page
+    cost a third of the frame's rendering."""
+    return {"site_urls": _site_urls(get_script_prefix(), tuple(registry.all_games()))}

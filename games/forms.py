@@ -1,4 +1,5 @@
-"""The platform's forms: sign up, a person's settings, the referee's seat actions.
+"""The platform's forms: sign up, a person's settings, the referee's seat actions, and the
+bases of every game's settings and referee-input forms.
 
 Forms check the shape of what was sent; what the games allow is decided by the services.
 """
@@ -9,9 +10,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from .clock import TIME_ZONES
 from .models import Profile
+from .services import MAX_DEADLINE_DAYS
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
@@ -46,6 +49,66 @@ class ProfileForm(forms.ModelForm):
         fields = ("time_zone", "mail_reports", "mail_reminders")
         labels = {"mail_reports": "Mail me each published round",
                   "mail_reminders": "Mail me a reminder before a deadline while my orders are due"}
+
+
+class GameSettingsForm(forms.Form):
+    """A new game's settings: what every game has (a title, a time zone, a deadline) and what
+    the game adds. A game's form declares its own fields, says which it groups how
+    (``groups``), and turns its cleaned data into the game's settings (``game_settings``) and
+    computer seats (``computer_seats``). A game without a deadline in days sets
+    ``deadline_days = None``."""
+
+    title = forms.CharField(label=_("Title"), max_length=80)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
+                                  initial="Europe/Berlin")
+    deadline_days = forms.IntegerField(label=_("Deadline (days)"), min_value=1,
+                                       max_value=MAX_DEADLINE_DAYS, initial=2)
+    # (legend, field names) in the order the form shows them.
+    groups: list[tuple[str, list[str]]] = [(_("The game"), ["title", "time_zone",
+                                                           "deadline_days"])]
+    computer_help = ""  # what ticking a seat in ``computer_rows`` means in this game
+
+    def fieldsets(self) -> list[tuple[str, list]]:
+        """(legend, bound fields) for the template; the computer seats come separately."""
+        return [(legend, [self[name] for name in names]) for legend, names in self.groups]
+
+    def computer_rows(self) -> list[tuple]:
+        """(seat number, checkbox, level) bound fields per seat a computer may take."""
+        return []
+
+    def game_settings(self) -> dict:
+        raise NotImplementedError
+
+    def computer_seats(self) -> dict[int, str]:
+        """Seats given to a computer from the start, with its level."""
+        return {}
+
+    def game_kwargs(self) -> dict:
+        """The keyword arguments for ``services.game_create`` (after ``is_valid()``)."""
+        data = self.cleaned_data
+        return {"title": data["title"], "time_zone": data["time_zone"],
+                "deadline_days": data.get("deadline_days") or 1,
+                "resolve_early": data.get("resolve_early", False),
+                "settings": self.game_settings(), "computer_seats": self.computer_seats()}
+
+
+class RefereeInputForm(forms.Form):
+    """What a referee fixes for the coming round, if the game lets him: the referee panel
+    shows ``heading``, the input now (``describe``) and the form with its ``button``."""
+
+    heading = ""
+    button = _("Save")
+
+    @classmethod
+    def for_round(cls, referee_input: dict) -> RefereeInputForm:
+        raise NotImplementedError
+
+    @staticmethod
+    def describe(referee_input: dict) -> str:
+        raise NotImplementedError
+
+    def referee_data(self) -> dict:
+        raise NotImplementedError
 
 
 class SeatForm(forms.Form):

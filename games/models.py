@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from . import registry
 from .fields import SnapshotField
 
 
@@ -44,6 +45,10 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return f"/games/{self.pk}/"
+
+    @property
+    def rules(self) -> registry.GameRules:
+        return registry.get(self.kind)
 
 
 class Seat(models.Model):

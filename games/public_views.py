@@ -57,7 +57,7 @@ def game_page(request, game_id: int):
                                    .values_list("seat__number", flat=True))
     if state is not None:
         context.update(rules.page_context(state, names))
-    return render(request, [f"{game.kind}/game.html", "games/game.html"], context)
+    return render(request, rules.template("game"), context)
 
 
 MAX_REPLAY_STEP = 10  # a game's replay has at most this many steps; beyond, the last
@@ -68,7 +68,7 @@ def round_report(request, game_id: int, number: int):
     step = _replay_step(request)
     if request.htmx:
         rnd = _published_round(game_id, number)
-        return HttpResponse(_cached_report_fragment(rnd, "_replay.html", step))
+        return HttpResponse(_cached_report_fragment(rnd, "_replay", step))
     round_id, later = _published_round_and_later(game_id, number)
     if not _is_public_reader(request):
         return _report_page(request, _published_round(game_id, number), step, later)
@@ -123,18 +123,21 @@ def _published_round(game_id: int, number: int) -> Round:
 
 def _report_page(request, rnd: Round, step: int, later: bool,
                  public_copy: bool = False) -> HttpResponse:
-    body = _cached_report_fragment(rnd, "_report_body.html", step)
+    body = _cached_report_fragment(rnd, "_report_body", step)
     return render(request, "games/report.html", {
         "game": rnd.game, "round": rnd, "body": body, "public_copy": public_copy,
+        "rules_url": rnd.game.rules.rules_url(),
         "previous": rnd.number - 1 if rnd.number > 1 else None,
         "next": rnd.number + 1 if later else None})
 
 
-def _cached_report_fragment(rnd: Round, fragment: str, step: int) -> str:
-    key = report_cache.fragment_key(rnd.game_id, rnd.pk, fragment, step)
+def _cached_report_fragment(rnd: Round, part: str, step: int) -> str:
+    """One of the game's report templates (``_report_body`` or ``_replay``), rendered once a
+    step: a published round never changes."""
+    key = report_cache.fragment_key(rnd.game_id, rnd.pk, part, step)
     html = cache.get(key)
     if html is None:
-        html = render_to_string(f"{rnd.game.kind}/{fragment}",
+        html = render_to_string(rnd.game.rules.template(part),
                                 _report_context(rnd, step, _names(rnd.game)))
         cache.set(key, html, report_cache.REPORT_SECONDS)
     return mark_safe(html)

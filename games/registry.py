@@ -1,14 +1,27 @@
-"""The one explicit registry through which each game plugs into the platform.
+"""The one plug through which a game reaches the platform.
 
-A game app registers a ``GameRules`` object in its ``AppConfig.ready``; the lobby, the sweep,
-the resolution pipeline and "my games" talk only to this interface (think of boardgame.io's
-game object: setup, moves, end condition), never to a game's rules directly.
+A game is a Django app whose ``AppConfig`` is a ``GameApp`` naming its ``GameRules``: adding a
+game is its folder plus one line in ``INSTALLED_APPS``. ``GameRules`` declares everything the
+game brings, as the admin's ``ModelAdmin`` does: its rules (setup, who owes orders, validation,
+resolution, the words of a report), its forms, templates, URLs, its seat page, its entries in
+the site's header and home page, and its rules page. ``games/checks.py`` refuses to start when
+something declared is missing. The lobby, the sweep, the resolution pipeline and "my games"
+talk only to this interface, never to a game's rules directly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+
+from django.apps import AppConfig, apps
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.urls import reverse
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import clock
 
@@ -23,7 +36,12 @@ class Outcome:
     events: list
     over: bool = False
     winner: int | None = None
-    out_seats: frozenset[int] = field(default_factory=frozenset)
+
+
+# The templates every game brings, each ``<slug>/<part>.html`` unless ``GameRules.templates``
+# names another: the public game page, a seat's own page, a published round's body and its
+# replay (the htmx part of it), and the game's entry on the home page.
+TEMPLATE_PARTS = ("game", "seat", "_report_body", "_replay", "_home")
 
 
 class GameRules:
@@ -32,9 +50,41 @@ class GameRules:
     # Whether a round is resolved the moment all its orders are in: None lets the referee
     # choose at creation (``Game.resolve_early``); True or False decides it for every game.
     resolve_early: bool | None = None
-    # The link to a seat's own page (``<slug>:pilot``) on "My games".
-    own_page_label = "My seat"
 
+    # --- what the game brings to the site (games/checks.py holds each to exist) ------------
+    # Dotted paths, imported when first used: a game's forms may import its rules.
+    settings_form = ""                  # a ``games.forms.GameSettingsForm``
+    referee_input_form: str | None = None  # a ``games.forms.RefereeInputForm``, if the referee
+    #                                        fixes something per round (e.g. a fixed wind)
+    urls = ""                           # its URL module, mounted under /<slug>/
+    legacy_urls: str | None = None      # old addresses, mounted at the site's root: redirects
+    seat_url_name = "seat"              # a seat's own page in ``urls``: (game_id, number)
+    rules_url_name: str | None = "rules"  # its rules page in ``urls``, without arguments
+    nav: tuple[tuple[str, str], ...] = ()  # (label, URL name in ``urls``) for the header
+    templates: dict[str, str] = {}      # TEMPLATE_PARTS named otherwise than by convention
+    own_page_label = _("My seat")       # the link to a seat's own page on "My games"
+    removal_note = _("The player is taken out at the start of the coming round.")
+    missed_orders_note = _("Without orders, the game's default for a missed turn applies.")
+
+    def template(self, part: str) -> str:
+        return self.templates.get(part, f"{self.slug}/{part}.html")
+
+    def settings_form_class(self):
+        return import_string(self.settings_form)
+
+    def referee_input_form_class(self):
+        return import_string(self.referee_input_form) if self.referee_input_form else None
+
+    def seat_url(self, game_id: int, number: int) -> str:
+        return reverse(f"{self.slug}:{self.seat_url_name}", args=[game_id, number])
+
+    def rules_url(self) -> str | None:
+        return reverse(f"{self.slug}:{self.rules_url_name}") if self.rules_url_name else None
+
+    def nav_links(self) -> list[tuple[str, str]]:
+        return [(label, reverse(f"{self.slug}:{name}")) for label, name in self.nav]
+
+    # --- deadlines ------------------------------------------------------------------------
     def deadline(self, now: datetime, game) -> datetime:
         """The deadline of a round opening at ``now``: noon in the game's zone, its
         ``deadline_days`` later."""
@@ -46,9 +96,15 @@ class GameRules:
 
     def deadline_words(self, game) -> str:
         """The deadline rule in a few words, for the lobby."""
-        days = game.deadline_days
-        return f"{days} day{'s' if days != 1 else ''}, at noon {game.time_zone}"
+        return ngettext("%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s",
+                        game.deadline_days) % {"days": game.deadline_days,
+                                               "zone": game.time_zone}
 
+    def describe_settings(self, game) -> list[tuple[str, str]]:
+        """The settings of a game as (label, words), for the referee's panel."""
+        return [(_("Deadline"), self.deadline_words(game))]
+
+    # --- seats ------------------------------------------------------------------------------
     def seat_name_on_join(self, user) -> str:
         """The name a seat takes when a person joins it ("": he names it later, or it shows as
         "seat N")."""
@@ -56,11 +112,12 @@ class GameRules:
 
     def not_active_message(self, state: dict, seat: int) -> str:
         """Why ``seat`` may not send orders for the round starting from ``state``."""
-        return "you owe no orders in this round"
+        return _("you owe no orders in this round")
 
     def seat_numbers(self, settings: dict) -> list[int]:
         raise NotImplementedError
 
+    # --- rules (asked of the game's engine) -------------------------------------------------
     def clean_settings(self, data: dict) -> dict:
         """Check the referee's settings; raise Rejected naming what is wrong."""
         raise NotImplementedError
@@ -86,7 +143,7 @@ class GameRules:
 
     def clean_referee_input(self, state: dict, data: dict) -> dict:
         """Check a referee's input for the coming round (e.g. a fixed wind)."""
-        raise NotImplementedError
+        raise Rejected(_("the referee fixes nothing in this game"))
 
     def counts_for_careers(self, settings: dict) -> bool:
         """Whether a game with these settings and no computer pilot is scored (careers)."""
@@ -95,34 +152,49 @@ class GameRules:
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
 
+    # --- words and pages --------------------------------------------------------------------
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""
         raise NotImplementedError
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        """What the game's public page (``<slug>/game.html``) shows of a state."""
+        """What the game's public page (its ``game`` template) shows of a state."""
         raise NotImplementedError
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
                        names: dict[int, str], step: int) -> dict:
-        """What a published round's page (``<slug>/report.html``) shows, at replay ``step``."""
+        """What a published round's body and replay (its ``_report_body`` and ``_replay``
+        templates) show, at replay ``step``."""
         raise NotImplementedError
 
 
-_GAMES: dict[str, GameRules] = {}
+class GameApp(AppConfig):
+    """The ``AppConfig`` of a game: ``rules`` is the dotted path of its ``GameRules``."""
+
+    rules = ""
+
+    def ready(self) -> None:
+        self.game_rules: GameRules = import_string(self.rules)
 
 
-def register(rules: GameRules) -> GameRules:
-    _GAMES[rules.slug] = rules
-    return rules
+@cache
+def _games() -> dict[str, GameRules]:
+    return {app.game_rules.slug: app.game_rules
+            for app in apps.get_app_configs() if isinstance(app, GameApp)}
+
+
+@receiver(setting_changed)
+def _forget_games(*, setting: str, **kwargs) -> None:
+    if setting == "INSTALLED_APPS":  # a test plugs a game in or out
+        _games.cache_clear()
 
 
 def get(slug: str) -> GameRules:
     try:
-        return _GAMES[slug]
+        return _games()[slug]
     except KeyError:
-        raise Rejected(f"there is no game called {slug!r}") from None
+        raise Rejected(_("there is no game called %(slug)r") % {"slug": slug}) from None
 
 
 def all_games() -> list[GameRules]:
-    return list(_GAMES.values())
+    return list(_games().values())

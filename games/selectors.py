@@ -15,7 +15,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
-from .models import Game, Order, Profile, Round, Seat
+from .models import Game, Order, Profile, Report, Round, Seat
 from .rows import Columns, fetch
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
@@ -36,7 +36,11 @@ class MyGame:
 
     @property
     def own_page_label(self) -> str:
-        return registry.get(self.game.kind).own_page_label
+        return self.game.rules.own_page_label
+
+    @property
+    def seat_url(self) -> str | None:
+        return self.game.rules.seat_url(self.game.pk, self.seat.number) if self.seat else None
 
 
 @dataclass
@@ -45,6 +49,16 @@ class Lobby:
     running: list[Game] = field(default_factory=list)
     finished: list[Game] = field(default_factory=list)
     joined: set[int] = field(default_factory=set)  # open games the viewer has a seat in
+
+
+def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
+    """The state a page shows of a game: the open round's starting state if a round is open,
+    else the last published round's outcome, else None (not started)."""
+    if open_round is not None:
+        return open_round.state
+    last = (Report.objects.filter(round__game=game).order_by("-round__number")
+            .only("state").first())
+    return last.state if last else None
 
 
 def profile_of(user) -> Profile:

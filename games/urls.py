@@ -1,7 +1,7 @@
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import public_views, views
+from . import public_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,7 +22,19 @@ urlpatterns = [
     path("games/<int:game_id>/referee/retry/", views.referee_retry, name="referee_retry"),
     # Public pages: anyone may read a game, its published rounds and their feed.
     path("games/<int:game_id>/", public_views.game_page, name="game"),
+    path("games/<int:game_id>/seat/<int:number>/", views.seat_page, name="seat"),
     path("games/<int:game_id>/rounds/<int:number>/", public_views.round_report,
          name="round_report"),
     path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
 ]
+
+
+def game_patterns() -> list:
+    """Every registered game's URLs, mounted under ``/<slug>/`` in the namespace ``<slug>``,
+    and its old addresses (``legacy_urls``) at the site's root."""
+    patterns = []
+    for rules in registry.all_games():
+        patterns.append(path(f"{rules.slug}/", include((rules.urls, rules.slug))))
+        if rules.legacy_urls:
+            patterns.append(path("", include(rules.legacy_urls)))
+    return patterns

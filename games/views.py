@@ -1,17 +1,12 @@
 """The platform's pages: home, health, accounts, my games, the lobby, creating a game and the
 referee's panel. Thin: they read through selectors, write through services, and show a
-service's ``Rejected`` message as it is.
-
-Each game plugs its own forms in by convention: ``<kind>.forms`` has ``SettingsForm`` (with
-``game_kwargs()``) and ``describe_settings(game)``, and optionally ``RefereeInputForm`` (with
-``for_round()``, ``referee_data()``, ``describe(referee_input)``, ``heading`` and ``button``)
-when the referee may fix something for the coming round.
+service's ``Rejected`` message as it is. What differs between games (their forms, templates
+and pages) comes from each game's ``GameRules`` through the registry.
 """
 
 from __future__ import annotations
 
 from functools import wraps
-from importlib import import_module
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
@@ -34,7 +30,8 @@ from .registry import Rejected
 
 @require_safe
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {
+        "games": [(rules, rules.template("_home")) for rules in registry.all_games()]})
 
 
 @never_cache
@@ -48,12 +45,11 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _game_forms(kind: str):
+def _rules_of(kind: str) -> registry.GameRules:
     try:
-        rules = registry.get(kind)
+        return registry.get(kind)
     except Rejected:
         raise Http404("no such game") from None
-    return rules, import_module(f"{rules.slug}.forms")
 
 
 # --- accounts -------------------------------------------------------------------------------
@@ -124,11 +120,18 @@ def seat_join(request, game_id, number):
     return redirect("game", game.pk)
 
 
+@require_safe
+def seat_page(request, game_id, number):
+    """A seat's page at the platform's address, whatever the game: on to the game's own."""
+    game = get_object_or_404(Game.objects.only("kind"), pk=game_id)
+    return redirect(game.rules.seat_url(game_id, number))
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_new(request, kind):
-    rules, forms = _game_forms(kind)
-    form = forms.SettingsForm(request.POST or None)
+    rules = _rules_of(kind)
+    form = rules.settings_form_class()(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(referee=request.user, kind=rules.slug,
@@ -158,12 +161,11 @@ def referee_only(view):
 @require_safe
 @referee_only
 def referee_panel(request, game):
-    _, forms = _game_forms(game.kind)
     panel = selectors.referee_panel(game.pk)
-    input_form = getattr(forms, "RefereeInputForm", None) if panel.round else None
+    input_form = game.rules.referee_input_form_class() if panel.round else None
     return render(request, "games/referee.html", {
         "panel": panel, "game": panel.game,
-        "settings": forms.describe_settings(panel.game),
+        "settings": game.rules.describe_settings(panel.game),
         "input_form": input_form.for_round(panel.round.referee_input) if input_form else None,
         "input_now": input_form.describe(panel.round.referee_input) if input_form else None,
         "replace_form": ReplaceComputerForm(),
@@ -197,10 +199,10 @@ def referee_start(request, game):
 @require_POST
 @referee_only
 def referee_input(request, game):
-    _, forms = _game_forms(game.kind)
-    if not hasattr(forms, "RefereeInputForm"):
+    input_form = game.rules.referee_input_form_class()
+    if input_form is None:
         raise Http404("the referee fixes nothing in this game")
-    form = forms.RefereeInputForm(request.POST)
+    form = input_form(request.POST)
     if not form.is_valid():
         return _form_failed(request, game, form)
     data = form.referee_data()
@@ -239,3 +241,15 @@ def referee_replace(request, game):
 def referee_retry(request, game):
     return _act(request, game, lambda: services.referee_retry(game=game, by=request.user),
                 "The round is queued again: the next sweep resolves it.")
+
+
+def moved_to(pattern_name: str):
+    """A view for an address that moved to ``pattern_name`` (with the same URL arguments): a
+    permanent redirect that keeps the method, the body and the query string (308), so an
+    old bookmark, link or open form still arrives."""
+    def moved(request, **kwargs):
+        target = reverse(pattern_name, kwargs=kwargs)
+        if request.META.get("QUERY_STRING"):
+            target += "?" + request.META["QUERY_STRING"]
+        return redirect(target, permanent=True, preserve_request=True)
+    return moved

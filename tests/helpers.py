@@ -108,7 +108,7 @@ def arrowheads(html: str) -> list[tuple[int, float, float, int]]:
 
 
 def cockpit(game, number: int) -> str:
-    return reverse("dogfight:pilot", args=[game.pk, number])
+    return reverse("dogfight:seat", args=[game.pk, number])
 
 
 def preview_url(game, number: int) -> str:
@@ -116,7 +116,7 @@ def preview_url(game, number: int) -> str:
 
 
 def orders_url(game, number: int) -> str:
-    return reverse("dogfight:orders", args=[game.pk, number])
+    return reverse("dogfight:submit", args=[game.pk, number])
 
 
 def chatter_url(game, number: int) -> str:

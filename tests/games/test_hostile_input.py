@@ -17,7 +17,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dogfight import career_service
+from dogfight import services as dogfight_services
 from dogfight.models import Enlistment, Pilot
 from dogfight.names import name_problem
 from games import services
@@ -101,7 +101,7 @@ def world():
     services.round_resolve(round_id=last.pk, now=last.deadline)
     finished.refresh_from_db()
     assert finished.status == Game.Status.FINISHED
-    pilot = career_service.pilot_claim(user=alice, name="Red Falcon")
+    pilot = dogfight_services.pilot_claim(user=alice, name="Red Falcon")
     return {"game": game, "waiting": waiting, "finished": finished, "pilot": pilot,
             "users": {"anonymous": None, "a stranger": stranger, "another pilot": bob,
                       "the seat's pilot": alice, "the referee": referee}}
@@ -130,8 +130,8 @@ def test_the_endpoint_list_is_the_whole_site():
     assert {"signup", "login", "password_reset", "password_reset_confirm", "my_games", "lobby",
             "game_new", "seat_join", "referee_panel", "referee_start", "referee_input",
             "referee_remove", "referee_replace", "referee_retry", "game", "round_report",
-            "game_feed", "dogfight:rules", "dogfight:pilot", "dogfight:preview",
-            "dogfight:orders", "dogfight:chatter", "dogfight:practice", "dogfight:career",
+            "game_feed", "dogfight:rules", "dogfight:seat", "dogfight:preview",
+            "dogfight:submit", "dogfight:chatter", "dogfight:practice", "dogfight:career",
             "dogfight:promote", "dogfight:decline", "dogfight:leaderboard"} <= names
 
 
@@ -280,7 +280,7 @@ def test_orders_while_the_first_round_waits_for_the_referee_are_refused(world, c
     response = client.post(orders_url(game, 0), order_post(["TB", "TB", "A"], name="Stuck"))
     assert response.status_code in (302, 400)
     assert rows() == before
-    assert client.get(reverse("dogfight:pilot", args=[game.pk, 0])).status_code in (200, 302)
+    assert client.get(reverse("dogfight:seat", args=[game.pk, 0])).status_code in (200, 302)
     assert client.post(chatter_url(game, 0), {"l1": "anyone?"}).status_code == 302
     assert rows() == before
 
@@ -290,7 +290,7 @@ def test_orders_from_a_form_of_a_round_already_resolved_are_refused(world, clien
     3's orders: the pilot has not seen round 3's board."""
     game, alice = world["game"], world["users"]["the seat's pilot"]
     client.force_login(alice)
-    form = client.get(reverse("dogfight:pilot", args=[game.pk, 0])).content.decode()
+    form = client.get(reverse("dogfight:seat", args=[game.pk, 0])).content.decode()
     assert '<input type="hidden" name="round" value="2">' in form
     rnd = open_round(game)
     services.round_resolve(round_id=rnd.pk, now=rnd.deadline)

@@ -138,7 +138,7 @@ def test_my_games_lists_seats_and_refereed_games_but_not_others(client):
     assert "Where I fly" in page and "Where I judge" in page
     assert "Somebody else" not in page
     assert reverse("referee_panel", args=[refereed.pk]) in page
-    assert reverse("dogfight:pilot", args=[seated.pk, seat_of(seated, user).number]) in page
+    assert reverse("dogfight:seat", args=[seated.pk, seat_of(seated, user).number]) in page
 
 
 def test_my_games_shows_the_deadline_in_my_time_zone(client):

@@ -30,4 +30,4 @@ def test_the_links_follow_the_sites_script_prefix(client):
     client.get(lobby)  # the links without a prefix worked out first
     with override_script_prefix("/skies/"):
         page = client.get(lobby).content.decode()
-    assert 'href="/skies/games/"' in page and 'href="/skies/pilots/"' in page
+    assert 'href="/skies/games/"' in page and 'href="/skies/dogfight/pilots/"' in page

@@ -52,7 +52,7 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     pilot = make_user("alice")
     game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, resolve_early=True,
                          title="Morning patrol")
-    cockpit = f"/games/{game.pk}/seat/0/"
+    cockpit = f"/dogfight/games/{game.pk}/seat/0/"
 
     log_in(page, base, pilot, cockpit)
     expect(page.locator("h1")).to_be_visible()
@@ -146,7 +146,7 @@ def test_a_spectator_reads_without_any_way_to_post(page, live_server):
     assert_no_way_to_post(page)
 
     # The cockpit itself sends a stranger to the login page.
-    page.goto(f"{base}/games/{game.pk}/seat/0/")
+    page.goto(f"{base}/dogfight/games/{game.pk}/seat/0/")
     assert "/accounts/login/" in page.url
 
 
@@ -164,7 +164,7 @@ def test_the_cockpit_fits_a_phone(phone_page, live_server):
     base = live_server.url
     pilot = make_user("carol")
     game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, resolve_early=True)
-    cockpit = f"/games/{game.pk}/seat/0/"
+    cockpit = f"/dogfight/games/{game.pk}/seat/0/"
     log_in(page, base, pilot, cockpit)
 
     width = page.viewport_size["width"]

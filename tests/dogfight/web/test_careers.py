@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connections
 
-from dogfight import career_service
+from dogfight import services as dogfight_services
 from dogfight.career_views import abilities
 from dogfight.engine import legal_maneuvers
 from dogfight.engine.state import State
@@ -36,7 +36,7 @@ def _six_pilot_game(names, *, computers=None, points=None, ranks=None):
         assert pilot.pk
     game = make_dogfight(humans=humans, computers=computers)
     for number, user in humans.items():
-        career_service.name_seat(seat=game.seats.get(number=number), user=user,
+        dogfight_services.name_seat(seat=game.seats.get(number=number), user=user,
                                  name=names[number])
     return game, humans
 
@@ -152,7 +152,7 @@ def test_rerunning_the_end_of_game_step_never_applies_points_twice():
     report = _resolve(game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 3, 4, 5)}})
     before = {p.name: (p.points, p.games) for p in Pilot.objects.all()}
     game.refresh_from_db()
-    assert career_service.careers_close_game(game=game, final_state=report.state) == []
+    assert dogfight_services.careers_close_game(game=game, final_state=report.state) == []
     assert {p.name: (p.points, p.games) for p in Pilot.objects.all()} == before
 
 
@@ -174,8 +174,8 @@ def test_a_named_pilot_flies_with_his_standing_at_game_start():
 def test_promotion_at_180_keeps_80_and_the_split_s_and_the_loop():
     user = make_user()
     pilot = Pilot.objects.create(user=user, name="Saver", key="saver", points=180)
-    assert career_service.promotion_offered(pilot)
-    pilot = career_service.pilot_promote(pilot=pilot, user=user)
+    assert dogfight_services.promotion_offered(pilot)
+    pilot = dogfight_services.pilot_promote(pilot=pilot, user=user)
     assert (pilot.points, pilot.rank) == (80, 1)
     kept = abilities(pilot.points, pilot.rank)
     assert any("Split-S" in a for a in kept) and any("loop" in a for a in kept)
@@ -185,7 +185,7 @@ def test_promotion_at_180_keeps_80_and_the_split_s_and_the_loop():
 def test_promotion_at_100_leaves_nothing_of_the_aces():
     user = make_user()
     pilot = Pilot.objects.create(user=user, name="Spender", key="spender", points=100)
-    pilot = career_service.pilot_promote(pilot=pilot, user=user)
+    pilot = dogfight_services.pilot_promote(pilot=pilot, user=user)
     assert (pilot.points, pilot.rank) == (0, 1)
     assert abilities(0, 1) == ["20 bursts on board instead of 16"]
 
@@ -193,11 +193,11 @@ def test_promotion_at_100_leaves_nothing_of_the_aces():
 def test_no_promotion_during_a_running_game_nor_for_someone_else():
     game, humans = _six_pilot_game(NAMES, points={0: 150})
     pilot = Pilot.objects.get(name="Tailshot")
-    assert not career_service.promotion_offered(pilot)
+    assert not dogfight_services.promotion_offered(pilot)
     with pytest.raises(Rejected, match="between games"):
-        career_service.pilot_promote(pilot=pilot, user=humans[0])
+        dogfight_services.pilot_promote(pilot=pilot, user=humans[0])
     with pytest.raises(Rejected, match="not your pilot"):
-        career_service.pilot_promote(pilot=pilot, user=humans[1])
+        dogfight_services.pilot_promote(pilot=pilot, user=humans[1])
     assert Pilot.objects.get(pk=pilot.pk).points == 150
 
 
@@ -205,11 +205,11 @@ def test_the_promotion_needs_a_confirmed_click(client):
     user = make_user()
     pilot = Pilot.objects.create(user=user, name="Clicker", key="clicker", points=120)
     client.force_login(user)
-    page = client.get(f"/pilots/{pilot.pk}/").content.decode()
+    page = client.get(f"/dogfight/pilots/{pilot.pk}/").content.decode()
     assert "A promotion costs 100 points" in page and "<strong>20</strong> points" in page
-    client.post(f"/pilots/{pilot.pk}/promote", {})
+    client.post(f"/dogfight/pilots/{pilot.pk}/promote", {})
     assert Pilot.objects.get(pk=pilot.pk).rank == 0
-    client.post(f"/pilots/{pilot.pk}/promote", {"confirm": "yes"})
+    client.post(f"/dogfight/pilots/{pilot.pk}/promote", {"confirm": "yes"})
     assert (Pilot.objects.get(pk=pilot.pk).points, Pilot.objects.get(pk=pilot.pk).rank) == (20, 1)
 
 
@@ -218,9 +218,9 @@ def test_career_pages_and_the_leaderboard_are_public(client):
     Pilot.objects.create(user=user, name="Nothing Special", key="x", points=64, kills=3)
     top = Pilot.objects.create(user=user, name="Höhenflug", key="hoehenflug", points=12,
                                rank=2)
-    board = client.get("/pilots/").content.decode()
+    board = client.get("/dogfight/pilots/").content.decode()
     assert board.index("Höhenflug") < board.index("Nothing Special")  # rank first
-    page = client.get(f"/pilots/{top.pk}/").content.decode()
+    page = client.get(f"/dogfight/pilots/{top.pk}/").content.decode()
     assert "Hauptmann" in page and "4 bursts per round" in page
     assert "Take the promotion" not in page
 
@@ -234,7 +234,7 @@ def test_two_people_racing_for_one_name_one_gets_it_the_other_a_clear_error():
     def claim(index):
         try:
             start.wait()
-            outcomes[index] = career_service.pilot_claim(user=users[index], name="Tailshot")
+            outcomes[index] = dogfight_services.pilot_claim(user=users[index], name="Tailshot")
         except Rejected as error:
             outcomes[index] = error
         finally:
@@ -278,8 +278,8 @@ def test_a_pilots_rank_shows_as_a_ring_on_the_board(client):
 
 
 def test_a_name_spelled_with_look_alike_letters_of_another_script_is_the_same_name():
-    career_service.pilot_claim(user=make_user(), name="Red Falcon")
+    dogfight_services.pilot_claim(user=make_user(), name="Red Falcon")
     with pytest.raises(Rejected, match="taken"):
-        career_service.pilot_claim(user=make_user(), name="Rеd Fаlcon")  # Cyrillic е and а
+        dogfight_services.pilot_claim(user=make_user(), name="Rеd Fаlcon")  # Cyrillic е and а
     with pytest.raises(Rejected, match="rank"):
-        career_service.pilot_claim(user=make_user(), name="Gеneral Mayhem")  # Cyrillic е
+        dogfight_services.pilot_claim(user=make_user(), name="Gеneral Mayhem")  # Cyrillic е

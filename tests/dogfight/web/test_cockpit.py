@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
-from dogfight import career_service
+from dogfight import services as dogfight_services
 from dogfight.engine.maneuvers import legal_maneuvers, route
 from dogfight.models import Pilot
 from dogfight.svg import centre
@@ -335,7 +335,7 @@ def test_once_named_the_next_round_asks_for_no_name(pilot, game):
 @pytest.mark.parametrize("taken", ["Tàil Shot", "TAILSHOT", "tail shot"])
 def test_a_name_another_user_has_is_refused_ignoring_case_spaces_and_accents(
         pilot, game, taken):
-    career_service.pilot_claim(user=make_user(), name=taken)
+    dogfight_services.pilot_claim(user=make_user(), name=taken)
     response = pilot.post(orders_url(game, 0), order_post(GROUND_ORDERS_FORM, name="tailshot"))
     assert response.status_code == 400
     assert ("Your orders were not accepted: the name 'tailshot' is taken: choose another."
@@ -374,7 +374,7 @@ def test_a_good_name_with_illegal_orders_stores_neither(pilot, game):
 
 
 def test_the_user_may_fly_his_own_name_again_in_another_game(client, alice):
-    career_service.pilot_claim(user=alice, name="Red Falcon")
+    dogfight_services.pilot_claim(user=alice, name="Red Falcon")
     game = make_dogfight(humans={0: alice})
     client.force_login(alice)
     page = client.get(cockpit(game, 0)).content.decode()

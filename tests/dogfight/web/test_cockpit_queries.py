@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from dogfight import career_service
+from dogfight import services as dogfight_services
 from games import services
 from games.models import Order
 from tests.factories import make_dogfight, make_user, open_round, seat_of
@@ -27,7 +27,7 @@ def alice():
 @pytest.fixture
 def game(alice):
     game = make_dogfight(humans={0: alice})
-    career_service.name_seat(seat=seat_of(game, alice), user=alice, name="Red Falcon")
+    dogfight_services.name_seat(seat=seat_of(game, alice), user=alice, name="Red Falcon")
     return game
 
 

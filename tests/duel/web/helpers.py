@@ -68,5 +68,5 @@ def placed(game: Game, alice, bob, capture) -> None:
     act(game, bob, B_PLACEMENT, capture)
 
 
-def page_url(game: Game, number: int, name: str = "pilot") -> str:
+def page_url(game: Game, number: int, name: str = "seat") -> str:
     return reverse(f"duel:{name}", args=[game.pk, number])

@@ -62,7 +62,7 @@ def test_the_setup_offers_the_engines_asteroid_hexes_as_links_and_a_list(
     assert partial.startswith('<div id="duel-play">') or '<div id="duel-play">' in partial[:80]
     assert '<option value="9,7" selected>' in partial and 'class="selected"' in partial
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 0, "act"), {"action": "asteroid", "hex": "9,7"})
+        response = client.post(page_url(game, 0, "submit"), {"action": "asteroid", "hex": "9,7"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert state(game)["asteroids"] == [[9, 7]] and state(game)["to_act"] == 1
@@ -72,7 +72,7 @@ def test_the_setup_offers_the_engines_asteroid_hexes_as_links_and_a_list(
 def test_an_illegal_post_shows_the_engines_message_and_stores_nothing(client, alice, bob):
     game = make_duel(alice, bob, asteroids=1)
     client.force_login(alice)
-    response = client.post(page_url(game, 0, "act"), {"action": "asteroid", "hex": "1,6"})
+    response = client.post(page_url(game, 0, "submit"), {"action": "asteroid", "hex": "1,6"})
     assert response.status_code == 400
     assert "no asteroid on [1, 6]: it is within 2 hexes of a dock" in response.content.decode()
     assert not Order.objects.exists()
@@ -82,12 +82,12 @@ def test_another_user_cannot_see_or_act_for_a_seat(client, alice, bob, carol):
     game = make_duel(alice, bob, asteroids=1)
     client.force_login(carol)
     assert client.get(page_url(game, 0)).status_code == 403
-    assert client.post(page_url(game, 0, "act"), {"action": "asteroid",
+    assert client.post(page_url(game, 0, "submit"), {"action": "asteroid",
                                                   "hex": "9,7"}).status_code == 403
     assert client.post(page_url(game, 0, "resign")).status_code == 403
     client.force_login(bob)  # a player, but not this seat's, and not his turn on his own
     assert client.post(page_url(game, 0, "draw"), {"do": "offer"}).status_code == 403
-    response = client.post(page_url(game, 1, "act"), {"action": "asteroid", "hex": "9,7"})
+    response = client.post(page_url(game, 1, "submit"), {"action": "asteroid", "hex": "9,7"})
     assert response.status_code == 400 and "it is not your turn" in response.content.decode()
     assert not Order.objects.exists()
 
@@ -98,7 +98,7 @@ def test_the_fighter_placement_form_and_no_one_else_sees_it(client, alice, bob):
     page = client.get(page_url(game, 0)).content.decode()
     assert "Place your fighters (sealed)" in page
     assert re.search(r'<select id="hex_A1" name="hex_A1"><option value="0,5" selected>', page)
-    response = client.post(page_url(game, 0, "act"), {
+    response = client.post(page_url(game, 0, "submit"), {
         "action": "fighters", "hex_A1": "0,7", "facing_A1": "2"})
     assert response.status_code == 302
     mine = client.get(page_url(game, 0)).content.decode()
@@ -160,7 +160,7 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     assert current == "A1" and draft == [{"fighter": "A1", "steps": ["A", "A"]}]
     page, draft, current = _click(client, game, draft, current, "done")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 0, "act"), {"action": "turn",
+        response = client.post(page_url(game, 0, "submit"), {"action": "turn",
                                                          "draft": json.dumps(draft)})
     assert response.status_code == 302
     game.refresh_from_db()
@@ -187,7 +187,7 @@ def test_an_incomplete_turn_posted_is_refused_and_nothing_stored(
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
     draft = [{"fighter": "A1", "steps": ["A"]}]
-    response = client.post(page_url(game, 0, "act"), {"action": "turn", "draft": json.dumps(draft)})
+    response = client.post(page_url(game, 0, "submit"), {"action": "turn", "draft": json.dumps(draft)})
     assert response.status_code == 400
     assert "A1 must fly 2, 3, 4 or 5 hexes this turn" in response.content.decode()
     assert not Order.objects.filter(round=open_round(game)).exists()

@@ -1,6 +1,7 @@
-"""What a pilot keeps beyond one game (rules §8-§10): his names, his enlistment in a game,
-the career step when a game ends, and promotions. Every number comes from the engine's
-``career`` module; this file only stores it.
+"""The dogfight's writes: a pilot's orders with his name in his first round, and what a
+pilot keeps beyond one game (rules §8-§10): his names, his enlistment in a game, the career
+step when a game ends, and promotions. Every number comes from the engine's ``career``
+module; this file only stores it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,26 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
         seat.name = pilot.name
         seat.save(update_fields=["name"])
         transaction.on_commit(lambda: report_cache.names_changed(seat.game_id))
+    return seat
+
+
+def orders_submit(*, seat: Seat, user, name: str, payload: object,
+                  round_number: int | None = None) -> Seat:
+    """A pilot's orders for the open round; in his first round (an unnamed seat) he names his
+    pilot with them, all or nothing. A form left open since an earlier round is refused, and
+    on a refusal that reason comes first."""
+    if seat.name:  # the platform's one transaction (no savepoint inside another)
+        services.orders_submit(seat=seat, user=user, payload=payload,
+                               round_number=round_number)
+        return seat
+    with transaction.atomic():
+        try:
+            name_seat(seat=seat, user=user, name=name)
+        except Rejected:
+            services.require_form_round(services.current_round(seat.game), round_number)
+            raise
+        services.orders_submit(seat=seat, user=user, payload=payload,
+                               round_number=round_number)
     return seat
 
 
