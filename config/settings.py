@@ -45,13 +45,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.middleware.ViewerTimeZoneMiddleware",
+    "games.middleware.ViewerMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -114,11 +115,14 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# English and German; each language named in itself, as the frame's switch shows it. A person's
+# language: his profile's once logged in, else the switch's cookie, else his browser's.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
-# The site speaks English only: no translation machinery (it cost every rendered value a
-# language lookup, about a tenth of a pilot's page's template).
-USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -54,8 +54,8 @@ def _payload(data) -> list[dict]:
 
 @lru_cache(maxsize=4096)
 def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
-    """The links and form targets of a pilot's page, reversed once per seat and process: a
-    ``{% url %}`` each was a quarter of the page's template rendering."""
+    """The links and form targets of a pilot's page, reversed once per seat and process: the
+    cockpit is the busiest page, and reversing is a large share of its rendering."""
     seat = [game_id, number]
     return {"game": reverse("game", args=[game_id]),
             "seat": reverse("dogfight:seat", args=seat),

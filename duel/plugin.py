@@ -39,6 +39,7 @@ class DuelRules(GameRules):
     urls = "duel.urls"
     rules_url_name = None           # the rules page comes with the next issues
     own_page_label = _("My fighters")
+    new_game_label = _("Referee a new duel")
     missed_orders_note = _("Without an action your fighters get the missed-turn default.")
 
     # --- games and seats ----------------------------------------------------------------------

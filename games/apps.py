@@ -8,7 +8,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Every process (web, worker, shell) drops a cached time zone when a profile changes,
         # and a cached user row when the user changes.
-        from . import lookups, user_cache, viewer_zone  # noqa: F401  (they register on import)
+        from . import lookups, user_cache, viewer  # noqa: F401  (they register on import)
         from .checks import check_games
 
         checks.register(check_games)

@@ -8,7 +8,7 @@ from django.urls import get_script_prefix, reverse
 
 from . import registry
 
-SITE_PAGES = ("home", "lobby", "my_games", "logout", "login", "signup")
+SITE_PAGES = ("home", "lobby", "my_games", "logout", "login", "signup", "set_language")
 
 
 @lru_cache(maxsize=8)
@@ -22,6 +22,6 @@ def _site_urls(script_prefix: str, games: tuple[registry.GameRules, ...]) -> dic
 
 def site_urls(request) -> dict:
     """The links of the site's header (the platform's pages, each game's own entries and its
-    rules page), worked out once per process and script prefix: reversing them on every page
-    cost a third of the frame's rendering."""
+    rules page), worked out once per process, script prefix and set of games: every page has
+    them, and reversing them each time is a large share of the frame's rendering."""
     return {"site_urls": _site_urls(get_script_prefix(), tuple(registry.all_games()))}

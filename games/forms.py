@@ -21,34 +21,45 @@ ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(help_text="For password resets and, if you want them, the reports.")
+    email = forms.EmailField(
+        label=_("Email"),
+        help_text=_("For password resets and, if you want them, the reports."))
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
 
+    def __init__(self, *args, language: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.language = language  # the language the person signs up in: his mail's
+
     def clean_email(self):
         email = self.cleaned_data["email"]
         if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("There is already an account with this email address.")
+            raise forms.ValidationError(
+                _("There is already an account with this email address."))
         return email
 
     def save(self, commit=True):
         with transaction.atomic():
             user = super().save(commit=True)
-            Profile.objects.create(user=user)
+            Profile.objects.create(user=user, language=self.language)
         return user
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=ZONE_CHOICES,
-                                  help_text="Deadlines and reports are shown in this zone.")
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
+                                  help_text=_("Deadlines and reports are shown in this zone."))
 
     class Meta:
         model = Profile
-        fields = ("time_zone", "mail_reports", "mail_reminders")
-        labels = {"mail_reports": "Mail me each published round",
-                  "mail_reminders": "Mail me a reminder before a deadline while my orders are due"}
+        fields = ("language", "time_zone", "mail_reports", "mail_reminders")
+        labels = {"language": _("Language"),
+                  "mail_reports": _("Mail me each published round"),
+                  "mail_reminders": _("Mail me a reminder before a deadline while my orders "
+                                      "are due")}
+        help_texts = {"language": _("Pages and mail in this language; none chosen: your "
+                                    "browser's.")}
 
 
 class GameSettingsForm(forms.Form):
@@ -118,11 +129,12 @@ class SeatForm(forms.Form):
 
 
 class ReplaceComputerForm(SeatForm):
-    username = forms.CharField(max_length=150, label="Give the seat to (username)")
+    username = forms.CharField(max_length=150, label=_("Give the seat to (username)"))
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()
         user = User.objects.filter(username__iexact=username, is_active=True).first()
         if user is None:
-            raise forms.ValidationError(f"There is nobody called {username!r} here.")
+            raise forms.ValidationError(
+                _("There is nobody called %(name)s here.") % {"name": repr(username)})
         return user

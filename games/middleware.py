@@ -1,22 +1,30 @@
-"""Show every time in the viewer's own time zone (his profile's; UTC for spectators)."""
+"""The viewer's own time zone and language for every page: his profile's once he is logged in
+(UTC and the browser's language, through Django's ``LocaleMiddleware``, for anyone else and for
+what the profile leaves open)."""
 
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from .viewer_zone import zone_of
+from .viewer import NO_PROFILE, prefs_of
 
 
-class ViewerTimeZoneMiddleware:
+class ViewerMiddleware:
+    """Runs after ``LocaleMiddleware`` and the authentication middleware: a saved language wins
+    over the browser's."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        zone = zone_of(request.user) if request.user.is_authenticated else None
-        if zone:
-            timezone.activate(ZoneInfo(zone))
+        prefs = prefs_of(request.user) if request.user.is_authenticated else NO_PROFILE
+        if prefs.zone:
+            timezone.activate(ZoneInfo(prefs.zone))
         else:
             timezone.deactivate()
+        if prefs.language:
+            translation.activate(prefs.language)
+            request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from . import registry
 from .fields import SnapshotField
@@ -17,9 +18,9 @@ from .fields import SnapshotField
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "open for pilots"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+        OPEN = "open", _("open for pilots")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
 
     kind = models.CharField(max_length=20)
     title = models.CharField(max_length=80)
@@ -30,7 +31,7 @@ class Game(models.Model):
     time_zone = models.CharField(max_length=64, default="Europe/Berlin")
     deadline_days = models.PositiveSmallIntegerField(default=2)
     resolve_early = models.BooleanField(
-        default=False, help_text="Resolve as soon as all orders are in, not at the next noon.")
+        default=False, help_text=_("Resolve as soon as all orders are in, not at the next noon."))
     scored = models.BooleanField(default=True)
     winner_seat = models.SmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -83,9 +84,9 @@ class Seat(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "open for orders"
-        PUBLISHED = "published", "published"
-        FAILED = "failed", "failed: waiting for the referee"
+        OPEN = "open", _("open for orders")
+        PUBLISHED = "published", _("published")
+        FAILED = "failed", _("failed: waiting for the referee")
 
     # No index of its own: the (game, number) constraint's index starts with it, and each
     # index is one more entry written for every round opened and published at noon.
@@ -157,9 +158,13 @@ class Chatter(models.Model):
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
     time_zone = models.CharField(max_length=64, default="Europe/Berlin")
-    mail_reports = models.BooleanField(default=True, help_text="Mail me each published round.")
+    # "": the browser's choice (Accept-Language, or the switch in the page's frame).
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+    # "": the browser's choice (Accept-Language, or the switch in the page's frame).
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
+    mail_reports = models.BooleanField(default=True, help_text=_("Mail me each published round."))
     mail_reminders = models.BooleanField(
-        default=True, help_text="Mail me before a deadline while my orders are still due.")
+        default=True, help_text=_("Mail me before a deadline while my orders are still due."))
 
 
 class Delivery(models.Model):

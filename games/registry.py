@@ -63,6 +63,7 @@ class GameRules:
     nav: tuple[tuple[str, str], ...] = ()  # (label, URL name in ``urls``) for the header
     templates: dict[str, str] = {}      # TEMPLATE_PARTS named otherwise than by convention
     own_page_label = _("My seat")       # the link to a seat's own page on "My games"
+    new_game_label = _("Referee a new game")
     removal_note = _("The player is taken out at the start of the coming round.")
     missed_orders_note = _("Without orders, the game's default for a missed turn applies.")
 

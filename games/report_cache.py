@@ -10,6 +10,7 @@ bound a long-running site's cache (every round ever read, every names' version l
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 REPORT_SECONDS = 2 * 24 * 3600
 
@@ -20,7 +21,7 @@ def _version_key(game_id: int) -> str:
 
 def fragment_key(game_id: int, round_id: int, fragment: str, step: int) -> str:
     version = cache.get(_version_key(game_id), 0)
-    return f"report:{round_id}:{fragment}:{step}:v{version}"
+    return f"report:{round_id}:{fragment}:{step}:v{version}:{get_language()}"
 
 
 def names_changed(game_id: int) -> None:
@@ -33,10 +34,11 @@ def names_changed(game_id: int) -> None:
 
 # A published round's whole page as an anonymous reader gets it (no session, no messages, no
 # CSRF token: nothing of anyone's). Kept with the names' version it was rendered under, and
-# keyed by whether a later round was published then, which changes its "next" link.
+# keyed by whether a later round was published then, which changes its "next" link. Fragments
+# and pages are kept per language: the active one when they are read and written.
 
 def _page_key(round_id: int, step: int, later: bool) -> str:
-    return f"report-page:{round_id}:{step}:{int(later)}"
+    return f"report-page:{round_id}:{step}:{int(later)}:{get_language()}"
 
 
 def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[str | None, int]:

@@ -1,5 +1,5 @@
 """The logged-in person's user row, read on every request: kept in the shared cache by id, so
-a page does not query it each time (a third of a logged-in page was its session and user).
+a page does not query it each time (see docs/performance.md).
 
 Django still checks the session against the user's password hash on every request, so a
 password change logs the other sessions out as before. Any save or delete of a user, in any
@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from . import viewer_zone
+from . import viewer
 
 USER_SECONDS = 300
 
@@ -32,14 +32,14 @@ class CachedModelBackend(ModelBackend):
     every logged-in request needs both)."""
 
     def get_user(self, user_id):
-        found = cache.get_many([_key(user_id), viewer_zone.cache_key(user_id)])
+        found = cache.get_many([_key(user_id), viewer.cache_key(user_id)])
         user = found.get(_key(user_id))
         if user is None:
             user = super().get_user(user_id)  # None for a deleted or inactive user: not kept
             if user is None:
                 return None
             cache.set(_key(user_id), user, USER_SECONDS)
-        viewer_zone.remember_read(user, found.get(viewer_zone.cache_key(user_id)))
+        viewer.remember_read(user, found.get(viewer.cache_key(user_id)))
         return user
 
 

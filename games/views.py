@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -19,7 +20,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import registry, selectors, services
@@ -58,11 +63,11 @@ def _rules_of(kind: str) -> registry.GameRules:
 def signup(request):
     if request.user.is_authenticated:
         return redirect("my_games")
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST or None, language=translation.get_language())
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)  # the one configured backend
-        messages.success(request, f"Welcome aboard, {user.username}.")
+        messages.success(request, _("Welcome aboard, %(name)s.") % {"name": user.username})
         return redirect("my_games")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -75,9 +80,9 @@ def my_games(request):
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, "Your settings are saved.")
+            messages.success(request, _("Your settings are saved."))
             return redirect("my_games")
-        messages.error(request, "Your settings were not saved: see below.")
+        messages.error(request, _("Your settings were not saved: see below."))
     return render(request, "games/my_games.html", {
         "entries": selectors.my_games(request.user), "form": form, "profile": profile})
 
@@ -99,11 +104,12 @@ def _lobby_lists(request) -> str:
     if request.user.is_authenticated:
         return render_to_string("games/_lobby_lists.html",
                                 {"lobby": selectors.lobby(request.user)}, request=request)
-    html = cache.get("lobby:spectators")
+    key = f"lobby:spectators:{translation.get_language()}"
+    html = cache.get(key)
     if html is None:
         html = render_to_string("games/_lobby_lists.html", {"lobby": selectors.lobby(None)},
                                 request=request)
-        cache.set("lobby:spectators", html, LOBBY_CACHE_SECONDS)
+        cache.set(key, html, LOBBY_CACHE_SECONDS)
     return mark_safe(html)
 
 
@@ -114,9 +120,10 @@ def seat_join(request, game_id, number):
     try:
         seat = services.seat_join(game=game, number=number, user=request.user)
     except Rejected as error:
-        messages.error(request, f"You could not join: {error}.")
+        messages.error(request, _("You could not join: %(error)s.") % {"error": error})
         return redirect("lobby")
-    messages.success(request, f"You have seat {seat.number} in {game.title}.")
+    messages.success(request, _("You have seat %(number)d in %(title)s.") % {
+        "number": seat.number, "title": game.title})
     return redirect("game", game.pk)
 
 
@@ -137,9 +144,9 @@ def game_new(request, kind):
             game = services.game_create(referee=request.user, kind=rules.slug,
                                         **form.game_kwargs())
         except Rejected as error:
-            messages.error(request, f"The game was not created: {error}.")
+            messages.error(request, _("The game was not created: %(error)s.") % {"error": error})
         else:
-            messages.success(request, f"{game.title} is open for pilots.")
+            messages.success(request, _("%(title)s is open for pilots.") % {"title": game.title})
             return redirect("referee_panel", game.pk)
     return render(request, "games/game_new.html", {"form": form, "rules": rules})
 
@@ -177,7 +184,7 @@ def _act(request, game, action, done: str):
     try:
         action()
     except Rejected as error:
-        messages.error(request, f"Not done: {error}.")
+        messages.error(request, _("Not done: %(error)s.") % {"error": error})
     else:
         messages.success(request, done)
     return redirect("referee_panel", game.pk)
@@ -185,7 +192,7 @@ def _act(request, game, action, done: str):
 
 def _form_failed(request, game, form):
     problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-    messages.error(request, f"Not done: {problems}")
+    messages.error(request, _("Not done: %(problems)s") % {"problems": problems})
     return redirect("referee_panel", game.pk)
 
 
@@ -193,7 +200,7 @@ def _form_failed(request, game, form):
 @referee_only
 def referee_start(request, game):
     return _act(request, game, lambda: services.game_start(game=game, by=request.user),
-                "The game has started: round 1 is open for orders.")
+                _("The game has started: round 1 is open for orders."))
 
 
 @require_POST
@@ -208,7 +215,7 @@ def referee_input(request, game):
     data = form.referee_data()
     return _act(request, game,
                 lambda: services.referee_set_input(game=game, by=request.user, data=data),
-                "Saved for the coming round.")
+                _("Saved for the coming round."))
 
 
 @require_POST
@@ -220,7 +227,8 @@ def referee_remove(request, game):
     number = form.cleaned_data["number"]
     return _act(request, game,
                 lambda: services.referee_remove(game=game, by=request.user, number=number),
-                f"Seat {number} will be taken out at the start of the coming round.")
+                _("Seat %(number)d will be taken out at the start of the coming round.")
+                % {"number": number})
 
 
 @require_POST
@@ -233,14 +241,39 @@ def referee_replace(request, game):
     return _act(request, game,
                 lambda: services.referee_replace_computer(game=game, by=request.user,
                                                           number=number, user=user),
-                f"Seat {number} now belongs to {user.username}.")
+                _("Seat %(number)d now belongs to %(name)s.")
+                % {"number": number, "name": user.username})
 
 
 @require_POST
 @referee_only
 def referee_retry(request, game):
     return _act(request, game, lambda: services.referee_retry(game=game, by=request.user),
-                "The round is queued again: the next sweep resolves it.")
+                _("The round is queued again: the next sweep resolves it."))
+
+
+@csrf_exempt
+@require_POST
+def set_language(request):
+    """Django's ``set_language``: the language's cookie, which outlasts the session. Without a
+    session it only sets that cookie, so it needs no CSRF token: the published rounds' pages
+    that readers without a session get are cached whole, with no token in them."""
+    if request.user.is_authenticated:
+        return _set_own_language(request)
+    return i18n.set_language(request)
+
+
+@csrf_protect
+def _set_own_language(request):
+    """A logged-in person's choice is also saved on his profile: it wins over the cookie
+    wherever he logs in, and his mail goes out in it."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if language in dict(settings.LANGUAGES):
+        profile = selectors.profile_of(request.user)
+        profile.language = language
+        profile.save()
+    return response
 
 
 def moved_to(pattern_name: str):

@@ -4,6 +4,9 @@ import pytest
 
 from config.celery import app as celery_app
 
+# The browser tests' fixtures (one Chromium for the whole session), for every folder.
+pytest_plugins = ["tests.browser"]
+
 
 @pytest.fixture(autouse=True)
 def tasks_run_in_process():

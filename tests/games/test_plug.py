@@ -69,6 +69,7 @@ class TicTacToeRules(GameRules):
     settings_form = f"{__name__}.TicTacToeSettings"
     urls = __name__
     nav = (("Noughts", "rules"),)
+    new_game_label = "Referee a new tic-tac-toe"
 
     def seat_numbers(self, settings: dict) -> list[int]:
         return [0, 1]

@@ -1,5 +1,3 @@
-from tests.browser import browser, page, phone_page  # noqa: F401  (the browser tests' fixtures)
-
 import pytest
 
 from tests.factories import make_user
