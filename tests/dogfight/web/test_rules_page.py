@@ -1,7 +1,7 @@
 """The public rules page (/rules/, German at /rules/?lang=de): every table of the rules
 reference, and a maneuver diagram per code that agrees with the engine's own ``fly``.
 
-Language and catalogue: test_rules_page_i18n.py; the data the page is built from: test_rules_data.py.
+Language and catalogue: test_rules_page_i18n.py; the data behind it: test_rules_data.py.
 """
 
 import re
