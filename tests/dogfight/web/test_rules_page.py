@@ -1,5 +1,8 @@
 """The public rules page (/rules/, German at /rules/?lang=de): every table of the rules
-reference, and a maneuver diagram per code that agrees with the engine's own ``fly``."""
+reference, and a maneuver diagram per code that agrees with the engine's own ``fly``.
+
+Language and catalogue: test_rules_page_i18n.py; the data behind it: test_rules_data.py.
+"""
 
 import re
 
@@ -100,7 +103,7 @@ def test_the_oberst_example_is_worth_30_and_loses_55(client):
     html = page(client)
 
     assert "is worth 30 points" in html and "loses 55" in html
-    assert rules_page.example("en") == {"points": 5, "rank": 5, "rank_name": "Oberst",
+    assert rules_page.example() == {"points": 5, "rank": 5, "rank_name": "Oberst",
                                         "gain": 30, "loss": 55}
 
 
@@ -191,11 +194,18 @@ def test_take_off_and_landing_diagrams_show_both_moves():
     _, steps = rules_page.sample_flight("LD")
     assert steps[-1][0] == (9, 0)
 
-    svg = rules_page.maneuver_diagram("TB")
-    assert svg.count('class="step"') == 1 and svg.count('class="end"') == 1
+    diagram = rules_page.maneuver_diagram("TB")
+    assert [move["last"] for move in diagram["moves"]] == [False, True]
 
 
-def test_the_diagram_svg_is_cached():
+def test_take_off_diagrams_number_both_moves_on_the_page(client):
+    figure = page(client).split('id="m-TB"', 1)[1].split("</figure>", 1)[0]
+
+    assert figure.count('class="step"') == 1 and figure.count('class="end"') == 1
+    assert re.findall(r"<text[^>]*>(\d)</text>", figure) == ["1", "2"]
+
+
+def test_the_diagram_geometry_is_cached():
     assert rules_page.maneuver_diagram("L") is rules_page.maneuver_diagram("L")
 
 
