@@ -1,7 +1,8 @@
-"""The public rules page of the dogfight (``/rules/``; ``?lang=de`` for German).
+"""The public rules page of the dogfight (``/dogfight/rules/``, in the reader's language;
+``?lang=de`` for German whatever his).
 
-The prose and every table's layout live in ``templates/dogfight/rules.html`` and its includes
-under ``templates/dogfight/rules/``, and go through gettext. This module builds only data, from
+The prose and every table's layout live in the template ``dogfight/rules.html`` and its
+includes under ``dogfight/rules/``, and go through gettext. This module builds only data, from
 the engine itself (``career``, ``maneuvers.fly``, ``weather``, ``setup``, the name check): rows
 for the tables, geometry for the maneuver diagrams, and the numbers the prose quotes. So the
 page cannot disagree with the rules the server plays by.
@@ -446,14 +447,15 @@ def prose_numbers() -> dict:
 
 
 def language(request) -> str:
-    """``?lang=`` if it names one of the site's languages, else the site's default."""
+    """``?lang=`` if it names one of the site's languages (a link to the rules in a language),
+    else the reader's own (``LocaleMiddleware``, his profile)."""
     wanted = request.GET.get("lang", "")
-    return wanted if wanted in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+    return wanted if wanted in dict(settings.LANGUAGES) else translation.get_language()
 
 
 def other_languages(current: str) -> list[dict]:
-    """The languages to switch to; the site's default needs no ``?lang=``."""
-    return [{"code": code, "query": "" if code == settings.LANGUAGE_CODE else f"?lang={code}"}
+    """Links to the rules in the other languages, whatever the reader's own."""
+    return [{"code": code, "query": f"?lang={code}"}
             for code, _label in settings.LANGUAGES if code != current]
 
 

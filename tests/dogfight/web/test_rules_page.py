@@ -1,4 +1,4 @@
-"""The public rules page (/rules/, German at /rules/?lang=de): every table of the rules
+"""The public rules page (/dogfight/rules/, German at ?lang=de): every table of the rules
 reference, and a maneuver diagram per code that agrees with the engine's own ``fly``.
 
 Language and catalogue: test_rules_page_i18n.py; the data behind it: test_rules_data.py.
@@ -50,7 +50,7 @@ def test_the_rules_page_answers_anonymous_visitors_in_english(client):
 
     assert "Dogfight: the rules" in html
     assert 'href="/static/css/rules.css"' in html
-    assert 'href="/rules/?lang=de"' in html
+    assert 'href="/dogfight/rules/?lang=de"' in html
 
 
 def test_the_rules_page_answers_anonymous_visitors_in_german(client):
@@ -58,7 +58,7 @@ def test_the_rules_page_answers_anonymous_visitors_in_german(client):
 
     assert "Dogfight: die Regeln" in html
     assert 'lang="de"' in html
-    assert 'href="/rules/"' in html
+    assert 'href="/dogfight/rules/?lang=en"' in html
     assert "Schaden nach Entfernung" in html
 
 

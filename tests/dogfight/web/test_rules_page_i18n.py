@@ -113,8 +113,9 @@ def test_a_german_page_leaves_the_next_request_in_english(client):
 
 
 def test_each_language_links_to_the_other(client):
-    assert 'href="/rules/?lang=de" hreflang="de" lang="de">Deutsch</a>' in article(client)
-    assert 'href="/rules/" hreflang="en" lang="en">English</a>' in article(client, "de")
+    assert 'href="/dogfight/rules/?lang=de" hreflang="de" lang="de">Deutsch</a>' in article(client)
+    assert ('href="/dogfight/rules/?lang=en" hreflang="en" lang="en">English</a>'
+            in article(client, "de"))
 
 
 @pytest.mark.parametrize("lang, sentence", [
@@ -150,3 +151,11 @@ def test_the_weather_chances_in_the_prose_follow_the_engine(client, monkeypatch)
     html = " ".join(article(client, "de").split())
     assert "neue Wolken kommen mit Chance 1/3 pro windiger Runde" in html
     assert "etwa alle 10 Runden eine Drehung" in html
+
+
+def test_without_lang_the_page_speaks_the_readers_language(client):
+    url = reverse("dogfight:rules")
+    assert '<article class="rules" lang="de"' in client.get(
+        url, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
+    assert '<article class="rules" lang="en"' in client.get(
+        url, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
