@@ -31,7 +31,7 @@ from .engine.state import State
 from .svg import SEAT_COLOUR_NAMES, board_svg
 
 # The engine's maneuver codes (``maneuvers.NAMES``) and burst directions (``FIRE_DIRECTIONS``,
-# in the order the form shows them) as the pilot reads them.
+# in the order the form shows them) as the pilot reads them; a test holds both to the engine.
 MANEUVER_NAMES = {
     "A": pgettext_lazy("maneuver", "ahead"), "L": _("turn left"), "R": _("turn right"),
     "LS": _("slip left"), "RS": _("slip right"), "H": _("hold"), "I": _("Immelmann"),
