@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import get_script_prefix, reverse
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from games import selectors, services
@@ -23,11 +24,22 @@ from games.registry import Rejected
 from . import services as dogfight_services
 from .practice import practice_game_create
 from .engine import career
-from .engine.maneuvers import NAMES, order_form
+from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
-from .form_html import chatter_inputs, moves_html
 from .svg import SEAT_COLOUR_NAMES, board_svg
+
+# The engine's maneuver codes (``maneuvers.NAMES``) and burst directions (``FIRE_DIRECTIONS``,
+# in the order the form shows them) as the pilot reads them; a test holds both to the engine.
+MANEUVER_NAMES = {
+    "A": pgettext_lazy("maneuver", "ahead"), "L": _("turn left"), "R": _("turn right"),
+    "LS": _("slip left"), "RS": _("slip right"), "H": _("hold"), "I": _("Immelmann"),
+    "S": _("Split-S"), "O": _("loop"), "TA": _("take off on runway α"),
+    "TB": _("take off on runway β"), "TG": _("take off on runway γ"),
+    "G": _("stay on the ground"), "LD": _("land"),
+}
+FIRE_LABELS = (("A", pgettext_lazy("fire direction", "ahead")), ("L", _("diagonal left")),
+               ("R", _("diagonal right")))
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -94,18 +106,19 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         for move in moves:
             move["fire"] = fire.get(move["number"], [])
             move["through"] = move["number"] in through
-        context["moves_html"] = moves_html(
-            moves, through_allowed=state["settings"].get("balloon_rule") == "through")
+            move["options"] = [(code, MANEUVER_NAMES[code]) for code in move["offered"]]
+        context.update(moves=moves, fire_labels=FIRE_LABELS,
+                       through_allowed=state["settings"].get("balloon_rule") == "through")
         route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
     elif order is not None:
         context["submitted"] = [
-            {**move, "name": NAMES.get(move["maneuver"], move["maneuver"])}
+            {**move, "name": MANEUVER_NAMES.get(move["maneuver"], move["maneuver"])}
             for move in order["moves"]]
     context["board"] = board_svg(state, names, route=route, highlight=seat.number)
     if rnd:
         lines = list(page.own_chatter)
-        context["chatter_inputs"] = chatter_inputs(
-            (lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES])
+        context["chatter_lines"] = (
+            lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []

@@ -1,8 +1,11 @@
-"""The cockpit's form rows built in Python (moves and chatter lines): escaped like a template
-would, and read back exactly by a browser."""
+"""The cockpit's form rows (moves and chatter lines): escaped, read back exactly by a browser,
+and every maneuver and burst direction of the engine named on the form."""
 
 import pytest
 
+from dogfight.engine.maneuvers import NAMES
+from dogfight.engine.orders import FIRE_DIRECTIONS
+from dogfight.views import FIRE_LABELS, MANEUVER_NAMES
 from games import services
 from tests.factories import make_dogfight, make_user, seat_of
 from tests.helpers import cockpit, fast_passwords, inputs  # noqa: F401
@@ -23,3 +26,8 @@ def test_chatter_lines_come_back_exactly_and_escaped(client):
     assert "<script>alert(1)" not in page and "<b>" not in page
     assert [i["id"] for i in inputs(page) if i.get("name", "").startswith("l")] == [
         f"chatter-{n}" for n in range(1, 7)]
+
+
+def test_every_maneuver_and_burst_direction_of_the_engine_has_its_name_on_the_form():
+    assert {code: str(name) for code, name in MANEUVER_NAMES.items()} == NAMES
+    assert [code for code, _ in FIRE_LABELS] == list(FIRE_DIRECTIONS)
