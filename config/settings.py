@@ -9,6 +9,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from django.utils.translation import gettext_lazy
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -115,10 +116,10 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", gettext_lazy("English")), ("de", gettext_lazy("Deutsch"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
-# The site speaks English only: no translation machinery (it cost every rendered value a
-# language lookup, about a tenth of a pilot's page's template).
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
