@@ -37,7 +37,7 @@ class DuelRules(GameRules):
     resolve_early = True            # a turn is resolved the moment it is submitted
     settings_form = "duel.forms.SettingsForm"
     urls = "duel.urls"
-    rules_url_name = None           # the rules page comes with the next issues
+    rules_url_name = "rules"
     own_page_label = _("My fighters")
     missed_orders_note = _("Without an action your fighters get the missed-turn default.")
 

@@ -32,6 +32,7 @@ from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
 from .engine.hexgrid import FACINGS
+from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
 from .report import facing_word, fighter_rows, step_word
@@ -168,7 +169,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     raw = rnd.state if rnd else selectors.shown_state(game)
     context = {"game": game, "seat": seat, "player": player, "round": rnd, "names": names,
                "urls": _urls(seat), "letter": "AB"[player],
-               "colour": svg.PLAYER_COLOUR_NAMES[player], "rules_url": RULES.rules_url()}
+               "colour": svg.PLAYER_COLOUR_NAMES[player]}
     if raw is None:
         return context
     state = view(raw, player)
@@ -183,6 +184,9 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         "offer_theirs": offer is not None and offer.seat != player,
         "running": game.status == Game.Status.RUNNING,
         "opponent": names.get(1 - player),
+        "missed_mine": bool(state["missed_in_row"][player]),
+        "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
+        "asteroids_left": state["asteroids_left"][player],
     })
     board = {"highlight": None}
     game_state = State.from_dict(raw)
