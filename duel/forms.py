@@ -5,6 +5,7 @@ is decided by ``DuelRules.clean_settings``, which asks the engine."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import GameSettingsForm
@@ -13,10 +14,18 @@ from .engine.classes import CLASSES, STANDARD
 from .engine.state import MAX_ASTEROIDS
 from .plugin import DEFAULT_TURN_HOURS, MAX_TURN_HOURS, MIN_TURN_HOURS, player_label, squadron
 
-SQUADRONS = ([("standard", _("the standard four: %(classes)s") % {
-                  "classes": squadron(STANDARD)})]
-             + [(key, _("one %(class)s each") % {"class": c.name}) for key, c in CLASSES.items()])
-FIRST = [(0, player_label(0)), (1, player_label(1))]
+
+# Choices as callables: Django calls them each time a form is rendered, so their words are in
+# the language active then, not in the one active when this module was imported.
+def squadron_choices() -> list[tuple[str, str]]:
+    return ([("standard", gettext("the standard four: %(classes)s") % {
+                 "classes": squadron(STANDARD)})]
+            + [(key, gettext("one %(class)s each") % {"class": c.name})
+               for key, c in CLASSES.items()])
+
+
+def first_choices() -> list[tuple[int, str]]:
+    return [(0, player_label(0)), (1, player_label(1))]
 
 
 class SettingsForm(GameSettingsForm):
@@ -29,8 +38,10 @@ class SettingsForm(GameSettingsForm):
                                    label=_("Asteroids per player"))
     no_adjacent = forms.BooleanField(required=False, initial=True,
                                      label=_("No two asteroids side by side"))
-    squadron = forms.ChoiceField(choices=SQUADRONS, initial="standard", label=_("Fighters"))
-    first = forms.TypedChoiceField(choices=FIRST, coerce=int, initial=0, label=_("Moves first"))
+    squadron = forms.ChoiceField(choices=squadron_choices, initial="standard",
+                                 label=_("Fighters"))
+    first = forms.TypedChoiceField(choices=first_choices, coerce=int, initial=0,
+                                   label=_("Moves first"))
     computer = forms.BooleanField(
         required=False, label=_("A computer opponent in seat 1 (it flies straight on)"))
     groups = [(_("The duel"), ["title", "turn_hours", "time_zone"]),

@@ -13,8 +13,8 @@ import json
 import zlib
 from datetime import datetime, timedelta
 
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from games.registry import GameRules, Outcome, Rejected
 
@@ -37,7 +37,7 @@ class DuelRules(GameRules):
     resolve_early = True            # a turn is resolved the moment it is submitted
     settings_form = "duel.forms.SettingsForm"
     urls = "duel.urls"
-    rules_url_name = None           # the rules page comes with the next issues
+    rules_url_name = "rules"
     own_page_label = _("My fighters")
     new_game_label = _("Referee a new duel")
     missed_orders_note = _("Without an action your fighters get the missed-turn default.")
@@ -59,7 +59,8 @@ class DuelRules(GameRules):
         hours = settings["turn_hours"]
         if isinstance(hours, bool) or not isinstance(hours, int) or not (
                 MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS):
-            raise Rejected(f"the turn deadline is {MIN_TURN_HOURS} to {MAX_TURN_HOURS} hours")
+            raise Rejected(gettext("the turn deadline is %(min)d to %(max)d hours") % {
+                "min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS})
         try:  # the engine knows what it can play
             Settings.from_dict(_engine_settings(settings))
         except EngineError as error:
@@ -82,9 +83,9 @@ class DuelRules(GameRules):
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        asteroids = _("%(count)d per player") % {"count": s.get("asteroids", 8)}
+        asteroids = gettext("%(count)d per player") % {"count": s.get("asteroids", 8)}
         if s.get("no_adjacent", True):
-            asteroids = _("%(count)s, never side by side") % {"count": asteroids}
+            asteroids = gettext("%(count)s, never side by side") % {"count": asteroids}
         return [*super().describe_settings(game), (_("Asteroids"), asteroids),
                 (_("Fighters"), squadron(s.get("fighters", STANDARD))),
                 (_("Moves first"), player_label(s.get("first", 0)))]
@@ -94,10 +95,10 @@ class DuelRules(GameRules):
 
     def not_active_message(self, state: dict, seat: int) -> str:
         if state.get("phase") == "over":
-            return _("the game is over")
+            return gettext("the game is over")
         if state.get("phase") == "fighters":
-            return _("your fighters are already placed")
-        return _("it is not your turn")
+            return gettext("your fighters are already placed")
+        return gettext("it is not your turn")
 
     # --- rounds -------------------------------------------------------------------------------
 
@@ -112,7 +113,7 @@ class DuelRules(GameRules):
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if not isinstance(payload, dict) or payload.get("type") not in (
                 "asteroid", "fighters", "turn"):
-            raise Rejected("an action is an asteroid, a fighter placement or a turn")
+            raise Rejected(gettext("an action is an asteroid, a fighter placement or a turn"))
         game_state = State.from_dict(state)
         try:
             act(game_state, seat, payload)
@@ -187,7 +188,8 @@ class DuelRules(GameRules):
 
 
 def player_label(player: int) -> str:
-    return _("player %(letter)s (seat %(number)d)") % {"letter": "AB"[player], "number": player}
+    return gettext("player %(letter)s (seat %(number)d)") % {
+        "letter": "AB"[player], "number": player}
 
 
 def squadron(classes) -> str:

@@ -8,111 +8,231 @@ from __future__ import annotations
 
 import copy
 
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
 from .engine.classes import CLASSES
 from .engine.hexgrid import FACINGS
+from .engine.state import QUIET_TURN_LIMIT
 
-RESULTS = {
-    "victory": "a fighter is home and the other side has none left",
-    "both_destroyed": "both sides lost every fighter",
-    "quiet": "40 turns without a fighter destroyed",
-    "forfeit": "too many missed turns",
-    "resigned": "a player resigned",
-    "agreed_draw": "both players agreed to a draw",
+# The engine's codes in a player's words. Each table is keyed by the engine's own codes, so a
+# code the engine adds shows up as itself until it is worded here.
+FACING_WORDS = {
+    "E": pgettext_lazy("facing", "E"), "NE": pgettext_lazy("facing", "NE"),
+    "NW": pgettext_lazy("facing", "NW"), "W": pgettext_lazy("facing", "W"),
+    "SW": pgettext_lazy("facing", "SW"), "SE": pgettext_lazy("facing", "SE"),
 }
-GUN_WORDS = {"nose": "nose gun", "tail": "tail gun"}
+STEP_WORDS = {
+    "A": _("ahead"), "L": _("turn left"), "R": _("turn right"), "G": _("fire the nose gun"),
+    "GT": _("fire the tail gun"), "M": _("launch a missile forward"),
+    "MT": _("launch a missile backward"), "S": _("launch a smart missile forward"),
+    "ST": _("launch a smart missile backward"),
+}
+GUN_WORDS = {"nose": _("nose gun"), "tail": _("tail gun")}
+LAUNCHER_WORDS = {"nose": _("nose launcher"), "tail": _("tail launcher")}
+MISSILE_WORDS = {"missile": _("missile"), "smart": _("smart missile")}
+CAUSE_WORDS = {  # why a fighter was destroyed, or a missile is gone
+    "edge": _("left the board"), "asteroid": _("asteroid"), "collision": _("collision"),
+    "missile": _("missile"), "gun": _("gun"), "hit": _("hit"),
+}
+STATE_WORDS = {"destroyed": _("destroyed"), "docked": _("docked"), "flying": _("flying")}
 
 
-def _player(names: dict, player) -> str:
-    return names.get(player) or f"player {'AB'[player]}"
+def facing_word(facing: int) -> str:
+    return str(FACING_WORDS[FACINGS[facing]])
 
 
-def _hex(hex_) -> str:
-    return "off the board" if hex_ is None else f"[{hex_[0]}, {hex_[1]}]"
+def step_word(code: str) -> str:
+    return str(STEP_WORDS.get(code, code))
+
+
+def cause_word(cause: str) -> str:
+    return str(CAUSE_WORDS.get(cause, cause))
+
+
+def result_words(result: str) -> str:
+    """Why the game ended, for each of the engine's ``turns.RESULTS``."""
+    words = {
+        "victory": gettext("a fighter is home and the other side has none left"),
+        "both_destroyed": gettext("both sides lost every fighter"),
+        "quiet": ngettext("%(count)d turn without a fighter destroyed",
+                          "%(count)d turns without a fighter destroyed",
+                          QUIET_TURN_LIMIT) % {"count": QUIET_TURN_LIMIT},
+        "forfeit": gettext("too many missed turns"),
+        "resigned": gettext("a player resigned"),
+        "agreed_draw": gettext("both players agreed to a draw"),
+    }
+    return words.get(result, result)
+
+
+def player_name(names: dict, player) -> str:
+    return names.get(player) or gettext("player %(letter)s") % {"letter": "AB"[player]}
+
+
+def hex_words(hex_) -> str:
+    return gettext("off the board") if hex_ is None else f"[{hex_[0]}, {hex_[1]}]"
+
+
+# --- the events, one line each -----------------------------------------------------------------
+
+
+def _setup_line(event: dict, names: dict[int, str]) -> str | None:
+    kind = event["type"]
+    player = player_name(names, event["player"]) if "player" in event else None
+    if kind == "asteroid_placed":
+        return gettext("%(player)s placed an asteroid on %(hex)s.") % {
+            "player": player, "hex": hex_words(event["hex"])}
+    if kind == "asteroid_lost" and event["why"] == "missed":
+        return gettext("%(player)s lost an asteroid (missed the deadline).") % {"player": player}
+    if kind == "asteroid_lost":
+        return gettext("%(player)s lost an asteroid (no hex could take it).") % {"player": player}
+    if kind == "placement_missed":
+        return gettext("%(player)s missed the placement: the fighters dock in order, facing "
+                       "the enemy.") % {"player": player}
+    if kind == "fighters_placed":
+        return gettext("Both placements revealed: %(placements)s.") % {
+            "placements": ", ".join(_placement_words(p) for p in event["placements"])}
+    if kind == "phase" and event["phase"] == "fighters":
+        return gettext("The asteroids are placed: now the fighters, sealed.")
+    if kind == "phase" and event["phase"] == "play":
+        return gettext("The fighters are placed: the duel begins.")
+    return None
+
+
+def _placement_words(placement: dict) -> str:
+    return gettext("%(fighter)s on %(hex)s facing %(facing)s") % {
+        "fighter": placement["fighter"], "hex": hex_words(placement["hex"]),
+        "facing": facing_word(placement["facing"])}
+
+
+def _player_line(event: dict, names: dict[int, str]) -> str | None:
+    kind = event["type"]
+    values = {"player": player_name(names, event["player"])} if "player" in event else {}
+    if kind == "turn":
+        values["turn"] = event["turn"]
+        sentence = {
+            "orders": gettext("Turn %(turn)d: %(player)s."),
+            "missed": gettext("Turn %(turn)d: %(player)s (missed: the default flight)."),
+            "auto": gettext("Turn %(turn)d: %(player)s (no fighters left: played "
+                            "automatically)."),
+        }[event["how"]]
+        return sentence % values
+    if kind == "missed":
+        return gettext("%(player)s missed a turn (%(in_row)d in a row, %(total)d in all).") % {
+            **values, "in_row": event["in_row"], "total": event["total"]}
+    if kind == "forfeit":
+        return gettext("%(player)s forfeited the game.") % values
+    if kind == "resigned":
+        return gettext("%(player)s resigned.") % values
+    if kind == "game_over" and event["winner"] is None:
+        return gettext("The game is over: a draw (%(why)s).") % {
+            "why": result_words(event["result"])}
+    if kind == "game_over":
+        return gettext("The game is over: %(player)s won (%(why)s).") % {
+            "player": player_name(names, event["winner"]), "why": result_words(event["result"])}
+    return None
+
+
+def _fighter_line(event: dict) -> str | None:
+    kind = event["type"]
+    values = {"fighter": event.get("fighter"), "hex": hex_words(event.get("hex"))}
+    if kind == "took_off":
+        return gettext("%(fighter)s took off from %(hex)s.") % values
+    if kind == "moved" and event["hex"] is None:
+        return gettext("%(fighter)s flew off the board.") % values
+    if kind == "moved":
+        return gettext("%(fighter)s flew to %(hex)s.") % values
+    if kind == "turned" and event["step"] == "L":
+        return gettext("%(fighter)s turned left.") % values
+    if kind == "turned":
+        return gettext("%(fighter)s turned right.") % values
+    if kind == "fired":
+        return _shot_line(event, values)
+    if kind == "launched":
+        return _launch_line(event, values)
+    if kind == "landed":
+        return gettext("%(fighter)s landed on %(hex)s.") % values
+    if kind == "stayed":
+        return gettext("%(fighter)s stayed docked facing %(facing)s.") % {
+            **values, "facing": facing_word(event["facing"])}
+    if kind == "reloaded":
+        return gettext("%(fighter)s reloaded.") % values
+    return None
+
+
+def _shot_line(event: dict, values: dict) -> str:
+    values = {**values, "gun": GUN_WORDS[event["gun"]], "hit": event.get("hit")}
+    if event.get("hex") is None:
+        return gettext("%(fighter)s fired its %(gun)s over the edge of the board.") % values
+    if event.get("hit"):
+        return gettext("%(fighter)s fired its %(gun)s at %(hex)s, hitting %(hit)s.") % values
+    return gettext("%(fighter)s fired its %(gun)s at %(hex)s, missing.") % values
+
+
+def _launch_line(event: dict, values: dict) -> str:
+    values = {**values, "missile": event["missile"],
+              "launcher": LAUNCHER_WORDS.get(event["launcher"], event["launcher"])}
+    if event["kind"] == "smart":
+        return gettext("%(fighter)s launched a smart missile (%(missile)s) from its "
+                       "%(launcher)s.") % values
+    return gettext("%(fighter)s launched a missile (%(missile)s) from its %(launcher)s.") % values
+
+
+def _missile_line(event: dict) -> str | None:
+    kind = event["type"]
+    values = {"missile": event.get("missile"), "hex": hex_words(event.get("hex")),
+              "fighter": event.get("fighter"), "cause": cause_word(event.get("cause", ""))}
+    if kind == "missile_moved":
+        return gettext("Missile %(missile)s flew to %(hex)s.") % values
+    if kind == "missile_turned":
+        return gettext("Smart missile %(missile)s turned to %(facing)s.") % {
+            **values, "facing": facing_word(event["facing"])}
+    if kind == "missile_removed" and event["cause"] == "hit" and event.get("fighter"):
+        return gettext("Missile %(missile)s hit %(fighter)s and is gone.") % values
+    if kind == "missile_removed":
+        return gettext("Missile %(missile)s is gone (%(cause)s).") % values
+    return None
+
+
+def _destroyed_line(event: dict) -> str:
+    values = {"fighter": event["fighter"], "by": event.get("by"),
+              "cause": cause_word(event["cause"])}
+    if event.get("by") is None:
+        return gettext("%(fighter)s was destroyed (%(cause)s).") % values
+    return gettext("%(fighter)s was destroyed (%(cause)s, by %(by)s).") % values
 
 
 def describe_event(event: dict, names: dict[int, str]) -> str | None:
+    """One event in words; None for what is not told (``fighters_sealed``)."""
     kind = event["type"]
-    who = event.get("fighter")
-    if kind == "asteroid_placed":
-        return f"{_player(names, event['player'])} placed an asteroid on {_hex(event['hex'])}."
-    if kind == "asteroid_lost":
-        why = "missed the deadline" if event["why"] == "missed" else "no hex could take it"
-        return f"{_player(names, event['player'])} lost an asteroid ({why})."
-    if kind == "placement_missed":
-        return (f"{_player(names, event['player'])} missed the placement: the fighters dock "
-                "in order, facing the enemy.")
-    if kind == "fighters_placed":
-        return "Both placements revealed: " + ", ".join(
-            f"{p['fighter']} on {_hex(p['hex'])} facing {FACINGS[p['facing']]}"
-            for p in event["placements"]) + "."
-    if kind == "phase":
-        return {"fighters": "The asteroids are placed: now the fighters, sealed.",
-                "play": "The fighters are placed: the duel begins."}.get(event["phase"])
-    if kind == "turn":
-        how = {"orders": "", "missed": " (missed: the default flight)",
-               "auto": " (no fighters left: played automatically)"}[event["how"]]
-        return f"Turn {event['turn']}: {_player(names, event['player'])}{how}."
-    if kind == "missed":
-        return (f"{_player(names, event['player'])} missed a turn ({event['in_row']} in a row, "
-                f"{event['total']} in all).")
-    if kind == "took_off":
-        return f"{who} took off from {_hex(event['hex'])}."
-    if kind == "moved":
-        return f"{who} flew to {_hex(event['hex'])}."
-    if kind == "turned":
-        return f"{who} turned {'left' if event['step'] == 'L' else 'right'}."
-    if kind == "fired":
-        hit = f", hitting {event['hit']}" if event.get("hit") else ", missing"
-        return f"{who} fired its {GUN_WORDS[event['gun']]} at {_hex(event['hex'])}{hit}."
-    if kind == "launched":
-        what = "a smart missile" if event["kind"] == "smart" else "a missile"
-        return f"{who} launched {what} ({event['missile']}) from its {event['launcher']}."
-    if kind == "missile_moved":
-        return f"Missile {event['missile']} flew to {_hex(event['hex'])}."
-    if kind == "missile_turned":
-        return f"Smart missile {event['missile']} turned to {FACINGS[event['facing']]}."
-    if kind == "missile_removed":
-        return f"Missile {event['missile']} is gone ({event['cause']})."
     if kind == "destroyed":
-        by = f" by {event['by']}" if event.get("by") is not None else ""
-        return f"{who} was destroyed ({event['cause']}{by})."
-    if kind == "landed":
-        return f"{who} landed on {_hex(event['hex'])}."
-    if kind == "stayed":
-        return f"{who} stayed docked facing {FACINGS[event['facing']]}."
-    if kind == "reloaded":
-        return f"{who} reloaded."
-    if kind == "forfeit":
-        return f"{_player(names, event['player'])} forfeited the game."
-    if kind == "resigned":
-        return f"{_player(names, event['player'])} resigned."
-    if kind == "game_over":
-        why = RESULTS.get(event["result"], event["result"])
-        if event["winner"] is None:
-            return f"The game is over: a draw ({why})."
-        return f"The game is over: {_player(names, event['winner'])} won ({why})."
-    return None  # fighters_sealed: nothing to tell
+        return _destroyed_line(event)
+    if kind.startswith("missile_"):
+        return _missile_line(event)
+    return (_setup_line(event, names) or _player_line(event, names)
+            or _fighter_line(event))
 
 
 def describe(events: list, names: dict[int, str]) -> list[str]:
     return [line for line in (describe_event(e, names) for e in events) if line]
 
 
+def fighter_status(fighter: dict) -> str:
+    if fighter.get("destroyed"):
+        return gettext("destroyed")
+    if fighter.get("hex") is None:
+        return gettext("not placed")
+    if fighter.get("docked"):
+        turns = fighter.get("docked_turns", 0)
+        return ngettext("docked (%(count)d turn)", "docked (%(count)d turns)",
+                        turns) % {"count": turns}
+    return gettext("flying at speed %(speed)d") % {"speed": fighter.get("speed", 0)}
+
+
 def fighter_rows(state: dict, names: dict[int, str]) -> list[dict]:
-    rows = []
-    for f in state["fighters"]:
-        if f.get("destroyed"):
-            status = "destroyed"
-        elif f.get("hex") is None:
-            status = "not placed"
-        elif f.get("docked"):
-            status = f"docked ({f.get('docked_turns', 0)} turns)"
-        else:
-            status = f"flying at {f.get('speed', 0)}"
-        rows.append({**f, "owner": _player(names, f["player"]), "status": status,
-                     "name": CLASSES[f["class"]].name,
-                     "facing_name": FACINGS[f.get("facing", 0)]})
-    return rows
+    return [{**f, "owner": player_name(names, f["player"]), "status": fighter_status(f),
+             "name": CLASSES[f["class"]].name, "facing_name": facing_word(f.get("facing", 0))}
+            for f in state["fighters"]]
 
 
 MAX_FRAMES = 11  # steps 0..10: the platform's replay has at most ten steps after the start
@@ -150,9 +270,9 @@ def _chunks(events: list) -> list[list[dict]]:
 def _title(chunk: list[dict], names: dict[int, str]) -> str:
     first = chunk[0]
     if first["type"] in FIGHTER_EVENTS:
-        return f"{first['fighter']}'s move"
+        return gettext("%(fighter)s's move") % {"fighter": first["fighter"]}
     if first["type"].startswith("missile_") or first["type"] == "destroyed":
-        return "Missiles fly"
+        return gettext("Missiles fly")
     return describe_event(first, names) or first["type"]
 
 
@@ -163,7 +283,7 @@ def frames(state_before: dict, events: list, state_after: dict,
     ``MAX_FRAMES``."""
     state = copy.deepcopy(state_before)
     trails: dict[str, list] = {}
-    out = [{"state": copy.deepcopy(state), "title": "Before", "trails": {}}]
+    out = [{"state": copy.deepcopy(state), "title": gettext("Before"), "trails": {}}]
     fighters = {f["id"]: f for f in state["fighters"]}
     for chunk in _chunks(events):
         for event in chunk:

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import services
 from games.models import Game, Order, Round, Seat
@@ -21,13 +22,13 @@ from .models import DrawOffer
 def _player(game: Game, user) -> Seat:
     seat = game.seats.filter(user=user).first() if user.is_authenticated else None
     if seat is None:
-        raise Rejected("you do not play in this duel")
+        raise Rejected(gettext("you do not play in this duel"))
     return seat
 
 
 def _running(game: Game) -> None:
     if game.status != Game.Status.RUNNING:
-        raise Rejected("the duel is not running")
+        raise Rejected(gettext("the duel is not running"))
 
 
 def duel_act(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
@@ -45,13 +46,14 @@ def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:
         rnd = (Round.objects.select_for_update()
                .filter(game=game, status=Round.Status.OPEN).first())
         if rnd is None:
-            raise Rejected("no action is open right now; try again in a moment")
+            raise Rejected(gettext("no action is open right now; try again in a moment"))
         rnd.referee_input = {**rnd.referee_input, **data}
         rnd.save(update_fields=["referee_input"])
         services.rounds_resolve(round_ids=[rnd.pk], now=now, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
-            raise Rejected(f"the duel could not be ended: {rnd.last_error or 'unknown error'}")
+            raise Rejected(gettext("the duel could not be ended: %(error)s") % {
+                "error": rnd.last_error or gettext("unknown error")})
         DrawOffer.objects.filter(game=game).delete()
     return rnd
 
@@ -70,19 +72,19 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
     if standing is not None and standing.seat != seat.number:
         return draw_accept(game=game, user=user, now=now)
     if standing is not None:
-        raise Rejected("your offer of a draw stands already")
+        raise Rejected(gettext("your offer of a draw stands already"))
     try:
         with transaction.atomic():
             return DrawOffer.objects.create(game=game, seat=seat.number,
                                             made_at=now or timezone.now())
     except IntegrityError:
-        raise Rejected("a draw offer was made at the same moment; look again") from None
+        raise Rejected(gettext("a draw offer was made at the same moment; look again")) from None
 
 
 def _offer_to(game: Game, seat: Seat) -> DrawOffer:
     offer = DrawOffer.objects.filter(game=game).exclude(seat=seat.number).first()
     if offer is None:
-        raise Rejected("your opponent has not offered a draw")
+        raise Rejected(gettext("your opponent has not offered a draw"))
     return offer
 
 
@@ -101,4 +103,4 @@ def draw_decline(*, game: Game, user) -> None:
 def draw_withdraw(*, game: Game, user) -> None:
     seat = _player(game, user)
     if not DrawOffer.objects.filter(game=game, seat=seat.number).delete()[0]:
-        raise Rejected("you have not offered a draw")
+        raise Rejected(gettext("you have not offered a draw"))

@@ -2,8 +2,8 @@
 ``api.view``): 20 x 15 pointy-top hexes in odd-r offset, docks, asteroids, fighters, missiles,
 and on the player's page the route preview of his half-built turn.
 
-The empty board never changes, so it is drawn once per process. Hexes a player may pick (an
-asteroid's place) are links: a plain GET without JavaScript, an htmx swap with it.
+The empty board never changes, so it is drawn once per process and language. Hexes a player
+may pick (an asteroid's place) are links: a plain GET without JavaScript, an htmx swap with it.
 """
 
 from __future__ import annotations
@@ -13,14 +13,18 @@ from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from .engine.board import DOCKS
+from .engine.classes import CLASSES
 from .engine.hexgrid import BOARD, COLS, ROWS
+from .report import MISSILE_WORDS, STATE_WORDS, cause_word, step_word
 
 SIZE = 12.0
 SQRT3 = math.sqrt(3)
 PLAYER_COLOURS = ("#c0392b", "#2471a3")
-PLAYER_COLOUR_NAMES = ("red", "blue")
+PLAYER_COLOUR_NAMES = (_("red"), _("blue"))
 LEFT = -SQRT3 / 2 * SIZE - 2
 TOP = -SIZE - 2
 WIDTH = SQRT3 * SIZE * (COLS + 0.5) + 4
@@ -37,16 +41,23 @@ def _corners(col: int, row: int, size: float = SIZE) -> str:
                     f"{y + size * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
 
 
-@lru_cache(maxsize=1)
 def _static_layer() -> str:
+    return _static_layer_in(get_language())
+
+
+@lru_cache(maxsize=4)
+def _static_layer_in(language: str | None) -> str:
+    """The empty board with its docks, their titles in ``language`` (the active one)."""
     parts = ['<g class="hexes" fill="#f4f6fb" stroke="#c9d1e0" stroke-width="0.6">']
     parts += [f'<polygon points="{_corners(c, r)}"/>' for c, r in BOARD]
     parts.append("</g>")
     for player, docks in DOCKS.items():
         parts.append(f'<g class="docks player-{player}" fill="{PLAYER_COLOURS[player]}" '
                      'fill-opacity="0.25">')
-        parts += [f'<polygon points="{_corners(c, r, SIZE - 1)}"><title>dock of player '
-                  f'{"AB"[player]} [{c}, {r}]</title></polygon>' for c, r in docks]
+        parts += [f'<polygon points="{_corners(c, r, SIZE - 1)}"><title>'
+                  + escape(gettext("dock of player %(letter)s [%(col)d, %(row)d]")
+                           % {"letter": "AB"[player], "col": c, "row": r})
+                  + "</title></polygon>" for c, r in docks]
         parts.append("</g>")
     return "".join(parts)
 
@@ -66,7 +77,7 @@ def _fighter(fighter: dict, dimmed: bool) -> str:
     state = "destroyed" if fighter.get("destroyed") else (
         "docked" if fighter.get("docked") else "flying")
     opacity = ' opacity="0.3"' if dimmed or fighter.get("destroyed") else ""
-    title = f'{fighter["id"]} ({fighter["class"]}, {state})'
+    title = f'{fighter["id"]} ({CLASSES[fighter["class"]].name}, {STATE_WORDS[state]})'
     return (_arrow(x, y, fighter.get("facing", 0), "8,0 -6,-6 -3,0 -6,6", colour,
                    f' class="fighter {state}" data-fighter="{fighter["id"]}"{opacity}')
             + f'<title>{escape(title)}</title><text y="11" text-anchor="middle" font-size="6" '
@@ -81,7 +92,8 @@ def _missile(missile: dict) -> str:
     return (_arrow(x, y, missile.get("facing", 0), shape, colour,
                    f' class="missile {missile.get("kind", "missile")}" '
                    f'data-missile="{missile["id"]}"')
-            + f'<title>{missile.get("kind", "missile")} {missile["id"]}</title></g>')
+            + f'<title>{escape(MISSILE_WORDS[missile.get("kind", "missile")])} {missile["id"]}'
+            '</title></g>')
 
 
 def _line(points: list, colour: str, css: str, dash: str = "3 2") -> str:
@@ -109,12 +121,13 @@ def _route(state: dict, preview: dict) -> str:
             x, y = centre(*point["hex"])
             parts.append(_arrow(x, y, point["facing"], "7,0 0,-4 2,0 0,4", "#fff",
                                 f' class="arrowhead" data-fighter="{fid}" data-step="{number}"')
-                         + f'<title>{fid} after step {number} ({point["step"]})</title></g>')
+                         + f"<title>{escape(_step_title(fid, number, point['step']))}"
+                         "</title></g>")
         if trace.get("destroyed"):
             last = next((p["hex"] for p in reversed(trace["route"]) if p["hex"]), fighter["hex"])
             x, y = centre(*last)
             parts.append(f'<g class="lost" transform="translate({x:.1f},{y:.1f})">'
-                         f'<title>{fid} destroyed ({trace["destroyed"]})</title>'
+                         f'<title>{escape(_lost_title(fid, trace["destroyed"]))}</title>'
                          '<path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" stroke-width="2"/></g>')
     for flight in preview.get("missiles", []):
         parts.append(_line([flight["from"]] + flight["path"], "#555", "missile-path"))
@@ -122,6 +135,16 @@ def _route(state: dict, preview: dict) -> str:
         parts.append(_line([flight["from"]] + flight["path"], "#999", "next-flight", "1 2"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _step_title(fighter: str, number: int, code: str) -> str:
+    return gettext("%(fighter)s after step %(number)d (%(step)s)") % {
+        "fighter": fighter, "number": number, "step": step_word(code)}
+
+
+def _lost_title(fighter: str, cause: str) -> str:
+    return gettext("%(fighter)s destroyed (%(cause)s)") % {
+        "fighter": fighter, "cause": cause_word(cause)}
 
 
 def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None,
@@ -133,15 +156,16 @@ def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None
     parts = [
         f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
-        'aria-label="The duel board">',
+        f'aria-label="{escape(gettext("The duel board"))}">',
         _static_layer(),
         '<g class="asteroids" fill="#6e6257" stroke="#3b332c" stroke-width="0.8">',
     ]
     for col, row in state.get("asteroids", []):
         x, y = centre(col, row)
         parts.append(f'<circle class="asteroid" data-hex="{col},{row}" cx="{x:.1f}" '
-                     f'cy="{y:.1f}" r="{SIZE * 0.7:.1f}"><title>asteroid [{col}, {row}]'
-                     '</title></circle>')
+                     f'cy="{y:.1f}" r="{SIZE * 0.7:.1f}"><title>'
+                     + escape(gettext("asteroid [%(col)d, %(row)d]") % {"col": col, "row": row})
+                     + '</title></circle>')
     parts.append("</g>")
     if choices and choice_url:
         parts.append('<g class="choices">')

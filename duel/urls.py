@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from . import views
+from . import rules_page, views
 
 SEAT = "games/<int:game_id>/seat/<int:number>/"
 
 urlpatterns = [
+    path("rules/", rules_page.rules, name="rules"),
     path(SEAT, views.seat_page, name="seat"),
     path(SEAT + "preview", views.preview, name="preview"),
     path(SEAT + "act", views.submit, name="submit"),

@@ -16,6 +16,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from games import selectors
@@ -30,12 +32,14 @@ from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
 from .engine.hexgrid import FACINGS
-from .engine.orders import STEP_NAMES
+from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-from .report import fighter_rows
+from .report import facing_word, fighter_rows, step_word
 
-FACING_CHOICES = [(n, f"{n}: {name}") for n, name in enumerate(FACINGS)]
+
+def _facing_choices() -> list[tuple[int, str]]:
+    return [(n, f"{n}: {facing_word(n)}") for n in range(len(FACINGS))]
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -114,9 +118,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     try:
         seen = preview_turn(game_state, player, new_orders) if new_orders else None
         if data.get("do") == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
-            speeds = ", ".join(map(str, seen["next"]["speeds"]))
-            raise EngineError(f"{seen['next']['fighter']} must fly {speeds} hex(es) this turn; "
-                              f"it has flown {seen['next']['ahead']}")
+            raise EngineError(_too_short(seen["next"]))
     except EngineError as problem:
         error = str(problem)
         try:
@@ -132,19 +134,30 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     return {
         "draft": json.dumps(new_orders), "current": new_current, "turn_error": error,
         "draft_orders": [{**o, "words": _order_words(o)} for o in new_orders],
-        "step_buttons": [(code, STEP_NAMES[code]) for code in nxt["steps"]] if nxt else [],
+        "step_buttons": [(code, step_word(code)) for code in nxt["steps"]] if nxt else [],
         "may_end": bool(nxt and nxt["may_end"]), "next": nxt,
         "waiting": [] if new_current else waiting,
         "complete": not new_current and not waiting and bool(new_orders),
-        "preview": seen, "facing_choices": FACING_CHOICES,
+        "preview": seen, "facing_choices": _facing_choices(),
     }
+
+
+def _too_short(nxt: dict) -> str:
+    """Why a fighter's move may not end yet: it has not flown a speed it may fly."""
+    return ngettext("%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
+                    "%(fighter)s must fly %(speeds)s hexes this turn; it has flown %(ahead)d",
+                    max(nxt["speeds"], default=0)) % {
+        "fighter": nxt["fighter"], "speeds": ", ".join(map(str, nxt["speeds"])),
+        "ahead": nxt["ahead"]}
 
 
 def _order_words(order: dict) -> str:
     if order.get("stay"):
         facing = order.get("facing")
-        return "stays docked" + (f", facing {FACINGS[facing]}" if facing is not None else "")
-    return " · ".join(STEP_NAMES.get(code, code) for code in order.get("steps", [])) or "—"
+        if facing is None:
+            return gettext("stays docked")
+        return gettext("stays docked, facing %(facing)s") % {"facing": facing_word(facing)}
+    return " · ".join(step_word(code) for code in order.get("steps", [])) or "—"
 
 
 # --- the page -----------------------------------------------------------------------------
@@ -171,6 +184,9 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         "offer_theirs": offer is not None and offer.seat != player,
         "running": game.status == Game.Status.RUNNING,
         "opponent": names.get(1 - player),
+        "missed_mine": bool(state["missed_in_row"][player]),
+        "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
+        "asteroids_left": state["asteroids_left"][player],
     })
     board = {"highlight": None}
     game_state = State.from_dict(raw)
@@ -191,7 +207,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
              "facing": _int(data.get(f"facing_{f['id']}"), TOWARD_ENEMY[player])}
             for i, f in enumerate(mine)]
         context["docks"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in DOCKS[player]]
-        context["facing_choices"] = FACING_CHOICES
+        context["facing_choices"] = _facing_choices()
     elif active and state["phase"] == "play":
         context.update(_turn_form(game_state, player, data))
         board["preview"] = context["preview"]
@@ -213,7 +229,7 @@ def _int(text, default: int) -> int:
 def seat_page(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     if page.seat.game.status == Game.Status.OPEN:
-        messages.info(request, "The duel has not started yet.")
+        messages.info(request, gettext("The duel has not started yet."))
         return redirect("game", game_id=game_id)
     return render(request, "duel/seat.html", _context(page, request.GET))
 
@@ -252,10 +268,10 @@ def submit(request, game_id: int, number: int):
     try:
         duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
     except Rejected as error:
-        messages.error(request, f"Not accepted: {error}.")
+        messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
         return render(request, "duel/seat.html", _context(page, request.POST), status=400)
-    messages.success(request, "Done: your action is in.")
+    messages.success(request, gettext("Done: your action is in."))
     return redirect("duel:seat", game_id=game_id, number=number)
 
 
@@ -266,17 +282,21 @@ def resign(request, game_id: int, number: int):
     try:
         duel_services.duel_resign(game=seat.game, user=request.user)
     except Rejected as error:
-        messages.error(request, f"Not done: {error}.")
+        messages.error(request, _not_done(error))
     else:
-        messages.success(request, "You resigned: the duel is over.")
+        messages.success(request, gettext("You resigned: the duel is over."))
     return redirect("duel:seat", game_id=game_id, number=number)
 
 
+def _not_done(error: Rejected) -> str:
+    return gettext("Not done: %(reason)s.") % {"reason": error}
+
+
 DRAW_ACTIONS = {
-    "offer": (duel_services.draw_offer, "Your offer of a draw is made."),
-    "accept": (duel_services.draw_accept, "Agreed: the duel ends in a draw."),
-    "decline": (duel_services.draw_decline, "You declined the draw."),
-    "withdraw": (duel_services.draw_withdraw, "You withdrew your offer."),
+    "offer": (duel_services.draw_offer, _lazy("Your offer of a draw is made.")),
+    "accept": (duel_services.draw_accept, _lazy("Agreed: the duel ends in a draw.")),
+    "decline": (duel_services.draw_decline, _lazy("You declined the draw.")),
+    "withdraw": (duel_services.draw_withdraw, _lazy("You withdrew your offer.")),
 }
 
 
@@ -286,12 +306,12 @@ def draw(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     action, done = DRAW_ACTIONS.get(request.POST.get("do", ""), (None, ""))
     if action is None:
-        messages.error(request, "Not done: offer, accept, decline or withdraw a draw.")
+        messages.error(request, gettext("Not done: offer, accept, decline or withdraw a draw."))
         return redirect("duel:seat", game_id=game_id, number=number)
     try:
         result = action(game=seat.game, user=request.user)
     except Rejected as error:
-        messages.error(request, f"Not done: {error}.")
+        messages.error(request, _not_done(error))
     else:
         if isinstance(result, Round):  # offering when the opponent had offered: agreed
             done = DRAW_ACTIONS["accept"][1]
