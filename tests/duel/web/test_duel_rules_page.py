@@ -104,10 +104,10 @@ def test_german_is_shown_for_lang_de_and_otherwise_the_active_language(client):
     assert german["Content-Language"] == "de"
     assert '<html lang="de">' in german.content.decode()
     assert "<h1>Duell: die Regeln</h1>" in german.content.decode()
-    with translation.override("de"):
-        active = client.get(URL).content.decode()
-        asked = client.get(URL, {"lang": "en"}).content.decode()
-        unknown = client.get(URL, {"lang": "xx"}).content.decode()
+    german_reader = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
+    active = client.get(URL, **german_reader).content.decode()
+    asked = client.get(URL, {"lang": "en"}, **german_reader).content.decode()
+    unknown = client.get(URL, {"lang": "xx"}, **german_reader).content.decode()
     assert "<h1>Duell: die Regeln</h1>" in active and "<h1>Duell: die Regeln</h1>" in unknown
     assert "<h1>Duel: the rules</h1>" in asked
 
