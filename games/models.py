@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from .fields import SnapshotField
+from .db.fields import SnapshotField
 
 
 class Game(models.Model):

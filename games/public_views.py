@@ -20,8 +20,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from . import registry, report_cache
+from .db import queries
 from .models import Chatter, Game, Order, Report, Round
-from .rows import fetch
 
 
 def _names(game: Game) -> dict[int, str]:
@@ -98,21 +98,12 @@ def _is_public_reader(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-# One statement, the floor's kind: whether the round is published, and whether the next one
-# is too (its page links to it then; a published round itself never changes).
-_PUBLISHED_AND_LATER_SQL = """
-    SELECT r.id, EXISTS(SELECT 1 FROM games_round n WHERE n.game_id = r.game_id
-                        AND n.number = r.number + 1 AND n.status = %s)
-    FROM games_round r WHERE r.game_id = %s AND r.number = %s AND r.status = %s"""
-
-
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
-    published = Round.Status.PUBLISHED
-    found = fetch(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
-    if not found:
+    """One statement, a plain read (``queries.published_round_and_later``)."""
+    found = queries.published_round_and_later(game_id, number)
+    if found is None:
         raise Http404("No such published round.")
-    round_id, later = found[0]
-    return round_id, bool(later)
+    return found
 
 
 def _published_round(game_id: int, number: int) -> Round:

@@ -16,15 +16,15 @@ from datetime import datetime
 from typing import NamedTuple
 
 from django.db import (IntegrityError, InterfaceError, OperationalError, close_old_connections,
-                       connection, transaction)
+                       transaction)
 from django.utils import timezone
 from orjson import Fragment
 
-from . import bulk, clock, registry, report_cache
-from .fields import serialized
+from . import clock, registry, report_cache
+from .db import bulk, queries
+from .db.fields import serialized
 from .models import Chatter, Game, Order, Report, Round, Seat
 from .registry import Outcome, Rejected
-from .rows import Columns, fetch
 
 log = logging.getLogger(__name__)
 
@@ -166,25 +166,13 @@ def current_round(game: Game) -> Round | None:
     return game.rounds.filter(status=Round.Status.OPEN).first()
 
 
-_ROUND = Columns(Round, "r")
-_OPEN_ROUND_SQL = f"SELECT {_ROUND.sql} FROM games_round r WHERE r.game_id = %s AND r.status = %s"
-# The numbers of the seats whose orders for a round are in.
-_SUBMITTED_SQL = """SELECT s.number FROM games_order o JOIN games_seat s ON s.id = o.seat_id
-    WHERE o.round_id = %s"""
-
-
 def lock_open_round(game: Game, missing: str) -> Round:
     """The game's open round, locked for this transaction; ``missing`` says why if none.
-    (Every submit reads it: in SQL, see ``rows``.)"""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    found = fetch(_OPEN_ROUND_SQL + lock, [game.pk, Round.Status.OPEN])
-    if not found:
+    (Every submit reads it: a plain read, ``queries.open_round``.)"""
+    rnd = queries.open_round(game.pk, lock=True)
+    if rnd is None:
         raise Rejected(missing)
-    return _ROUND.instance(found[0])
-
-
-def _submitted_seats(rnd: Round) -> set[int]:
-    return {number for (number,) in fetch(_SUBMITTED_SQL, [rnd.pk])}
+    return rnd
 
 
 def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None,
@@ -207,7 +195,7 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             if seat.number not in rules.active_seats(rnd.state):
                 raise Rejected(rules.not_active_message(rnd.state, seat.number))
             # Read after the lock was granted, so it holds every order committed before.
-            submitted = _submitted_seats(rnd)
+            submitted = queries.submitted_seat_numbers(rnd.pk)
             if seat.number in submitted:
                 raise Rejected(already_in)
             payload = rules.validate_orders(rnd.state, seat.number, payload)
