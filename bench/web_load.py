@@ -62,7 +62,7 @@ def fill(submits: int) -> dict:
     from dogfight.engine.maneuvers import order_form
     from dogfight.engine.state import State
     from dogfight.plugin import RULES
-    from games import services
+    from games import resolution, services
     from games.models import Game, Profile, Round
 
     User = get_user_model()
@@ -107,7 +107,7 @@ def fill(submits: int) -> dict:
                                       lines=[f"Round {rnd.number}: tally ho from seat {seat}"])
                 services.orders_submit(seat=main.seats.get(number=seat), user=person,
                                        payload=RULES.computer_orders(rnd.state, seat, "veteran")["moves"])
-        services.round_resolve(round_id=rnd.pk, force=True)
+        resolution.round_resolve(round_id=rnd.pk, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
             raise SystemExit(f"round {rnd.number} of the main game failed: {rnd.last_error}")

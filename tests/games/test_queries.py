@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
-from games import services
+from games import resolution, services
 from games.db import queries
 from games.models import Game, Round, Seat
 from tests.factories import make_dogfight, make_user, open_round, seat_of
@@ -83,10 +83,10 @@ def test_published_round_and_later_says_whether_the_next_round_is_published():
     game = make_dogfight(humans=[make_user()])
     first = open_round(game)
     assert queries.published_round_and_later(game.pk, 1) is None  # open, not published
-    services.round_resolve(round_id=first.pk, now=first.deadline)
+    resolution.round_resolve(round_id=first.pk, now=first.deadline)
     assert queries.published_round_and_later(game.pk, 1) == (first.pk, False)
     second = open_round(game)
-    services.round_resolve(round_id=second.pk, now=second.deadline)
+    resolution.round_resolve(round_id=second.pk, now=second.deadline)
     assert queries.published_round_and_later(game.pk, 1) == (first.pk, True)
     assert queries.published_round_and_later(game.pk, 2) == (second.pk, False)
     assert queries.published_round_and_later(game.pk + 1000, 1) is None
