@@ -19,21 +19,13 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from . import registry, report_cache
+from . import registry, report_cache, selectors
 from .db import queries
-from .models import Chatter, Game, Order, Report, Round
+from .models import Chatter, Game, Order, Round
 
 
 def _names(game: Game) -> dict[int, str]:
     return {seat.number: str(seat) for seat in game.seats.all()}
-
-
-def _shown_state(game: Game, open_round: Round | None) -> dict | None:
-    if open_round is not None:
-        return open_round.state
-    last = (Report.objects.filter(round__game=game).order_by("-round__number")
-            .only("state").first())
-    return last.state if last else None
 
 
 @require_safe
@@ -43,7 +35,7 @@ def game_page(request, game_id: int):
     seats = list(game.seats.select_related("user"))
     names = {seat.number: str(seat) for seat in seats}
     open_round = game.rounds.filter(status=Round.Status.OPEN).first()
-    state = _shown_state(game, open_round)
+    state = selectors.shown_state(game, open_round)
     context = {
         "game": game, "seats": seats, "open_round": open_round,
         "published": game.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number"),

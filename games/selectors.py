@@ -1,4 +1,5 @@
-"""Reads for the pages: a person's games, the lobby, the referee's panel, a player's page.
+"""Reads for the pages: a person's games, the lobby, the referee's panel, a player's page, the
+state a game's page shows.
 
 Each function runs a bounded number of queries whatever the number of games (prefetching the
 seats and the open round), and asks the registry, never a game's rules directly, who owes
@@ -15,7 +16,7 @@ from django.http import Http404
 
 from . import registry
 from .db import queries
-from .models import Game, Order, Profile, Round, Seat
+from .models import Game, Order, Profile, Report, Round, Seat
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
 STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
@@ -127,6 +128,17 @@ def referee_panel(game_id: int) -> Panel:
     state = (rnd or failed).state if (rnd or failed) else None
     active = registry.get(game.kind).active_seats(state) if state is not None else []
     return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
+
+
+def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
+    """The state a page of ``game`` shows: ``open_round``'s starting state if a round is open
+    (the caller's open round; None: none is open), else the last published report's state,
+    else None (the game has not started)."""
+    if open_round is not None:
+        return open_round.state
+    last = (Report.objects.filter(round__game=game).order_by("-round__number")
+            .only("state").first())
+    return last.state if last else None
 
 
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
