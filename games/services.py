@@ -70,17 +70,6 @@ def seat_join(*, game: Game, number: int, user) -> Seat:
         return game.seats.get(number=number)
 
 
-def seat_leave(*, game: Game, number: int, user) -> None:
-    """A pilot may give his seat back while the game is still open."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        if game.status != Game.Status.OPEN:
-            raise Rejected("the game has started: ask the referee to remove you")
-        if not Seat.objects.filter(game=game, number=number, user=user).update(
-                user=None, joined_at=None, name=""):
-            raise Rejected("that is not your seat")
-
-
 def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
     """Start an open game: empty seats get computer pilots, round 1 opens."""
     now = now or timezone.now()
@@ -189,14 +178,6 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
         chatter, _ = Chatter.objects.update_or_create(
             round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
     return chatter
-
-
-def seat_name(*, seat: Seat, user, name: str) -> Seat:
-    _require_owner(seat, user)
-    seat.name = name
-    seat.save(update_fields=["name"])
-    report_cache.names_changed(seat.game_id)
-    return seat
 
 
 # --- the referee ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from dogfight import career_service
 from games import report_cache, resolution, services
 from games.models import Chatter, Round
 from tests.factories import make_dogfight, make_user, open_round, seat_of
@@ -49,7 +50,7 @@ def battle(pilots):
     game = make_dogfight(humans={0: alice, 1: bob, 2: carol, 3: make_user(), 4: make_user(),
                                  5: make_user()})
     for user, name in zip(pilots, ("Red Falcon", "Blue Heron", "Yellow Kid")):
-        services.seat_name(seat=seat_of(game, user), user=user, name=name)
+        career_service.name_seat(seat=seat_of(game, user), user=user, name=name)
     rnd = open_round(game)
     set_planes(rnd, {
         0: {"status": "air", "q": 0, "r": 0, "facing": 0},
@@ -258,9 +259,12 @@ def test_the_cached_page_gains_its_next_link_when_the_next_round_is_published(cl
     assert later in _report(client, battle).content.decode()
 
 
-def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots):
+def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots,
+                                                django_capture_on_commit_callbacks):
     assert "Red Falcon" in _report(client, battle).content.decode()
-    services.seat_name(seat=seat_of(battle, pilots[0]), user=pilots[0], name="Crimson Kite")
+    with django_capture_on_commit_callbacks(execute=True):  # the names' version moves on commit
+        career_service.name_seat(seat=seat_of(battle, pilots[0]), user=pilots[0],
+                                 name="Crimson Kite")
     page = _report(client, battle).content.decode()
     assert "Crimson Kite" in page and "Red Falcon" not in page
 
