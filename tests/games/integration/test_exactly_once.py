@@ -92,7 +92,7 @@ RESOLVER = textwrap.dedent("""
     import sys, time, django
     django.setup()
     from dogfight.plugin import DogfightRules
-    from games import services
+    from games import resolution
     from games.models import Round
     real = DogfightRules.resolve
     def slow(self, *args, **kwargs):

@@ -48,7 +48,7 @@ DROPPED = textwrap.dedent("""
     import sys, django
     django.setup()
     from django.db import connection, connections
-    from games import services
+    from games import resolution
     from games.models import Round
     real = resolution._publish
     def publish_then_wait(*args, **kwargs):
