@@ -43,7 +43,7 @@ from dogfight.engine import resolve_round  # noqa: E402
 from dogfight.engine.api import parse_orders  # noqa: E402
 from dogfight.engine.state import State  # noqa: E402
 from engine_bench import mid_game_cases  # noqa: E402
-from games import services  # noqa: E402
+from games import notify, resolution  # noqa: E402
 from games.models import Game, Order, Report, Round, Seat  # noqa: E402
 from games.tasks import sweep_task  # noqa: E402
 
@@ -141,8 +141,7 @@ def queries_per_game(sample: int = 50) -> float:
                .values_list("pk", flat=True)[:sample])
     assert jobs
     with CaptureQueriesContext(connection) as captured:
-        services.rounds_resolve(round_ids=ids)
-        from games import notify
+        resolution.rounds_resolve(round_ids=ids)
         notify.send_reports(ids)
     return len(captured) / len(ids)
 

@@ -58,11 +58,11 @@ def fill(submits: int) -> dict:
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import connection
 
-    from dogfight import career_service
+    from dogfight import services as dogfight_services
     from dogfight.engine.maneuvers import order_form
     from dogfight.engine.state import State
     from dogfight.plugin import RULES
-    from games import services
+    from games import resolution, services
     from games.models import Game, Profile, Round
 
     User = get_user_model()
@@ -98,7 +98,7 @@ def fill(submits: int) -> dict:
     main = game(referee, {0: pilot, 2: wing1, 4: wing2}, {1: "novice", 3: "veteran", 5: "ace"})
     for seat, person, name in ((0, pilot, "Red Falcon"), (2, wing1, "Blue Max"),
                                (4, wing2, "Grey Owl")):
-        career_service.name_seat(seat=main.seats.get(number=seat), user=person, name=name)
+        dogfight_services.name_seat(seat=main.seats.get(number=seat), user=person, name=name)
     for _ in range(6):
         rnd = main.rounds.get(status=Round.Status.OPEN)
         for seat, person in ((0, pilot), (2, wing1), (4, wing2)):
@@ -107,7 +107,7 @@ def fill(submits: int) -> dict:
                                       lines=[f"Round {rnd.number}: tally ho from seat {seat}"])
                 services.orders_submit(seat=main.seats.get(number=seat), user=person,
                                        payload=RULES.computer_orders(rnd.state, seat, "veteran")["moves"])
-        services.round_resolve(round_id=rnd.pk, force=True)
+        resolution.round_resolve(round_id=rnd.pk, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
             raise SystemExit(f"round {rnd.number} of the main game failed: {rnd.last_error}")
@@ -131,7 +131,7 @@ def fill(submits: int) -> dict:
         made = game(referee, people, title=f"Submit field {g}")
         for number, person in people.items():
             seat = made.seats.get(number=number)
-            career_service.name_seat(seat=seat, user=person, name=f"Flyer {g} {number}")
+            dogfight_services.name_seat(seat=seat, user=person, name=f"Flyer {g} {number}")
             seats.append({"game": made.pk, "seat": number, "session": session_of(person)})
     # Seat 0 of every game, then seat 1 of every game, ...: submits at the same moment go to
     # different games, as in use (the six pilots of a game do not send their orders in the
@@ -163,10 +163,10 @@ def requests_for(page: str, plan: dict):
     if page == "floor, logged in":  # the same view; the middleware loads session, user, profile
         return lambda i: ("GET", "/healthz", cookie, None)
     if page == "pilot page":
-        return lambda i: ("GET", f"/games/{main}/seat/0/", cookie, None)
+        return lambda i: ("GET", f"/dogfight/games/{main}/seat/0/", cookie, None)
     if page == "route preview":
         query = urlencode(plan["preview"])
-        return lambda i: ("GET", f"/games/{main}/seat/0/preview?{query}",
+        return lambda i: ("GET", f"/dogfight/games/{main}/seat/0/preview?{query}",
                           {**cookie, "HX-Request": "true"}, None)
     if page == "published report":
         return lambda i: ("GET", f"/games/{main}/rounds/{plan['report_round']}/", {}, None)
@@ -178,7 +178,7 @@ def requests_for(page: str, plan: dict):
             form = {"csrfmiddlewaretoken": CSRF, "submit": "1"}
             for n, move in enumerate(plan["ground"], start=1):
                 form[f"m{n}"] = move["maneuver"]
-            return ("POST", f"/games/{seat['game']}/seat/{seat['seat']}/orders",
+            return ("POST", f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/orders",
                     {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}",
                      "Content-Type": "application/x-www-form-urlencoded"},
                     urlencode(form).encode())
@@ -208,7 +208,7 @@ def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup:
             for i in range(warmup):
                 _one(port, *make(i))
     for seat in plan["seats"]:  # each submit follows its pilot's look at his page, as in use
-        _one(port, "GET", f"/games/{seat['game']}/seat/{seat['seat']}/",
+        _one(port, "GET", f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/",
              {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}"}, None)
     # The pages in turn, ``rounds`` times over; each page keeps its round with the lowest p95
     # (the one least disturbed by anything else on the machine, as timeit keeps its minimum).

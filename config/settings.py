@@ -84,13 +84,12 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Real query parameters: psycopg then sends the large JSON states as they are, instead of
-    # quoting them into the SQL text (that quoting was half the cost of a noon batch).
+    # quoting them into the SQL text, a large share of a noon batch (docs/performance.md).
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     # A statement run again and again (each page's few reads, the order submit's) is prepared
     # on the server after its fifth run, as psycopg does by default: no parsing and planning
-    # it each time (a pilot's page's two reads: 0.81 -> 0.55 ms). Django turns this off for
-    # poolers in transaction mode, which this deployment has none of; behind one, set
-    # DATABASE_PREPARE_THRESHOLD=off.
+    # it each time (see docs/performance.md). Django turns this off for poolers in transaction
+    # mode, which this deployment has none of; behind one, set DATABASE_PREPARE_THRESHOLD=off.
     _prepare = os.getenv("DATABASE_PREPARE_THRESHOLD") or "5"
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
         None if _prepare.lower() in ("off", "none") else int(_prepare))

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import services
+from games import resolution, services
 from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
 
@@ -49,7 +49,7 @@ def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:
             raise Rejected(gettext("no action is open right now; try again in a moment"))
         rnd.referee_input = {**rnd.referee_input, **data}
         rnd.save(update_fields=["referee_input"])
-        services.rounds_resolve(round_ids=[rnd.pk], now=now, force=True)
+        resolution.rounds_resolve(round_ids=[rnd.pk], now=now, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
             raise Rejected(gettext("the duel could not be ended: %(error)s") % {

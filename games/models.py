@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from . import registry
-from .fields import SnapshotField
+from .db.fields import SnapshotField
 
 
 class Game(models.Model):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
@@ -50,13 +51,19 @@ def _send_once(user, rnd: Round, kind: str, subject: str, body: str) -> bool:
     return True
 
 
-def send_reports(round_ids: int | list[int]) -> int:
+# Named as queued messages and the worker know it; games.tasks imports it for the worker.
+@shared_task(name="games.tasks.send_reports_task", acks_late=True)
+def send_reports_task(round_ids: list[int]) -> int:
+    return send_reports(round_ids)
+
+
+def send_reports(round_ids: list[int]) -> int:
     """Mail published rounds to every pilot of their games who wants them; returns mails sent.
 
     A handful of queries for the whole batch: first the seats of pilots who want them, then,
     only for the rounds somebody reads, the rounds, their reports and seat names.
     """
-    ids = [round_ids] if isinstance(round_ids, int) else list(round_ids)
+    ids = list(round_ids)
     readers: dict[int, list] = {}
     for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
                  .select_related("user").distinct()):

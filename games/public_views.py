@@ -19,21 +19,13 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from . import registry, report_cache
-from .models import Chatter, Game, Order, Report, Round
-from .rows import fetch
+from . import registry, report_cache, selectors
+from .db import queries
+from .models import Chatter, Game, Order, Round
 
 
 def _names(game: Game) -> dict[int, str]:
     return {seat.number: str(seat) for seat in game.seats.all()}
-
-
-def _shown_state(game: Game, open_round: Round | None) -> dict | None:
-    if open_round is not None:
-        return open_round.state
-    last = (Report.objects.filter(round__game=game).order_by("-round__number")
-            .only("state").first())
-    return last.state if last else None
 
 
 @require_safe
@@ -43,7 +35,7 @@ def game_page(request, game_id: int):
     seats = list(game.seats.select_related("user"))
     names = {seat.number: str(seat) for seat in seats}
     open_round = game.rounds.filter(status=Round.Status.OPEN).first()
-    state = _shown_state(game, open_round)
+    state = selectors.shown_state(game, open_round)
     context = {
         "game": game, "seats": seats, "open_round": open_round,
         "published": game.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number"),
@@ -98,21 +90,12 @@ def _is_public_reader(request) -> bool:
             and CookieStorage.cookie_name not in request.COOKIES)
 
 
-# One statement, the floor's kind: whether the round is published, and whether the next one
-# is too (its page links to it then; a published round itself never changes).
-_PUBLISHED_AND_LATER_SQL = """
-    SELECT r.id, EXISTS(SELECT 1 FROM games_round n WHERE n.game_id = r.game_id
-                        AND n.number = r.number + 1 AND n.status = %s)
-    FROM games_round r WHERE r.game_id = %s AND r.number = %s AND r.status = %s"""
-
-
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
-    published = Round.Status.PUBLISHED
-    found = fetch(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
-    if not found:
+    """One statement, a plain read (``queries.published_round_and_later``)."""
+    found = queries.published_round_and_later(game_id, number)
+    if found is None:
         raise Http404("No such published round.")
-    round_id, later = found[0]
-    return round_id, bool(later)
+    return found
 
 
 def _published_round(game_id: int, number: int) -> Round:

@@ -1,4 +1,5 @@
-"""Reads for the pages: a person's games, the lobby, the referee's panel.
+"""Reads for the pages: a person's games, the lobby, the referee's panel, a player's page, the
+state a game's page shows.
 
 Each function runs a bounded number of queries whatever the number of games (prefetching the
 seats and the open round), and asks the registry, never a game's rules directly, who owes
@@ -7,7 +8,6 @@ orders.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
@@ -15,8 +15,8 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from . import registry
+from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
-from .rows import Columns, fetch
 
 LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
 STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
@@ -49,16 +49,6 @@ class Lobby:
     running: list[Game] = field(default_factory=list)
     finished: list[Game] = field(default_factory=list)
     joined: set[int] = field(default_factory=set)  # open games the viewer has a seat in
-
-
-def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
-    """The state a page shows of a game: the open round's starting state if a round is open,
-    else the last published round's outcome, else None (not started)."""
-    if open_round is not None:
-        return open_round.state
-    last = (Report.objects.filter(round__game=game).order_by("-round__number")
-            .only("state").first())
-    return last.state if last else None
 
 
 def profile_of(user) -> Profile:
@@ -144,10 +134,23 @@ def referee_panel(game_id: int) -> Panel:
     return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
 
 
+def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
+    """The state a page of ``game`` shows: ``open_round``'s starting state if a round is open
+    (the caller's open round; None: none is open), else the last published report's state,
+    else None (the game has not started)."""
+    if open_round is not None:
+        return open_round.state
+    last = (Report.objects.filter(round__game=game).order_by("-round__number")
+            .only("state").first())
+    return last.state if last else None
+
+
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
     if not his. One query."""
-    return _own_among(fetch(_SEAT_WITH_GAME_SQL, [game_id, number, kind]), user, number)[0]
+    seat = queries.seat_with_game(game_id, number, kind)
+    _require_own(seat, user)
+    return seat
 
 
 @dataclass
@@ -167,56 +170,16 @@ class PlayerPage:
 
 def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
-    403 if not his. One query."""
-    rows = fetch(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user.pk, game_id, kind])
-    seat, seats = _own_among(rows, user, number)
-    row = next(row for row in rows if row[0] == seat.pk)
-    if row[_ROUND_AT] is None:  # no open round (not started, or over)
-        return PlayerPage(seat=seat, seats=seats, round=None)
-    rnd = _ROUND.instance(row, _ROUND_AT)
-    own_orders, own_chatter = row[_ROUND_AT + len(_ROUND.fields):]
-    return PlayerPage(seat=seat, seats=seats, round=rnd,
-                      own_orders=_json(own_orders), own_chatter=_json(own_chatter) or [])
+    403 if not his. One query (the busiest page: a plain read, ``queries.player_page_rows``)."""
+    found = queries.player_page_rows(game_id, number, user.pk, kind)
+    seat = next((s for s in found.seats if s.number == number), None)
+    _require_own(seat, user)
+    return PlayerPage(seat=seat, seats=found.seats, round=found.round,
+                      own_orders=found.own_orders, own_chatter=found.own_chatter or [])
 
 
-# A player's page is the busiest page of the site. Building and compiling these reads with the
-# ORM took several times as long as running them, and so did ``raw()``'s work of matching
-# columns to fields on every query: they are written in SQL, read with a plain cursor, and
-# their rows made into models by ``rows.Columns``.
-
-_SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
-_GAME_AT = len(_SEAT.fields)
-_ROUND_AT = _GAME_AT + len(_GAME.fields)
-_SEAT_WITH_GAME_SQL = f"""
-    SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
-    WHERE s.game_id = %s AND s.number = %s AND g.kind = %s"""
-# Every seat of the game with the game, and on the row of the asked seat, if the person holds
-# it, the game's open round with his own orders and chatter (the other rows' are NULL).
-_PLAYER_PAGE_SQL = f"""
-    SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql},
-      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = s.id),
-      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = s.id)
-    FROM games_seat s JOIN games_game g ON g.id = s.game_id
-    LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
-      AND s.number = %s AND s.user_id = %s
-    WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
-
-
-def _own_among(rows: list[tuple], user, number: int) -> tuple[Seat, list[Seat]]:
-    """The asked seat and all the game's seats, each with the game, from rows that begin with
-    a seat's and its game's columns."""
-    game = _GAME.instance(rows[0], _GAME_AT) if rows else None
-    seats = [_SEAT.instance(row) for row in rows]
-    seat = next((s for s in seats if s.number == number), None)
+def _require_own(seat: Seat | None, user) -> None:
     if seat is None:
         raise Http404("No such seat.")
     if seat.user_id != user.pk:
         raise PermissionDenied("Only this seat's own player may see or send its orders.")
-    for each in seats:
-        each.game = game
-    return seat, seats
-
-
-def _json(value):
-    """A JSON column read through a plain cursor comes as text (as the database sends it)."""
-    return json.loads(value) if isinstance(value, str) else value

@@ -1,20 +1,42 @@
-"""The sweep: find the rounds that are due and the reminders to send.
+"""The sweep: find the rounds that are due, hand them to the workers in batches, and send the
+reminders. Beat's ``sweep_task`` and ``manage.py sweep`` both run ``run``.
 
 If the sweep itself was down over a deadline (a gap longer than ``SWEEP_OUTAGE_MINUTES``),
 rounds whose deadline passed during the gap and whose orders are not all in get a new deadline
-(the game's ``outage_deadline``: the next day's noon unless it says otherwise): nobody is given an NMR because the server was down.
+(the game's ``outage_deadline``: the next day's noon unless it says otherwise): nobody is given
+an NMR because the server was down.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
 
-from . import registry
+from . import notify, registry
 from .models import Round, SweepMark
-from .services import is_due
+from .resolution import is_due, resolve_rounds_task
+
+BATCH = 500  # due rounds per task: resolved together, in one transaction, with a few bulk queries
+
+
+class Swept(NamedTuple):
+    due: int        # rounds handed to the workers
+    extended: int   # deadlines moved after an outage of the sweep
+    reminders: int  # reminder mails sent
+
+
+def run(now: datetime) -> Swept:
+    """One sweep: note it (extending the deadlines an outage swallowed), enqueue the due rounds
+    in batches of ``BATCH`` ids, send the due reminders. Without a broker the batches are
+    resolved here and now, before it returns."""
+    extended = note_sweep(now)
+    due = due_round_ids(now)
+    for start in range(0, len(due), BATCH):
+        resolve_rounds_task.delay(due[start:start + BATCH])
+    return Swept(due=len(due), extended=extended, reminders=notify.send_reminders(now))
 
 
 def note_sweep(now: datetime) -> int:

@@ -1,45 +1,24 @@
-"""Celery tasks: thin wrappers that pass ids, never objects, to the services."""
+"""Celery's entry points, thin wrappers that pass ids, never objects.
+
+Celery's autodiscovery imports this module in every worker, so it names each task of the
+platform. The tasks that other modules enqueue live beside the function they wrap, below those
+modules (``resolution.resolve_rounds_task``, ``notify.send_reports_task``), which keeps the
+platform's modules free of import circles; their names stay ``games.tasks.*``.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.utils import timezone
 
-from . import notify, services, sweep
+from . import sweep
+from .notify import send_reports_task
+from .resolution import resolve_rounds_task
 
-MAX_CHAIN = 500  # rounds in a row a task may resolve when each next one is due at once
-BATCH = 500  # due rounds per task: resolved together, in one transaction, with a few bulk queries
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def resolve_rounds_task(round_ids: list[int]) -> int:
-    """Resolve due rounds together (and the rounds after them while those are due at once)."""
-    resolved = 0
-    due = list(round_ids)
-    while due and resolved < MAX_CHAIN:
-        resolved += len(due)
-        due = services.rounds_resolve(round_ids=due)
-    return resolved
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def resolve_round_task(round_id: int) -> int:
-    """Resolve one due round (and the following ones while they are due at once)."""
-    return resolve_rounds_task(round_ids=[round_id])
+__all__ = ["resolve_rounds_task", "send_reports_task", "sweep_task"]
 
 
 @shared_task
 def sweep_task() -> int:
-    now = timezone.now()
-    sweep.note_sweep(now)
-    due = sweep.due_round_ids(now)
-    for start in range(0, len(due), BATCH):
-        resolve_rounds_task.delay(due[start:start + BATCH])
-    notify.send_reminders(now)
-    return len(due)
-
-
-@shared_task(acks_late=True)
-def send_reports_task(round_ids: int | list[int]) -> int:
-    ids = [round_ids] if isinstance(round_ids, int) else round_ids
-    return notify.send_reports(ids)
+    """What beat runs every few minutes: ``sweep.run``. Returns how many rounds were due."""
+    return sweep.run(timezone.now()).due

@@ -29,11 +29,6 @@ def distance(a: Hex, b: Hex) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def ring_index(hex_: Hex) -> int:
-    """Distance from the centre."""
-    return distance(hex_, CENTRE)
-
-
 def rotate(hex_: Hex, sixths: int) -> Hex:
     """Rotate a hex about the centre by ``sixths`` * 60 degrees counter-clockwise."""
     q, r = hex_

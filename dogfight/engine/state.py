@@ -103,11 +103,6 @@ class Plane:
         return twin
 
     @property
-    def flying(self) -> bool:
-        """In the air or rolling on a runway: can be hit, takes cloud damage."""
-        return self.status == "air"
-
-    @property
     def out(self) -> bool:
         return self.status == "out"
 

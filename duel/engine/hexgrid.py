@@ -12,8 +12,6 @@ from __future__ import annotations
 COLS = 20
 ROWS = 15
 FACINGS = ("E", "NE", "NW", "W", "SW", "SE")
-LEFT = 1
-RIGHT = -1
 
 Hex = tuple[int, int]
 Cube = tuple[int, int, int]

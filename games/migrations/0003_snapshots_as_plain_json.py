@@ -1,4 +1,4 @@
-"""Snapshot columns become ``json`` on PostgreSQL (see games.fields.SnapshotField).
+"""Snapshot columns become ``json`` on PostgreSQL (see games.db.fields.SnapshotField).
 
 The field's column type is not part of its deconstruction, so the change is made here by hand;
 other databases keep their JSON text column as it is.

@@ -1,5 +1,5 @@
 """Snapshots that PostgreSQL compresses (a round's events, mostly) use lz4, not the default
-pglz: at noon the database's own share of a batch fell by about a tenth. PostgreSQL 14 and newer
+pglz, cheaper for the database at noon (docs/performance.md). PostgreSQL 14 and newer
 built with lz4 (Debian's and the official images are); elsewhere nothing changes."""
 
 from django.db import migrations

@@ -1,4 +1,4 @@
-"""Snapshot columns become ``text`` on PostgreSQL (see games.fields.SnapshotField): the
+"""Snapshot columns become ``text`` on PostgreSQL (see games.db.fields.SnapshotField): the
 database no longer parses each document it is given to check it. Changing a column's type
 rewrites it, so the lz4 compression of 0005 is set again where the server has it."""
 

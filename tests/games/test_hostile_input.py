@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from dogfight import services as dogfight_services
 from dogfight.models import Enlistment, Pilot
 from dogfight.names import name_problem
-from games import services
+from games import resolution, services
 from games.models import Chatter, Game, Order, Round, Seat
 from tests.factories import PASSWORD, make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, chatter_url, fast_passwords, messages_of,  # noqa: F401
@@ -92,13 +92,13 @@ def world():
                                                              "stranger"))
     game = make_dogfight(referee, humans={0: alice, 1: bob})
     first = open_round(game)
-    services.round_resolve(round_id=first.pk, now=first.deadline)
+    resolution.round_resolve(round_id=first.pk, now=first.deadline)
     waiting = make_dogfight(referee, humans={0: alice}, start=False, title="Waiting")
     finished = make_dogfight(referee, humans={0: alice}, title="Finished")
     set_planes(open_round(finished), {n: {"status": "out"} for n in range(1, 6)})
     last = open_round(finished)
     last.orders.all().delete()  # the computer pilots' sealed orders were for planes now out
-    services.round_resolve(round_id=last.pk, now=last.deadline)
+    resolution.round_resolve(round_id=last.pk, now=last.deadline)
     finished.refresh_from_db()
     assert finished.status == Game.Status.FINISHED
     pilot = dogfight_services.pilot_claim(user=alice, name="Red Falcon")
@@ -293,7 +293,7 @@ def test_orders_from_a_form_of_a_round_already_resolved_are_refused(world, clien
     form = client.get(reverse("dogfight:seat", args=[game.pk, 0])).content.decode()
     assert '<input type="hidden" name="round" value="2">' in form
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     before = rows()
     response = client.post(orders_url(game, 0),
                            {**order_post(["A", "A", "A"], name="Grey Owl"), "round": "2"})

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import resolution, services
 from games.models import Game, Round
 from tests.factories import make_dogfight, make_user, open_round
 
@@ -193,7 +193,7 @@ def test_a_removed_pilot_crashes_at_the_next_resolution(client):
     assert "Seat 2 will be taken out" in response.content.decode()
     rnd = open_round(game)
     assert rnd.referee_input == {"remove": [2]}
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
     crashes = [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"]

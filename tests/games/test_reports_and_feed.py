@@ -13,7 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from games import report_cache, services
+from dogfight import services as dogfight_services
+from games import report_cache, resolution, services
 from games.models import Chatter, Round
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 from tests.helpers import (HTMX, fast_passwords, production_cache,  # noqa: F401
@@ -49,7 +50,7 @@ def battle(pilots):
     game = make_dogfight(humans={0: alice, 1: bob, 2: carol, 3: make_user(), 4: make_user(),
                                  5: make_user()})
     for user, name in zip(pilots, ("Red Falcon", "Blue Heron", "Yellow Kid")):
-        services.seat_name(seat=seat_of(game, user), user=user, name=name)
+        dogfight_services.name_seat(seat=seat_of(game, user), user=user, name=name)
     rnd = open_round(game)
     set_planes(rnd, {
         0: {"status": "air", "q": 0, "r": 0, "facing": 0},
@@ -62,7 +63,7 @@ def battle(pilots):
         {"maneuver": "R", "fire": ["L", "R"]}])
     services.chatter_save(seat=seat_of(game, bob), user=bob,
                           lines=["Is that you behind me, Falcon?", "Mayday!"])
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
     return game
@@ -161,7 +162,7 @@ def test_an_htmx_step_request_returns_only_the_replay_fragment(client, battle):
 
 def test_the_report_pages_link_to_each_other_and_to_the_game(client, battle):
     rnd = open_round(battle)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     first = _report(client, battle, 1).content.decode()
     second = _report(client, battle, 2).content.decode()
     assert reverse("round_report", args=[battle.pk, 2]) in first
@@ -253,14 +254,17 @@ def test_the_cached_page_gains_its_next_link_when_the_next_round_is_published(cl
     later = reverse("round_report", args=[battle.pk, 2])
     assert later not in _report(client, battle).content.decode()  # cached without it
     rnd = open_round(battle)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert later in _report(client, battle).content.decode()
     assert later in _report(client, battle).content.decode()
 
 
-def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots):
+def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots,
+                                                django_capture_on_commit_callbacks):
     assert "Red Falcon" in _report(client, battle).content.decode()
-    services.seat_name(seat=seat_of(battle, pilots[0]), user=pilots[0], name="Crimson Kite")
+    with django_capture_on_commit_callbacks(execute=True):  # the names' version moves on commit
+        dogfight_services.name_seat(seat=seat_of(battle, pilots[0]), user=pilots[0],
+                                 name="Crimson Kite")
     page = _report(client, battle).content.decode()
     assert "Crimson Kite" in page and "Red Falcon" not in page
 
@@ -298,7 +302,7 @@ def test_the_cached_page_round_trips_through_production_redis(battle):
 
 def test_the_atom_feed_lists_the_published_rounds_newest_first(client, battle):
     rnd = open_round(battle)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     response = client.get(reverse("game_feed", args=[battle.pk]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/atom+xml")

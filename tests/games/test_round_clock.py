@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dogfight.plugin import RULES
-from games import clock, notify, services, sweep
+from games import clock, notify, resolution, services, sweep
 from games.models import Delivery, Order, Report, Round, SweepMark
-from games.tasks import resolve_round_task, sweep_task
+from games.tasks import resolve_rounds_task, sweep_task
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 from tests.helpers import fast_passwords, order_post, orders_url  # noqa: F401
 
@@ -109,6 +109,32 @@ def test_the_sweep_resolves_a_round_past_its_deadline_with_nmr_for_missing_order
     assert open_round(game).number == 2
 
 
+def test_a_sweep_hands_the_due_rounds_to_the_workers_in_batches(game, monkeypatch):
+    games = [game] + [make_dogfight(humans=[make_user()]) for _ in range(2)]
+    due = [open_round(each) for each in games]
+    for rnd in due:
+        _pass_deadline(rnd)
+    batches = []
+    monkeypatch.setattr(sweep, "BATCH", 2)
+    monkeypatch.setattr(resolve_rounds_task, "delay",
+                        lambda ids: batches.append(ids) or resolve_rounds_task.apply(args=[ids]))
+    swept = sweep.run(timezone.now())
+    assert swept == sweep.Swept(due=3, extended=0, reminders=0)
+    assert sorted(len(batch) for batch in batches) == [1, 2]
+    assert sorted(rid for batch in batches for rid in batch) == sorted(rnd.pk for rnd in due)
+    assert all(_reports(each) == 1 for each in games)
+
+
+def test_the_beat_task_and_manage_sweep_both_run_the_sweep(game, monkeypatch):
+    runs = []
+    real_run = sweep.run
+    monkeypatch.setattr(sweep, "run", lambda now: runs.append(now) or real_run(now))
+    _pass_deadline(open_round(game))
+    assert sweep_task.delay().get() == 1
+    call_command("sweep", stdout=StringIO())
+    assert len(runs) == 2 and _reports(game) == 1
+
+
 def test_the_sweep_leaves_a_round_whose_deadline_has_not_passed(game):
     rnd = open_round(game)
     assert sweep_task.delay().get() == 0
@@ -127,7 +153,7 @@ def test_all_orders_in_resolves_at_the_next_noon_not_before(game, alice):
     assert sweep.due_round_ids(noon - timedelta(seconds=1)) == []
     assert sweep.due_round_ids(noon) == [rnd.pk]
     assert sweep_task.delay().get() == 0  # it is not noon yet
-    assert services.round_resolve(round_id=rnd.pk, now=noon - timedelta(seconds=1)) is None
+    assert resolution.round_resolve(round_id=rnd.pk, now=noon - timedelta(seconds=1)) is None
     assert _reports(game) == 0
 
     Round.objects.filter(pk=rnd.pk).update(all_in_at=timezone.now() - timedelta(days=1, minutes=1))
@@ -168,19 +194,19 @@ def test_a_resolve_task_delivered_twice_publishes_once(game, alice,
     rnd = open_round(game)
     _pass_deadline(rnd)
     with django_capture_on_commit_callbacks(execute=True):
-        resolve_round_task.apply(args=[rnd.pk])
-        resolve_round_task.apply(args=[rnd.pk])
+        resolve_rounds_task.apply(args=[[rnd.pk]])
+        resolve_rounds_task.apply(args=[[rnd.pk]])
     assert _reports(game) == 1
     assert game.rounds.count() == 2
     assert [m.to for m in mail.outbox] == [[alice.email]]
     # and a third delivery long after changes nothing either
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline + timedelta(days=5))
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline + timedelta(days=5))
     assert _reports(game) == 1 and game.rounds.count() == 2
 
 
 def test_a_task_for_a_round_not_yet_due_resolves_nothing(game):
     rnd = open_round(game)
-    resolve_round_task.apply(args=[rnd.pk])
+    resolve_rounds_task.apply(args=[[rnd.pk]])
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN and _reports(game) == 0
 
@@ -251,7 +277,7 @@ def mail_game(alice):
 def _resolve_with_mail(game, capture):
     rnd = open_round(game)
     with capture(execute=True):
-        services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+        resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return rnd
 
 
@@ -274,7 +300,7 @@ def test_each_pilot_who_wants_it_gets_one_mail_per_published_round(
 def test_report_mail_goes_out_only_after_the_commit(mail_game, django_capture_on_commit_callbacks):
     rnd = open_round(mail_game)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+        resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert mail.outbox == [] and len(callbacks) == 1
     callbacks[0]()
     assert len(mail.outbox) == 1
@@ -283,8 +309,8 @@ def test_report_mail_goes_out_only_after_the_commit(mail_game, django_capture_on
 def test_sending_a_rounds_reports_again_sends_nothing_twice(
         mail_game, django_capture_on_commit_callbacks):
     rnd = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
-    assert notify.send_reports(rnd.pk) == 0
-    assert notify.send_reports(rnd.pk) == 0
+    assert notify.send_reports([rnd.pk]) == 0
+    assert notify.send_reports([rnd.pk]) == 0
     assert len(mail.outbox) == 1
     assert Delivery.objects.filter(round=rnd).count() == 1
 
@@ -295,7 +321,7 @@ def test_a_failed_mail_is_sent_by_the_next_attempt(
     rnd = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert not Delivery.objects.filter(round=rnd).exists()
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    assert notify.send_reports(rnd.pk) == 1
+    assert notify.send_reports([rnd.pk]) == 1
     assert [m.to for m in mail.outbox] == [[alice.email]]
 
 
@@ -388,7 +414,7 @@ def test_a_computer_seats_orders_are_stored_sealed_when_the_round_opens(game):
         assert order.submitted_at == rnd.opened_at
     assert rnd.all_in_at is None  # Alice's orders are still due
 
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     second = open_round(game)
     assert Order.objects.filter(round=second).count() == 5
     for order in Order.objects.filter(round=second).select_related("seat"):
@@ -401,6 +427,6 @@ def test_a_game_of_computer_pilots_only_is_all_in_when_it_opens(alice):
     game = make_dogfight(humans={0: alice})
     services.referee_remove(game=game, by=game.referee, number=0)
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     second = open_round(game)
     assert second.all_in_at == second.opened_at

@@ -22,7 +22,7 @@ from dogfight.engine.maneuvers import order_form
 from dogfight.engine.state import State
 from dogfight.models import Pilot
 from dogfight.plugin import RULES
-from games import notify, services
+from games import notify, resolution
 from games.models import Game, Round
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, chatter_url, cockpit, fast_passwords,  # noqa: F401
@@ -190,7 +190,7 @@ def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publ
         scan.check(f"round {rnd.number}, every order in")
 
         with django_capture_on_commit_callbacks(execute=True):
-            services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+            resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
         played += 1
         # Published: the same markers are now in the report (so the scan looks for real words).
         report = _text(Client().get(reverse("round_report", args=[game.pk, rnd.number])))

@@ -9,7 +9,7 @@ from django.urls import reverse
 from dogfight.engine.maneuvers import order_form, route
 from dogfight.models import Pilot
 from dogfight.svg import centre
-from games import services
+from games import resolution
 from games.models import Chatter, Order, Round
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, arrowheads, chatter_url, cockpit, fast_passwords,  # noqa: F401
@@ -88,7 +88,7 @@ def test_a_computer_pilots_seat_is_nobodys_cockpit(client, game, alice):
     ("game", "game"), ("round_report", "report"), ("lobby", None), ("home", None)])
 def test_a_spectator_cannot_post_to_the_public_pages(client, game, name, args):
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     url = reverse(name, args={"game": [game.pk], "report": [game.pk, 1], None: []}[args])
     assert client.get(url).status_code == 200
     assert client.post(url, {"m1": "A"}).status_code in (403, 405)
@@ -212,7 +212,7 @@ def secret_round(client, duel, alice):
     that nobody else may see before the round is published."""
     game = duel
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     client.force_login(alice)
     assert client.post(orders_url(game, 0), order_post(
         ["LS", "RS", "L"], fire={1: "L", 2: "R"}, name="Red Falcon")).status_code == 302
@@ -281,7 +281,7 @@ def test_alice_sees_her_own_sealed_orders_and_chatter_on_her_cockpit(client, ali
 def test_once_published_the_same_orders_and_chatter_are_in_the_report(client, duel,
                                                                       secret_round):
     """The words the secrecy test looks for are the words a report uses."""
-    services.round_resolve(round_id=secret_round.pk, now=secret_round.deadline)
+    resolution.round_resolve(round_id=secret_round.pk, now=secret_round.deadline)
     text = client.get(reverse("round_report", args=[duel.pk, 2])).content.decode()
     for words in ("slip left", "slip right", "turn left", "diagonally left",
                   "diagonally right", SECRET_CHATTER):

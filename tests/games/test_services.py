@@ -8,7 +8,7 @@ import pytest
 from django.db.models import Model
 
 from dogfight.plugin import RULES
-from games import clock, services
+from games import clock, resolution, services
 from games.models import Report, Round
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 def test_a_round_is_resolved_exactly_once_when_resolve_is_called_twice():
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline + timedelta(minutes=5))
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline + timedelta(minutes=5))
     assert Report.objects.filter(round__game=game).count() == 1
     assert list(game.rounds.values_list("number", "status")) == [
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
@@ -31,7 +31,7 @@ def test_the_final_state_is_stored_once_serialized_as_report_and_next_round():
     sealed = {order.seat.number: order.payload for order in rnd.orders.select_related("seat")}
     assert 5 in sealed and 0 not in sealed  # the computers are in, the human is not
     expected = RULES.resolve(rnd.state, sealed, seed=rnd.seed, referee_input={}).state
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     report = Report.objects.get(round=rnd)
     following = game.rounds.get(number=2)
     assert report.state == following.state == expected
@@ -50,8 +50,8 @@ def test_a_batch_leaves_nothing_for_the_cycle_collector():
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        services.rounds_resolve(round_ids=[rnd.pk for rnd in due],
-                                now=max(rnd.deadline for rnd in due))
+        resolution.rounds_resolve(round_ids=[rnd.pk for rnd in due],
+                                  now=max(rnd.deadline for rnd in due))
         gc.collect()
         kept_by_cycles = [type(obj).__name__ for obj in gc.garbage if isinstance(obj, Model)]
     finally:
@@ -65,7 +65,7 @@ def test_a_batch_leaves_nothing_for_the_cycle_collector():
 def test_a_round_that_is_not_due_is_left_alone():
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
-    assert services.round_resolve(round_id=rnd.pk, now=rnd.deadline - timedelta(seconds=1)) \
+    assert resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline - timedelta(seconds=1)) \
         is None
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN and not Report.objects.exists()
@@ -79,7 +79,7 @@ def test_a_failing_resolution_leaves_no_report_and_counts_a_failure(monkeypatch)
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
     monkeypatch.setattr(RULES, "resolve", _boom)
-    assert services.round_resolve(round_id=rnd.pk, now=rnd.deadline) is None
+    assert resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline) is None
     rnd.refresh_from_db()
     assert not Report.objects.exists()
     assert game.rounds.count() == 1
@@ -92,14 +92,14 @@ def test_after_three_failures_the_round_waits_for_the_referee(monkeypatch):
     game = make_dogfight(referee, humans=[make_user()])
     rnd = open_round(game)
     monkeypatch.setattr(RULES, "resolve", _boom)
-    for _ in range(services.MAX_FAILURES + 1):  # the fourth call finds nothing open to try
-        services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    for _ in range(resolution.MAX_FAILURES + 1):  # the fourth call finds nothing open to try
+        resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert (rnd.status, rnd.failures) == (Round.Status.FAILED, 3)
     assert not Report.objects.exists()
     monkeypatch.undo()
     services.referee_retry(game=game, by=referee)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
 
@@ -107,8 +107,8 @@ def test_after_three_failures_the_round_waits_for_the_referee(monkeypatch):
 def test_a_round_is_due_at_its_deadline():
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
-    assert not services.is_due(rnd, rnd.deadline - timedelta(seconds=1))
-    assert services.is_due(rnd, rnd.deadline)
+    assert not resolution.is_due(rnd, rnd.deadline - timedelta(seconds=1))
+    assert resolution.is_due(rnd, rnd.deadline)
 
 
 def _all_in(resolve_early: bool):
@@ -127,13 +127,13 @@ def test_a_round_with_all_orders_in_is_due_at_the_next_noon():
     rnd = _all_in(resolve_early=False)
     noon = clock.next_noon(rnd.all_in_at, "Asia/Tokyo")
     assert noon < rnd.deadline
-    assert not services.is_due(rnd, noon - timedelta(seconds=1))
-    assert services.is_due(rnd, noon)
+    assert not resolution.is_due(rnd, noon - timedelta(seconds=1))
+    assert resolution.is_due(rnd, noon)
 
 
 def test_a_round_with_all_orders_in_is_due_at_once_when_the_referee_chose_so():
     rnd = _all_in(resolve_early=True)
-    assert services.is_due(rnd, rnd.all_in_at)
+    assert resolution.is_due(rnd, rnd.all_in_at)
 
 
 def test_a_round_with_orders_missing_waits_for_its_deadline():
@@ -143,13 +143,13 @@ def test_a_round_with_orders_missing_waits_for_its_deadline():
     services.orders_submit(seat=seat_of(game, pilots[0]), user=pilots[0], payload=GROUND_ORDERS)
     rnd.refresh_from_db()
     assert rnd.all_in_at is None
-    assert not services.is_due(rnd, rnd.deadline - timedelta(minutes=1))
-    assert services.is_due(rnd, rnd.deadline)
+    assert not resolution.is_due(rnd, rnd.deadline - timedelta(minutes=1))
+    assert resolution.is_due(rnd, rnd.deadline)
 
 
 def test_a_published_round_is_never_due_again():
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
-    assert not services.is_due(rnd, rnd.deadline + timedelta(days=3))
+    assert not resolution.is_due(rnd, rnd.deadline + timedelta(days=3))

@@ -1,6 +1,6 @@
 """How the noon batch stores its rows: snapshots as ``text`` on PostgreSQL, new rows through
-``COPY`` with ids drawn first (games.bulk), read back exactly as given; lists of ids as one array
-parameter (``__any``)."""
+``COPY`` with ids drawn first (games.db.bulk), read back exactly as given; lists of ids as one
+array parameter (``__any``)."""
 
 from datetime import timedelta
 
@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import bulk
+from games.db import bulk
 from games.models import Order, Report, Round, Seat
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
+from games import resolution, services
 from games.models import Game, Round
 
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         rnd = services.current_round(game)
         if rnd is None:
             raise CommandError(f"game {game_id} has no round open")
-        services.round_resolve(round_id=rnd.pk, force=True)
+        resolution.round_resolve(round_id=rnd.pk, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
             raise CommandError(f"round {rnd.number} was not resolved: {rnd.last_error}")

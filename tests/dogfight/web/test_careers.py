@@ -15,7 +15,7 @@ from dogfight.engine import legal_maneuvers
 from dogfight.engine.state import State
 from dogfight.models import CareerEntry, Pilot
 from dogfight.names import name_key
-from games import services
+from games import resolution, services
 from games.models import Game, Order, Report, Round
 from games.registry import Rejected
 from tests.factories import make_dogfight, make_user, open_round
@@ -60,7 +60,7 @@ def _resolve(game: Game, humans: dict, orders: dict[int, list[dict]]) -> Report:
         if number in orders:
             services.orders_submit(seat=game.seats.get(number=number), user=user,
                                    payload=orders[number])
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return Report.objects.get(round=rnd)
 
 

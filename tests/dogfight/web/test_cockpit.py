@@ -10,7 +10,7 @@ from dogfight import services as dogfight_services
 from dogfight.engine.maneuvers import legal_maneuvers, route
 from dogfight.models import Pilot
 from dogfight.svg import centre
-from games import services
+from games import resolution, services
 from games.models import Chatter, Order
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 from tests.helpers import (HTMX, arrowheads, chatter_url, cockpit, fast_passwords,  # noqa: F401
@@ -233,7 +233,7 @@ def test_the_preview_after_submitting_offers_no_form_to_change_them(pilot, game)
 def test_the_nmr_warning_appears_from_the_first_missed_round(pilot, game):
     assert "NMR warning" not in pilot.get(cockpit(game, 0)).content.decode()
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert "Round 2 · orders due" in page
     assert "<strong>NMR warning:</strong> you missed 1 round in a row." in page
@@ -243,7 +243,7 @@ def test_the_nmr_warning_appears_from_the_first_missed_round(pilot, game):
 def test_orders_in_time_keep_the_nmr_warning_away(pilot, game):
     pilot.post(orders_url(game, 0), order_post(["TB", "TB", "A"], name="Red Falcon"))
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert "Round 2 · orders due" in page
     assert "NMR warning" not in page
@@ -294,7 +294,7 @@ def test_chatter_can_be_changed_after_the_orders_are_in(pilot, game):
 def test_chatter_is_published_with_the_round_and_then_belongs_to_it(pilot, client, game):
     pilot.post(chatter_url(game, 0), _lines("Watch your six, Bertie!"))
     round_one = open_round(game)
-    services.round_resolve(round_id=round_one.pk, now=round_one.deadline)
+    resolution.round_resolve(round_id=round_one.pk, now=round_one.deadline)
 
     client.logout()  # a spectator reads the report
     report = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
@@ -323,7 +323,7 @@ def test_the_first_round_asks_for_a_name_and_refuses_orders_without_one(pilot, g
 def test_once_named_the_next_round_asks_for_no_name(pilot, game):
     pilot.post(orders_url(game, 0), order_post(["TB", "TB", "A"], name="Red Falcon"))
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert 'name="pilot_name"' not in page
     assert "<h1>Red Falcon" in page

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from dogfight import services as dogfight_services
-from games import services
+from games import resolution, services
 from games.models import Order
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 from tests.helpers import (HTMX, cockpit, fast_passwords, messages_of,  # noqa: F401
@@ -92,7 +92,7 @@ def test_the_order_submit_reads_the_round_only_through_the_service(pilot, game, 
 def test_a_stale_form_is_refused_even_when_its_orders_are_legal_now(pilot, game, alice):
     """Checked after the service stored them: the whole submit is rolled back."""
     rnd = open_round(game)
-    services.round_resolve(round_id=rnd.pk, force=True)  # her NMR takes her plane up
+    resolution.round_resolve(round_id=rnd.pk, force=True)  # her NMR takes her plane up
     response = pilot.post(orders_url(game, 0), {**order_post(["A", "A", "A"]), "round": "1"})
     assert response.status_code == 400
     assert ("Your orders were not accepted: that form was for round 1, which is over: these "

@@ -4,7 +4,7 @@ and pass the engine's validation."""
 import pytest
 
 from dogfight.plugin import RULES
-from games import services
+from games import resolution, services
 from games.models import Order, Round
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 
@@ -36,7 +36,7 @@ def test_a_started_game_stores_its_computer_pilots_orders_sealed_at_round_open()
 
     services.orders_submit(seat=seat_of(game, alice), user=alice, payload=GROUND_ORDERS,
                            now=rnd.opened_at)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     following = open_round(game)
     assert following.number == 2 and following.status == Round.Status.OPEN
     _check_computer_orders(game, following)

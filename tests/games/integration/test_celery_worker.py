@@ -30,7 +30,7 @@ from django.utils import timezone
 from config.celery import app as celery_app
 from games import services
 from games.models import Delivery, Report, Round
-from games.tasks import resolve_round_task, sweep_task
+from games.tasks import resolve_rounds_task, sweep_task
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -179,9 +179,9 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
                                what="the report mail after commit")
     assert re.search(succeeded("sweep_task"), log).group(1) == "1", log  # one round was due
     # The sweep hands the due rounds to a resolve task (one round or a batch of them).
-    received = r"Task games\.tasks\.resolve_rounds?_task\[[0-9a-f-]+\] received"
+    received = r"Task games\.tasks\.resolve_rounds_task\[[0-9a-f-]+\] received"
     assert re.search(received, log), log
-    assert re.search(succeeded("resolve_rounds?_task"), log), log
+    assert re.search(succeeded("resolve_rounds_task"), log), log
 
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
@@ -207,14 +207,14 @@ def test_the_same_resolve_task_delivered_twice_publishes_once(real_worker):
     since = real_worker.mark()
     task_id = str(uuid.uuid4())
 
-    real_worker.send(resolve_round_task, rnd.pk, task_id=task_id)
-    real_worker.send(resolve_round_task, rnd.pk, task_id=task_id)
+    real_worker.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
+    real_worker.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
 
-    log = real_worker.wait_for(succeeded("resolve_round_task", task_id), since=since, count=2,
+    log = real_worker.wait_for(succeeded("resolve_rounds_task", task_id), since=since, count=2,
                                what="both deliveries of the resolve task")
     log = real_worker.wait_for(succeeded("send_reports_task"), since=since,
                                what="the report mail after commit")
-    assert len(re.findall(rf"resolve_round_task\[{task_id}\] received", log)) == 2, log
+    assert len(re.findall(rf"resolve_rounds_task\[{task_id}\] received", log)) == 2, log
     assert Report.objects.filter(round__game=game).count() == 1
     assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
@@ -267,15 +267,17 @@ def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publis
     prefork = Worker(tmp_path / "prefork.log", queue, pool="prefork",
                      env={"SKIES_TEST_STALL_ONCE": str(marker)})
     game, rnd, pilot = due_round()
+    task_id = str(uuid.uuid4())
     try:
         prefork.start(_test_database_url())
-        prefork.send(resolve_round_task, rnd.pk)
+        prefork.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
         wait_until(lambda: marker.exists() and marker.read_text(), "the resolution to stall",
                    prefork)
         assert not Report.objects.filter(round=rnd).exists()
         os.kill(int(marker.read_text()), signal.SIGKILL)
 
-        prefork.wait_for(succeeded("resolve_round_task"), what="the task's second delivery")
+        prefork.wait_for(succeeded("resolve_rounds_task", task_id),
+                         what="the task's second delivery")
         if not Report.objects.filter(round=rnd).exists():
             # Had the killed process's database session held the round a moment longer, the
             # second delivery skipped it; the next sweep takes it, as in production.
@@ -287,7 +289,7 @@ def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publis
         prefork.stop()
         _redis_or_fail().delete(queue, f"_kombu.binding.{queue}")
     assert re.search(r"WorkerLostError|signal 9", log), log
-    assert len(re.findall(r"resolve_round_task\[[0-9a-f-]+\] received", log)) == 2, log
+    assert len(re.findall(rf"resolve_rounds_task\[{task_id}\] received", log)) == 2, log
     assert Report.objects.filter(round__game=game).count() == 1
     assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection, connections
 
 from dogfight.plugin import DogfightRules
-from games import services
+from games import resolution
 from games.models import Report, Round
 from tests.factories import make_dogfight, make_user, open_round
 
@@ -50,7 +50,7 @@ def test_two_sweeps_at_once_resolve_a_round_once(monkeypatch):
     def sweep():
         try:
             start.wait()
-            results.append(services.round_resolve(round_id=rnd.pk, now=rnd.deadline))
+            results.append(resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline))
         finally:
             connections.close_all()
 
@@ -68,22 +68,22 @@ def test_two_sweeps_at_once_resolve_a_round_once(monkeypatch):
 
 def test_a_resolution_that_crashes_half_way_leaves_nothing_behind(monkeypatch):
     game, rnd = _due_game()
-    real_open = services._open_rounds
+    real_open = resolution._open_rounds
 
     def crash_after_the_report_is_written(*args, **kwargs):
         real_open(*args, **kwargs)
         raise RuntimeError("the power went out")
 
-    monkeypatch.setattr(services, "_open_rounds", crash_after_the_report_is_written)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    monkeypatch.setattr(resolution, "_open_rounds", crash_after_the_report_is_written)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN and rnd.failures == 1
     assert "power went out" in rnd.last_error
     assert not Report.objects.filter(round=rnd).exists()
     assert game.rounds.count() == 1
 
-    monkeypatch.setattr(services, "_open_rounds", real_open)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    monkeypatch.setattr(resolution, "_open_rounds", real_open)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert Report.objects.filter(round=rnd).count() == 1
     assert game.rounds.count() == 2
 
@@ -92,7 +92,7 @@ RESOLVER = textwrap.dedent("""
     import sys, time, django
     django.setup()
     from dogfight.plugin import DogfightRules
-    from games import services
+    from games import resolution
     from games.models import Round
     real = DogfightRules.resolve
     def slow(self, *args, **kwargs):
@@ -102,7 +102,7 @@ RESOLVER = textwrap.dedent("""
         return outcome
     DogfightRules.resolve = slow
     rnd = Round.objects.get(pk=int(sys.argv[1]))
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
 """)
 
 
@@ -117,7 +117,7 @@ def test_a_resolver_killed_mid_transaction_leaves_the_round_to_the_next_sweep():
         line = resolver.stdout.readline()
         assert line.strip() == "resolving", resolver.stderr.read()
         # While the killed resolver holds the row, a second one skips it rather than wait.
-        assert services.round_resolve(round_id=rnd.pk, now=rnd.deadline) is None
+        assert resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline) is None
         assert not Report.objects.filter(round=rnd).exists()
     finally:
         resolver.kill()
@@ -128,7 +128,7 @@ def test_a_resolver_killed_mid_transaction_leaves_the_round_to_the_next_sweep():
     assert not Report.objects.filter(round=rnd).exists()
     assert game.rounds.count() == 1
 
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert Report.objects.filter(round=rnd).count() == 1
     assert game.rounds.filter(status=Round.Status.OPEN).count() == 1
 

@@ -19,9 +19,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games import resolution, services
 from games.models import Order, Report, Round, SweepMark
-from games.tasks import resolve_round_task, resolve_rounds_task, sweep_task
+from games.tasks import resolve_rounds_task, sweep_task
 from tests.games.integration.test_exactly_once import ROOT, _database_url
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 
@@ -48,9 +48,9 @@ DROPPED = textwrap.dedent("""
     import sys, django
     django.setup()
     from django.db import connection, connections
-    from games import services
+    from games import resolution
     from games.models import Round
-    real = services._publish
+    real = resolution._publish
     def publish_then_wait(*args, **kwargs):
         rounds = real(*args, **kwargs)          # the report and round 2 are written ...
         with connection.cursor() as cursor:
@@ -58,17 +58,17 @@ DROPPED = textwrap.dedent("""
             print("written", cursor.fetchone()[0], flush=True)
         sys.stdin.readline()                    # ... and the connection is cut here
         return rounds
-    services._publish = publish_then_wait
+    resolution._publish = publish_then_wait
     rnd = Round.objects.get(pk=int(sys.argv[1]))
     try:
-        services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+        resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     except Exception as error:                  # a Celery task would fail here
         print("failed", type(error).__name__, flush=True)
     else:
         print("returned", flush=True)
     # What a worker does between tasks (Celery's Django fixup): drop unusable connections.
     connections.close_all()
-    services._publish = real
+    resolution._publish = real
     rnd.refresh_from_db()
     print("status", rnd.status, flush=True)
 """)
@@ -111,8 +111,8 @@ def test_a_connection_dropped_mid_resolution_writes_nothing_and_the_round_resolv
     assert rnd.failures == 0  # the database went away, not the round: no strike against it
 
     # The next sweep resolves it, once.
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert Report.objects.filter(round=rnd).count() == 1
     assert list(game.rounds.values_list("number", "status")) == [
         (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
@@ -192,7 +192,7 @@ def test_beat_down_over_noon_and_back_an_hour_later_costs_nobody_an_nmr(clock):
 
     # The same resolve tasks delivered again, and another sweep, change nothing.
     resolve_rounds_task.apply(args=[first_rounds])
-    resolve_round_task.apply(args=[first_rounds[0]])
+    resolve_rounds_task.apply(args=[[first_rounds[0]]])
     assert sweep_task.delay().get() == 0
     for game in games:
         assert list(game.rounds.values_list("number", "status")) == [

@@ -1,6 +1,6 @@
 """Models from a plain cursor's rows, for the few reads where the ORM's building and compiling
-of a query cost several times as much as running it (measured: a locked round read 0.9 ms
-through the ORM, 0.37 ms this way; ``SELECT 1`` takes 0.15 ms).
+of a query costs several times as much as running it (``queries``; figures in
+docs/performance.md).
 
     ROUND = Columns(Round, "r")
     cursor.execute(f"SELECT {ROUND.sql} FROM games_round r WHERE ...")

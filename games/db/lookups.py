@@ -1,9 +1,10 @@
 """``field__any=[...]``: the noon batch's lists of hundreds of ids, as one parameter.
 
 ``__in`` writes a placeholder per value, ``IN (%s, %s, …)``: for a batch of 500 rounds Django
-compiles 500 placeholders and psycopg splits and binds 500 parameters, milliseconds per query,
-a handful of queries a batch. On PostgreSQL ``__any`` sends the list as one array,
-``= ANY(%s)``; elsewhere (SQLite) it is ``__in``. For lists of plain values such as ids.
+compiles 500 placeholders and psycopg splits and binds 500 parameters, for each of a batch's
+handful of queries. On PostgreSQL ``__any`` sends the list as one array, ``= ANY(%s)``;
+elsewhere (SQLite) it is ``__in``. For lists of plain values such as ids. Registered on import
+(``games.apps`` imports it when the app is ready).
 """
 
 from __future__ import annotations

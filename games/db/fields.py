@@ -10,13 +10,11 @@ class SnapshotField(models.JSONField):
     """A JSON document written whole and read whole (states, events, orders), never queried
     into.
 
-    On PostgreSQL the column is ``text``. ``jsonb`` takes every document apart into a binary
-    tree nobody here searches (a report's row went in in 0.22 ms as ``jsonb``, 0.08 ms as
-    ``json``); ``json`` still parses each document to check it, which was a third of the
-    database's work on a report row (0.031 ms a row as ``json``, 0.020 ms as ``text``). The
-    only writer is this field, through orjson, which writes nothing but valid JSON. Documents
-    are written and read with orjson (it reads a state three times as fast as the standard
-    library).
+    On PostgreSQL the column is ``text``: ``jsonb`` would take every document apart into a
+    binary tree nobody here searches, and ``json`` would parse each document again to check it
+    (both a large share of the database's work on a report row: docs/performance.md). The only
+    writer is this field, through orjson, which writes nothing but valid JSON. Documents are
+    written and read with orjson, the fastest reader of a state at hand.
 
     Its own placeholder makes Django's ``bulk_create`` insert rows as plain multi-row
     ``VALUES`` with real parameters: through ``UNNEST`` of arrays, psycopg would escape every

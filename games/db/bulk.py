@@ -13,6 +13,8 @@ from datetime import datetime
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
+from . import queries
+
 
 def insert(objects: list[models.Model]) -> None:
     """Insert new, unsaved ``objects`` of one model and give each its id."""
@@ -26,10 +28,11 @@ def insert(objects: list[models.Model]) -> None:
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not (f.primary_key and f.auto_created)]
     values = [_database_value(field, connection) for field in fields]
+    if meta.pk.auto_created:
+        for obj, pk in zip(objects, queries.next_ids(meta.db_table, meta.pk.column, len(objects))):
+            obj.pk = pk
+        fields, values = [meta.pk, *fields], [_primary_key, *values]
     with connection.cursor() as cursor:
-        if meta.pk.auto_created:
-            _draw_ids(cursor, meta, objects)
-            fields, values = [meta.pk, *fields], [_primary_key, *values]
         columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
         rows = [[value(obj) for value in values] for obj in objects]
         # Raised as Django's database errors, like every other query's.
@@ -41,16 +44,8 @@ def insert(objects: list[models.Model]) -> None:
         obj._state.adding, obj._state.db = False, connection.alias
 
 
-def _draw_ids(cursor, meta, objects: list[models.Model]) -> None:
-    cursor.execute(
-        "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-        [meta.db_table, meta.pk.column, len(objects)])
-    for obj, (pk,) in zip(objects, cursor.fetchall()):
-        obj.pk = pk
-
-
 # Values psycopg takes as they are, and which a field other than a JSON one saves unchanged:
-# they skip the field's conversion, a few Python calls per value and a few percent of a batch.
+# they skip the field's conversion, a few Python calls per value, on every value of a batch.
 # (So does a time zone aware datetime on PostgreSQL: Django would only check it is aware.)
 _PLAIN = frozenset({int, str, bool, type(None)})
 

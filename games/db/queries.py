@@ -1,0 +1,147 @@
+"""Every hand-written SQL read of the platform, each behind a named function (each has a test in
+tests/games/test_queries.py).
+
+These are the reads of the busiest pages and of the order submit, where the ORM's building and
+compiling of a query costs several times as much as running it (docs/performance.md). Each is
+read through a plain cursor and made into models by ``rows.Columns``, converted as the ORM
+converts them, so a caller cannot tell them from ORM reads. Everything else uses the ORM.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from django.db import connection
+
+from ..models import Game, Round, Seat
+from .rows import Columns, fetch
+
+_SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
+_GAME_AT = len(_SEAT.fields)  # where a game's columns begin in a row that starts with a seat's
+_ROUND_AT = _GAME_AT + len(_GAME.fields)
+
+
+def ping() -> None:
+    """``SELECT 1``: raises the database's error when it does not answer."""
+    fetch("SELECT 1", [])
+
+
+# --- the order submit -------------------------------------------------------------------------
+
+_OPEN_ROUND_SQL = f"SELECT {_ROUND.sql} FROM games_round r WHERE r.game_id = %s AND r.status = %s"
+
+
+def open_round(game_id: int, *, lock: bool = False) -> Round | None:
+    """The game's open round (at most one: a unique constraint); with ``lock``, row-locked for
+    the caller's transaction where the database has row locks (not SQLite, which locks the
+    whole database for a write anyway)."""
+    sql = _OPEN_ROUND_SQL
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    found = fetch(sql, [game_id, Round.Status.OPEN])
+    return _ROUND.instance(found[0]) if found else None
+
+
+_SUBMITTED_SQL = """SELECT s.number FROM games_order o JOIN games_seat s ON s.id = o.seat_id
+    WHERE o.round_id = %s"""
+
+
+def submitted_seat_numbers(round_id: int) -> set[int]:
+    """The numbers of the seats whose orders for the round are in."""
+    return {number for (number,) in fetch(_SUBMITTED_SQL, [round_id])}
+
+
+# --- a published round's page -----------------------------------------------------------------
+
+# Whether the round is published, and whether the next one is too (its page links to it then;
+# a published round itself never changes).
+_PUBLISHED_AND_LATER_SQL = """
+    SELECT r.id, EXISTS(SELECT 1 FROM games_round n WHERE n.game_id = r.game_id
+                        AND n.number = r.number + 1 AND n.status = %s)
+    FROM games_round r WHERE r.game_id = %s AND r.number = %s AND r.status = %s"""
+
+
+def published_round_and_later(game_id: int, number: int) -> tuple[int, bool] | None:
+    """The id of the game's published round ``number`` and whether round ``number + 1`` is
+    published too; None if round ``number`` is not published."""
+    published = Round.Status.PUBLISHED
+    found = fetch(_PUBLISHED_AND_LATER_SQL, [published, game_id, number, published])
+    if not found:
+        return None
+    round_id, later = found[0]
+    return round_id, bool(later)
+
+
+# --- a player's page: the busiest page of the site --------------------------------------------
+
+_SEAT_WITH_GAME_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql} FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    WHERE s.game_id = %s AND s.number = %s AND g.kind = %s"""
+
+
+def seat_with_game(game_id: int, number: int, kind: str) -> Seat | None:
+    """Seat ``number`` of a ``kind`` game, its ``game`` read with it; None if there is none."""
+    seats = _seats_with_their_game(fetch(_SEAT_WITH_GAME_SQL, [game_id, number, kind]))
+    return seats[0] if seats else None
+
+
+# Every seat of the game with the game, and on the row of the asked seat, if the person holds
+# it, the game's open round with his own orders and chatter (the other rows' are NULL).
+_PLAYER_PAGE_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql},
+      (SELECT o.payload FROM games_order o WHERE o.round_id = r.id AND o.seat_id = s.id),
+      (SELECT c.lines FROM games_chatter c WHERE c.round_id = r.id AND c.seat_id = s.id)
+    FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    LEFT JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
+      AND s.number = %s AND s.user_id = %s
+    WHERE s.game_id = %s AND g.kind = %s ORDER BY s.number"""
+
+
+class PlayerPageRows(NamedTuple):
+    """The game's seats in order, each with the game; and, only if ``user_id`` holds the asked
+    seat, the open round with that seat's own orders (a payload) and chatter (lines)."""
+    seats: list[Seat]
+    round: Round | None
+    own_orders: object | None
+    own_chatter: list[str] | None
+
+
+def player_page_rows(game_id: int, number: int, user_id: int | None,
+                     kind: str) -> PlayerPageRows:
+    """What a player's page reads, in one statement: see ``PlayerPageRows``. No seats if the
+    game is not a ``kind`` game."""
+    rows = fetch(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user_id, game_id, kind])
+    seats = _seats_with_their_game(rows)
+    asked = next((row for seat, row in zip(seats, rows) if seat.number == number), None)
+    if asked is None or asked[_ROUND_AT] is None:  # no such seat, not his, or no round open
+        return PlayerPageRows(seats, None, None, None)
+    own_orders, own_chatter = asked[_ROUND_AT + len(_ROUND.fields):]
+    return PlayerPageRows(seats, _ROUND.instance(asked, _ROUND_AT), _json(own_orders),
+                          _json(own_chatter))
+
+
+def _seats_with_their_game(rows: list[tuple]) -> list[Seat]:
+    """Seats from rows that begin with a seat's and its game's columns, sharing one game."""
+    if not rows:
+        return []
+    game = _GAME.instance(rows[0], _GAME_AT)
+    seats = [_SEAT.instance(row) for row in rows]
+    for seat in seats:
+        seat.game = game
+    return seats
+
+
+def _json(value):
+    """A JSON column read through a plain cursor comes as text (as the database sends it)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+# --- ids for bulk inserts ---------------------------------------------------------------------
+
+_NEXT_IDS_SQL = "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)"
+
+
+def next_ids(table: str, column: str, count: int) -> list[int]:
+    """``count`` new ids from the sequence of ``table.column`` (PostgreSQL only), in order."""
+    return [pk for (pk,) in fetch(_NEXT_IDS_SQL, [table, column, count])]

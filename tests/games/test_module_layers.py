@@ -1,0 +1,87 @@
+"""The platform's modules import each other in one direction only: no circle, not even through
+an import inside a function (which only puts off the circle to the first call)."""
+
+import ast
+from pathlib import Path
+
+import games
+
+PACKAGE = Path(games.__file__).resolve().parent
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The ``games.*`` modules that module ``name`` imports anywhere in its body, each with the
+    packages it runs on the way (importing ``games.db.rows`` runs ``games.db`` first)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            targets |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    imported = set()
+    for target in targets:
+        parts = target.split(".")
+        imported |= {".".join(parts[:n]) for n in range(1, len(parts) + 1)}
+    return (imported & set(modules)) - {name}
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imported(name, path, modules) for name, path in modules.items()}
+
+
+def _a_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of the graph, as the modules along it, or None."""
+    done, path = set(), []
+
+    def visit(name: str) -> list[str] | None:
+        if name in path:
+            return path[path.index(name):] + [name]
+        if name in done:
+            return None
+        path.append(name)
+        for imported in sorted(graph[name]):
+            circle = visit(imported)
+            if circle:
+                return circle
+        path.pop()
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        circle = visit(name)
+        if circle:
+            return circle
+    return None
+
+
+def test_the_platforms_modules_import_each_other_without_a_circle():
+    graph = _import_graph()
+    assert _a_circle(graph) is None, " -> ".join(_a_circle(graph))
+
+
+def test_the_graph_sees_imports_inside_functions_and_relative_ones():
+    graph = _import_graph()
+    assert "games.resolution" in graph["games.services"]  # ``from . import resolution``
+    assert "games.db.lookups" in graph["games.apps"]  # inside ``ready``: ``from .db import``
+    assert {"games.db", "games.db.rows", "games.models"} <= graph["games.db.queries"]
+
+
+def test_a_circle_is_found_when_there_is_one():
+    assert _a_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _a_circle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
