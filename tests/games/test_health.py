@@ -19,7 +19,7 @@ def test_healthz_says_ok_when_the_database_answers(client, db):
 
 
 def test_healthz_says_503_when_the_database_is_unreachable(client):
-    with mock.patch("games.views.connection.cursor", side_effect=OperationalError("down")):
+    with mock.patch("games.db.queries.fetch", side_effect=OperationalError("down")):
         response = client.get("/healthz")
 
     assert response.status_code == 503
