@@ -1,11 +1,14 @@
 """Mail: each published round to its pilots, and a reminder before a deadline while orders are
-due. A ``Delivery`` row is written before a mail goes out, so a retry never sends it twice.
+due, each in its reader's language and time zone. A ``Delivery`` row is written before a mail
+goes out, so a retry never sends it twice.
 """
 
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from celery import shared_task
 from django.conf import settings
@@ -13,10 +16,11 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from . import registry
-from .models import Delivery, Order, Report, Round, Seat
+from .models import Delivery, Order, Profile, Report, Round, Seat
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +31,23 @@ def _wanting(kind: str) -> Q:
     switch = "mail_reports" if kind == Delivery.Kind.REPORT else "mail_reminders"
     return (Q(user__isnull=False) & ~Q(user__email="")
             & (Q(user__profile__isnull=True) | Q(**{f"user__profile__{switch}": True})))
+
+
+def _own_words(user) -> tuple[str, str]:
+    """The language and the time zone a person reads his mail in (his profile's; the site's
+    default language and UTC without one). ``user`` comes with its profile selected."""
+    try:
+        profile = user.profile
+    except Profile.DoesNotExist:
+        return settings.LANGUAGE_CODE, "UTC"
+    return profile.language or settings.LANGUAGE_CODE, profile.time_zone or "UTC"
+
+
+@contextmanager
+def _written_for(words: tuple[str, str]):
+    language, zone = words
+    with translation.override(language), timezone.override(ZoneInfo(zone)):
+        yield
 
 
 def _claim(user, rnd: Round, kind: str) -> Delivery | None:
@@ -66,7 +87,7 @@ def send_reports(round_ids: list[int]) -> int:
     ids = list(round_ids)
     readers: dict[int, list] = {}
     for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
-                 .select_related("user").distinct()):
+                 .select_related("user__profile").distinct()):
         readers.setdefault(seat.game_id, []).append(seat.user)
     if not readers:
         return 0
@@ -81,13 +102,24 @@ def send_reports(round_ids: list[int]) -> int:
     for rnd in read:
         if rnd.pk not in events:
             continue
-        lines = registry.get(rnd.game.kind).describe_events(events[rnd.pk], names[rnd.game_id])
-        body = render_to_string("games/mail/report.txt", {
-            "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
+        written: dict[tuple[str, str], tuple[str, str]] = {}  # one text per language and zone
         for user in readers[rnd.game_id]:
-            sent += _send_once(user, rnd, Delivery.Kind.REPORT,
-                               f"{rnd.game.title}: round {rnd.number} is published", body)
+            words = _own_words(user)
+            if words not in written:
+                with _written_for(words):
+                    written[words] = _report_mail(rnd, events[rnd.pk], names[rnd.game_id])
+            sent += _send_once(user, rnd, Delivery.Kind.REPORT, *written[words])
     return sent
+
+
+def _report_mail(rnd: Round, events: list, names: dict[int, str]) -> tuple[str, str]:
+    """The subject and body of a published round's mail, in the active language."""
+    lines = registry.get(rnd.game.kind).describe_events(events, names)
+    body = render_to_string("games/mail/report.txt", {
+        "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
+    subject = _("%(title)s: round %(number)d is published") % {
+        "title": rnd.game.title, "number": rnd.number}
+    return subject, body
 
 
 def send_reminders(now: datetime) -> int:
@@ -101,12 +133,13 @@ def send_reminders(now: datetime) -> int:
         active = set(registry.get(rnd.game.kind).active_seats(rnd.state))
         submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
         for seat in (rnd.game.seats.filter(_wanting(Delivery.Kind.REMINDER))
-                     .select_related("user")):
+                     .select_related("user__profile")):
             if seat.number not in active or seat.pk in submitted:
                 continue
-            body = render_to_string("games/mail/reminder.txt", {
-                "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
-            sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER,
-                               f"{rnd.game.title}: your orders for round {rnd.number} are due",
-                               body)
+            with _written_for(_own_words(seat.user)):
+                body = render_to_string("games/mail/reminder.txt", {
+                    "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
+                subject = _("%(title)s: your orders for round %(number)d are due") % {
+                    "title": rnd.game.title, "number": rnd.number}
+            sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER, subject, body)
     return sent

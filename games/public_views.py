@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from . import registry, report_cache, selectors
@@ -146,20 +147,20 @@ class GameFeed(Feed):
         return get_object_or_404(Game, pk=game_id)
 
     def title(self, game: Game) -> str:
-        return f"{game.title}: published rounds"
+        return _("%(title)s: published rounds") % {"title": game.title}
 
     def link(self, game: Game) -> str:
         return reverse("game", args=[game.pk])
 
     def subtitle(self, game: Game) -> str:
-        return f"Every published round of {game.title}."
+        return _("Every published round of %(title)s.") % {"title": game.title}
 
     def items(self, game: Game):
         return (Round.objects.filter(game=game, status=Round.Status.PUBLISHED)
                 .select_related("report", "game").order_by("-number")[:30])
 
     def item_title(self, rnd: Round) -> str:
-        return f"Round {rnd.number}"
+        return _("Round %(number)d") % {"number": rnd.number}
 
     def item_description(self, rnd: Round) -> str:
         rules = registry.get(rnd.game.kind)

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import clock, registry, report_cache, resolution
 from .db import queries
@@ -32,17 +33,17 @@ def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: st
     rules = registry.get(kind)
     settings = rules.clean_settings(settings)
     if not title.strip():
-        raise Rejected("a game needs a title")
+        raise Rejected(_("a game needs a title"))
     if not clock.valid_time_zone(time_zone):
-        raise Rejected(f"{time_zone!r} is not a time zone")
+        raise Rejected(_("%(zone)r is not a time zone") % {"zone": time_zone})
     if not 1 <= deadline_days <= MAX_DEADLINE_DAYS:
-        raise Rejected(f"the deadline is 1 to {MAX_DEADLINE_DAYS} days")
+        raise Rejected(_("the deadline is 1 to %(days)d days") % {"days": MAX_DEADLINE_DAYS})
     numbers = rules.seat_numbers(settings)
     if rules.resolve_early is not None:  # the game decides, not the referee
         resolve_early = rules.resolve_early
     computer_seats = computer_seats or {}
     if set(computer_seats) - set(numbers):
-        raise Rejected("a computer pilot was put in a seat this game does not have")
+        raise Rejected(_("a computer pilot was put in a seat this game does not have"))
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind, title=title.strip(), referee=referee, settings=settings,
@@ -58,15 +59,15 @@ def seat_join(*, game: Game, number: int, user) -> Seat:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.OPEN:
-            raise Rejected("this game is not open for pilots")
+            raise Rejected(_("this game is not open for pilots"))
         if game.seats.filter(user=user).exists():
-            raise Rejected("you already have a seat in this game")
+            raise Rejected(_("you already have a seat in this game"))
         taken = Seat.objects.filter(game=game, number=number, user__isnull=True,
                                     computer=False).update(
             user=user, joined_at=timezone.now(),
             name=registry.get(game.kind).seat_name_on_join(user))
         if not taken:
-            raise Rejected("that seat is taken")
+            raise Rejected(_("that seat is taken"))
         return game.seats.get(number=number)
 
 
@@ -77,15 +78,15 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.OPEN:
-            raise Rejected("only an open game can be started")
+            raise Rejected(_("only an open game can be started"))
         seats = list(game.seats.all())
         if not any(seat.user_id for seat in seats):
-            raise Rejected("no pilot has joined yet")
+            raise Rejected(_("no pilot has joined yet"))
         for seat in seats:
             if seat.is_free:
                 seat.computer, seat.computer_level = True, "novice"
             if seat.computer and not seat.name:
-                seat.name = f"Computer pilot {seat.number + 1}"
+                seat.name = _("Computer pilot %(number)d") % {"number": seat.number + 1}
             seat.save(update_fields=["computer", "computer_level", "name"])
         game.scored = game.scored and not any(seat.computer for seat in seats)
         rules = registry.get(game.kind)
@@ -121,15 +122,15 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     _require_owner(seat, user)
     game = seat.game
     rules = registry.get(game.kind)
-    already_in = "your orders for this round are already in; they cannot be changed"
+    already_in = _("your orders for this round are already in; they cannot be changed")
     try:
         with transaction.atomic():
             # The round's row lock makes this check and the insert one step for the round:
             # a second submit waits here and then finds the first one's orders.
-            rnd = lock_open_round(game, "there is no round open for orders")
+            rnd = lock_open_round(game, _("there is no round open for orders"))
             require_form_round(rnd, round_number)
             if now >= rnd.deadline:
-                raise Rejected("the deadline has passed: the round is about to be resolved")
+                raise Rejected(_("the deadline has passed: the round is about to be resolved"))
             if seat.number not in rules.active_seats(rnd.state):
                 raise Rejected(rules.not_active_message(rnd.state, seat.number))
             # Read after the lock was granted, so it holds every order committed before.
@@ -150,8 +151,9 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
 def require_form_round(rnd: Round | None, round_number: int | None) -> None:
     """A form opened before its round was resolved is not taken as the next round's orders."""
     if round_number is not None and rnd is not None and round_number != rnd.number:
-        raise Rejected(f"that form was for round {round_number}, which is over: these are the "
-                       f"orders for round {rnd.number}, look at the board again")
+        raise Rejected(_("that form was for round %(old)d, which is over: these are the orders "
+                         "for round %(number)d, look at the board again")
+                       % {"old": round_number, "number": rnd.number})
 
 
 def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
@@ -167,14 +169,15 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
     _require_owner(seat, user)
     lines = [line.strip() for line in lines if line and line.strip()]
     if len(lines) > MAX_CHATTER_LINES:
-        raise Rejected(f"at most {MAX_CHATTER_LINES} lines of chatter")
+        raise Rejected(_("at most %(lines)d lines of chatter") % {"lines": MAX_CHATTER_LINES})
     if any(len(line) > MAX_CHATTER_LENGTH for line in lines):
-        raise Rejected(f"a line of chatter holds at most {MAX_CHATTER_LENGTH} characters")
+        raise Rejected(_("a line of chatter holds at most %(length)d characters")
+                       % {"length": MAX_CHATTER_LENGTH})
     if any(unicodedata.category(char) == "Cc" for line in lines for char in line):
-        raise Rejected("chatter cannot hold control characters")  # NUL: no JSON text column
+        raise Rejected(_("chatter cannot hold control characters"))  # NUL: no JSON text column
     with transaction.atomic():
         rnd = lock_open_round(seat.game,
-                              "there is no round open: chatter goes with a round's orders")
+                              _("there is no round open: chatter goes with a round's orders"))
         chatter, _ = Chatter.objects.update_or_create(
             round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
     return chatter
@@ -184,12 +187,12 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
 
 def _require_referee(game: Game, user) -> None:
     if not (user.is_authenticated and (user.pk == game.referee_id or user.is_staff)):
-        raise Rejected("only the game's referee may do that")
+        raise Rejected(_("only the game's referee may do that"))
 
 
 def _require_owner(seat: Seat, user) -> None:
     if not (user.is_authenticated and seat.user_id == user.pk):
-        raise Rejected("that is not your seat")
+        raise Rejected(_("that is not your seat"))
 
 
 def referee_set_input(*, game: Game, by, data: dict) -> Round:
@@ -197,7 +200,7 @@ def referee_set_input(*, game: Game, by, data: dict) -> Round:
     _require_referee(game, by)
     rules = registry.get(game.kind)
     with transaction.atomic():
-        rnd = lock_open_round(game, "there is no round open")
+        rnd = lock_open_round(game, _("there is no round open"))
         merged = {**rnd.referee_input, **rules.clean_referee_input(rnd.state, data)}
         rnd.referee_input = {key: value for key, value in merged.items() if value is not None}
         rnd.save(update_fields=["referee_input"])
@@ -209,9 +212,9 @@ def referee_remove(*, game: Game, by, number: int) -> Round:
     _require_referee(game, by)
     rules = registry.get(game.kind)
     with transaction.atomic():
-        rnd = lock_open_round(game, "there is no round open")
+        rnd = lock_open_round(game, _("there is no round open"))
         if number not in rules.active_seats(rnd.state):
-            raise Rejected("that pilot is not in the game any more")
+            raise Rejected(_("that pilot is not in the game any more"))
         removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
         rnd.referee_input = {**rnd.referee_input, "remove": removals}
         rnd.save(update_fields=["referee_input"])
@@ -224,9 +227,9 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
     with transaction.atomic():
         seat = Seat.objects.select_for_update().filter(game=game, number=number).first()
         if seat is None or not seat.computer:
-            raise Rejected("that seat has no computer pilot")
+            raise Rejected(_("that seat has no computer pilot"))
         if game.seats.filter(user=user).exists():
-            raise Rejected("that person already has a seat in this game")
+            raise Rejected(_("that person already has a seat in this game"))
         seat.computer, seat.computer_level = False, ""
         seat.user, seat.joined_at = user, timezone.now()
         seat.name = ""  # not "Computer pilot N": the person picks his pilot's name (rules §10)
@@ -244,7 +247,7 @@ def referee_retry(*, game: Game, by) -> Round:
     _require_referee(game, by)
     rnd = game.rounds.filter(status=Round.Status.FAILED).first()
     if rnd is None:
-        raise Rejected("no round of this game is waiting for the referee")
+        raise Rejected(_("no round of this game is waiting for the referee"))
     rnd.status, rnd.failures = Round.Status.OPEN, 0
     rnd.save(update_fields=["status", "failures"])
     return rnd
