@@ -15,7 +15,7 @@ from dogfight.engine import career, resolve, weather
 
 pytestmark = pytest.mark.django_db
 
-CATALOGUE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES"
+CATALOGUE = Path(settings.BASE_DIR) / "dogfight" / "locale" / "de" / "LC_MESSAGES"
 
 
 def po_entries(path: Path) -> list[dict]:
