@@ -9,7 +9,7 @@ import json
 import zlib
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -185,25 +185,25 @@ def _balloons_words(rule: str, count: int) -> str:
         return words.BALLOON_RULES[rule]
     balloons = ngettext("%(count)d balloon", "%(count)d balloons", count) % {"count": count}
     if rule == "through":
-        return gettext_now("%(balloons)s; firing through them allowed") % {"balloons": balloons}
+        return gettext("%(balloons)s; firing through them allowed") % {"balloons": balloons}
     return balloons
 
 
 def _weather_now(state: dict) -> str:
     if state["settings"].get("windless"):
-        return gettext_now("windless game")
+        return gettext("windless game")
     if state.get("wind") is None:
-        return gettext_now("calm last round")
+        return gettext("calm last round")
     return report.weather_words({"wind": state["wind"]})
 
 
 def seat_label(number: int) -> str:
-    return gettext_now("seat %(number)d (%(colour)s)") % {
+    return gettext("seat %(number)d (%(colour)s)") % {
         "number": number, "colour": words.SEAT_COLOURS[number]}
 
 
 def wind_words(direction: int) -> str:
-    return gettext_now("from the %(source)s (clouds drift one hex %(drift)s)") % {
+    return gettext("from the %(source)s (clouds drift one hex %(drift)s)") % {
         "source": words.COMPASS[(direction + 3) % 6], "drift": words.COMPASS[direction]}
 
 

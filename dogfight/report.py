@@ -233,7 +233,7 @@ def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
 def moves_in_words(events: list[dict], names: dict) -> list[dict]:
     """The round's events grouped as "before the moves", move 1-3, "end of the round"."""
     groups = [{"title": _("Before the moves"), "lines": []}]
-    groups += [{"title": _("Move %(number)d") % {"number": n}, "lines": []} for n in (1, 2, 3)]
+    groups += [{"title": _("Move %(number)s") % {"number": n}, "lines": []} for n in (1, 2, 3)]
     groups.append({"title": _("End of the round"), "lines": []})
     seen_moves = False
     for event in events:

@@ -90,9 +90,10 @@ def _route(seat: int, start: dict, steps: list[tuple[tuple[int, int], int]]) -> 
              'stroke-dasharray="3 2"/>']
     for number, (hex_, facing) in enumerate(steps, start=1):
         x, y = centre(*hex_)
+        title = escape(_("after move %(number)d") % {"number": number})
         parts.append(
             f'<g class="arrowhead" data-move="{number}" transform="translate({x:.1f},{y:.1f})">'
-            f'<title>{escape(_("after move %(number)d") % {"number": number})}</title>'
+            f'<title>{title}</title>'
             f'<g transform="rotate({-60 * facing})"><polygon points="8,0 0,-5 2,0 0,5" '
             f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>'
             f'<text y="-6" text-anchor="middle" font-size="6">{number}</text></g>')
@@ -104,10 +105,11 @@ def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = N
               highlight: int | None = None, svg_id: str = "board") -> SafeString:
     """The whole board. ``route`` = (seat, start plane dict, [(hex, facing), ...])."""
     names = names or {}
+    label = escape(_("The board"))
     parts = [
         f'<svg id="{svg_id}" class="board" xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="{-WIDTH / 2:.1f} {-HEIGHT / 2:.1f} {WIDTH:.1f} {HEIGHT:.1f}" '
-        f'role="img" aria-label="{escape(_("The board"))}">',
+        f'role="img" aria-label="{label}">',
         _static_layer(),
         '<g class="clouds">',
     ]
