@@ -27,7 +27,8 @@ class SettingsForm(GameSettingsForm):
                              widget=forms.RadioSelect)
     windless = forms.BooleanField(label=_("Windless"), required=False)
     legacy_weather = forms.BooleanField(label=_("Legacy weather"), required=False)
-    balloon_rule = forms.ChoiceField(label=_("Balloons"), choices=list(words.BALLOON_RULES.items()),
+    balloon_rule = forms.ChoiceField(label=_("Balloons"),
+                                     choices=list(words.BALLOON_RULES.items()),
                                      initial="none")
     balloons = forms.IntegerField(label=_("How many balloons"), min_value=0, initial=0)
     clouds = forms.IntegerField(label=_("Clouds"), min_value=0, max_value=MAX_CLOUDS,

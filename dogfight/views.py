@@ -105,7 +105,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     elif order is not None:
         context["submitted"] = [
             {**move, "name": words.maneuver(move["maneuver"]),
-             "fire_words": [words.FIRE_DIRECTIONS.get(d, d) for d in move.get("fire", [])]}
+             "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d))
+                            for d in move.get("fire", [])]}
             for move in order["moves"]]
     context["board"] = board_svg(state, names, route=route, highlight=seat.number)
     if rnd:
@@ -151,7 +152,8 @@ def submit(request, game_id: int, number: int):
                                         payload=_payload(request.POST),
                                         round_number=_form_round(request.POST))
     except Rejected as error:
-        messages.error(request, _("Your orders were not accepted: %(reason)s.") % {"reason": error})
+        messages.error(request, _("Your orders were not accepted: %(reason)s.")
+                       % {"reason": error})
         page = _player_page(request, game_id, number)
         if page.round is None and not seat.game.rounds.filter(
                 status=Round.Status.PUBLISHED).exists():
@@ -184,7 +186,8 @@ def save_chatter(request, game_id: int, number: int):
     except Rejected as error:
         messages.error(request, _("Your chatter was not saved: %(reason)s.") % {"reason": error})
     else:
-        messages.success(request, _("Chatter saved. You can change it until the round is resolved."))
+        messages.success(request, _("Chatter saved. You can change it until the round is "
+                                    "resolved."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
