@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from .engine.board import CORNERS, SEATS, airfield_hexes
 from .engine.hexgrid import BOARD, RADIUS
 from .engine.state import BALLOON_STRENGTH
-from .words import RANKS
-from .words import SEAT_COLOURS as SEAT_COLOUR_NAMES
+from . import words
 
 SIZE = 10.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
@@ -62,7 +61,7 @@ def _plane(plane: dict, names: dict, dimmed: bool = False) -> str:
     colour = SEAT_COLOURS[seat]
     rank = plane.get("rank", 0)
     title = escape(_plane_title(names.get(seat) or _("seat %(number)s") % {"number": seat},
-                                SEAT_COLOUR_NAMES[seat], RANKS[rank]))
+                                words.SEAT_COLOURS[seat], words.RANKS[rank]))
     status = plane.get("status", "air")
     ring = (f'<circle r="{SIZE * 0.8:.1f}" fill="none" stroke="{colour}" stroke-width="1.5"/>'
             if rank else "")
