@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.registry import Rejected
 
-from . import services
+from . import services, words
 from .engine import career
-from .engine.maneuvers import NAMES
 from .models import CareerEntry, Pilot
 from .rules_page import RANK_ABILITY
 
@@ -22,8 +22,10 @@ def abilities(points: int, rank: int) -> list[str]:
     """What a standing gives in the next game: the aces of his points, the gifts of his rank."""
     found = []
     if career.has_double_mg(points):
-        found.append(f"double machine guns (+1 on every hit): an {career.ACE_TITLE}")
-    found += [f"the {NAMES[code]}" for code in career.ace_maneuvers(points)]
+        found.append(_("double machine guns (+1 on every hit): an %(title)s")
+                     % {"title": words.ACE_TITLE})
+    found += [_("the %(maneuver)s") % {"maneuver": words.maneuver(code)}
+              for code in career.ace_maneuvers(points)]
     values = {"ammo": career.ammo_capacity(rank), "per_round": career.bursts_per_round(rank),
               "repair": career.repair_per_round(rank), "out": career.out_at(rank),
               "reach": career.reach(rank)}
@@ -35,7 +37,7 @@ def abilities(points: int, rank: int) -> list[str]:
 def leaderboard(request):
     pilots = Pilot.objects.order_by("-rank", "-points", "name")[:LEADERBOARD_SIZE]
     return render(request, "dogfight/leaderboard.html", {
-        "pilots": [{"pilot": p, "rank_name": career.RANKS[p.rank]} for p in pilots]})
+        "pilots": [{"pilot": p, "rank_name": words.rank(p.rank)} for p in pilots]})
 
 
 @require_safe
@@ -46,15 +48,15 @@ def career_page(request, pilot_id: int):
                                 if career.can_promote(pilot.points, pilot.rank)
                                 else (pilot.points, pilot.rank))
     return render(request, "dogfight/career.html", {
-        "pilot": pilot, "own": own, "rank_name": career.RANKS[pilot.rank],
+        "pilot": pilot, "own": own, "rank_name": words.rank(pilot.rank),
         "abilities": abilities(pilot.points, pilot.rank),
         "entries": CareerEntry.objects.filter(pilot=pilot).select_related("game")
                    .order_by("-created_at")[:50],
         "offer": own and services.promotion_offered(pilot),
         "in_running_game": own and services.in_running_game(pilot),
         "can_promote": career.can_promote(pilot.points, pilot.rank),
-        "cost": career.PROMOTION_COST, "next_rank": career.RANKS[min(pilot.rank + 1,
-                                                                      career.MAX_RANK)],
+        "cost": career.PROMOTION_COST, "double_mg_at": career.DOUBLE_MG_AT,
+        "next_rank": words.rank(min(pilot.rank + 1, career.MAX_RANK)),
         "after_points": after_points,
         "after_abilities": abilities(after_points, after_rank),
     })
@@ -65,14 +67,15 @@ def career_page(request, pilot_id: int):
 def promote(request, pilot_id: int):
     pilot = get_object_or_404(Pilot, pk=pilot_id)
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm the promotion.")
+        messages.error(request, _("Tick the box to confirm the promotion."))
         return redirect(pilot)
     try:
         pilot = services.pilot_promote(pilot=pilot, user=request.user)
     except Rejected as error:
-        messages.error(request, f"No promotion: {error}.")
+        messages.error(request, _("No promotion: %(reason)s.") % {"reason": error})
     else:
-        messages.success(request, f"{pilot.name} is now {career.RANKS[pilot.rank]}.")
+        messages.success(request, _("%(name)s is now %(rank)s.") % {
+            "name": pilot.name, "rank": words.rank(pilot.rank)})
     return redirect(pilot)
 
 
@@ -85,5 +88,6 @@ def decline(request, pilot_id: int):
     except Rejected as error:
         messages.error(request, str(error))
     else:
-        messages.info(request, "Promotion declined: the offer comes back when your points change.")
+        messages.info(request, _("Promotion declined: the offer comes back when your points "
+                                "change."))
     return redirect(pilot)

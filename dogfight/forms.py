@@ -13,7 +13,8 @@ from games.forms import GameSettingsForm, RefereeInputForm
 
 from .engine.board import SEATS
 from .engine.setup import DEFAULT_CLOUDS, MAX_CLOUDS
-from .plugin import BALLOON_WORDS, SCORING_WORDS, seat_label, wind_words
+from . import words
+from .plugin import seat_label, wind_words, wind_words_lazy
 
 LEVELS = [("novice", _("novice")), ("veteran", _("veteran")), ("ace", _("ace"))]
 MODES = [("full", _("full game (six seats)")), ("duel", _("duel (two seats)"))]
@@ -26,12 +27,13 @@ class SettingsForm(GameSettingsForm):
                              widget=forms.RadioSelect)
     windless = forms.BooleanField(label=_("Windless"), required=False)
     legacy_weather = forms.BooleanField(label=_("Legacy weather"), required=False)
-    balloon_rule = forms.ChoiceField(label=_("Balloons"), choices=list(BALLOON_WORDS.items()),
+    balloon_rule = forms.ChoiceField(label=_("Balloons"),
+                                     choices=list(words.BALLOON_RULES.items()),
                                      initial="none")
     balloons = forms.IntegerField(label=_("How many balloons"), min_value=0, initial=0)
     clouds = forms.IntegerField(label=_("Clouds"), min_value=0, max_value=MAX_CLOUDS,
                                 initial=DEFAULT_CLOUDS)
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=list(SCORING_WORDS.items()),
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=list(words.SCORING_MODES.items()),
                                 initial="hits")
     computer_help = _("Tick a seat to give it to a computer pilot from the start (a game with "
                       "computer pilots is not scored). In a duel only the duel's two seats "
@@ -69,7 +71,7 @@ class SettingsForm(GameSettingsForm):
 
 
 WIND_CHOICES = ([("", _("as the weather decides")), ("calm", _("calm: no cloud moves"))]
-                + [(str(d), wind_words(d)) for d in range(6)])
+                + [(str(d), wind_words_lazy(d)) for d in range(6)])
 
 
 class WindForm(RefereeInputForm):

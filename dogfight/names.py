@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext as _
+
 MAX_LENGTH = 30
 RANK_WORDS = ("ass", "ace", "leutnant", "lieutenant", "hauptmann", "captain", "major",
               "oberstleutnant", "oberst", "colonel", "general")
@@ -34,17 +36,17 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a pilot's name, or None if it can (uniqueness aside)."""
     name = " ".join(name.split())
     if not name:
-        return "a pilot needs a name"
+        return _("a pilot needs a name")
     if len(name) > MAX_LENGTH:
-        return f"a pilot's name has at most {MAX_LENGTH} characters"
+        return _("a pilot's name has at most %(count)d characters") % {"count": MAX_LENGTH}
     if not any(c.isalnum() for c in name):
-        return "a pilot's name needs letters or digits"
+        return _("a pilot's name needs letters or digits")
     if any(unicodedata.category(c).startswith("C") for c in name):
-        return "a pilot's name cannot hold control characters"
+        return _("a pilot's name cannot hold control characters")
     for word in _words(name):
         if word in RANK_WORDS:
-            return (f"'{word}' is a rank: ranks are earned with points, so they cannot be part "
-                    f"of a name")
+            return _("'%(word)s' is a rank: ranks are earned with points, so they cannot be "
+                     "part of a name") % {"word": word}
     return None
 
 

@@ -8,22 +8,20 @@ from __future__ import annotations
 import json
 import zlib
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.registry import GameRules, Outcome, Rejected
 
-from . import engine, report, svg
-from .engine.career import RANKS
+from . import engine, report, svg, words
 from .engine import api as engine_api
 from .engine.bots import LEVELS, bot_orders
 from .engine.orders import validate_orders
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import EngineError, Settings, State
 
-# The words of the engine's settings choices (``state.BALLOON_RULES``, ``SCORING_MODES``).
-BALLOON_WORDS = {"none": _("no balloons"), "normal": _("balloons"),
-                 "through": _("balloons; firing through them allowed")}
-SCORING_WORDS = {"hits": _("points per hit"), "damage": _("points per damage point")}
 DEFAULT_SETTINGS = {"duel": False, "windless": False, "legacy_weather": False,
                     "balloon_rule": "none", "balloons": 0, "clouds": DEFAULT_CLOUDS,
                     "scoring": "hits"}
@@ -63,10 +61,8 @@ class DogfightRules(GameRules):
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        balloons = BALLOON_WORDS[s.get("balloon_rule", "none")]
-        if s.get("balloons"):
-            balloons = f"{s['balloons']} {balloons}"
-        scoring = SCORING_WORDS[s.get("scoring", "hits")]
+        balloons = _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0))
+        scoring = words.SCORING_MODES[s.get("scoring", "hits")]
         if not game.scored:
             scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
         return [
@@ -167,37 +163,51 @@ class DogfightRules(GameRules):
             "groups": report.moves_in_words(events, names),
             "scored": report_state["settings"].get("scored", False)
                       and not report_state["settings"].get("duel", False),
-            "standings": [{"name": names.get(p["seat"], f"seat {p['seat']}"),
+            "standings": [{"name": report.seat_name(names, p["seat"]),
                            "points": p["points"]} for p in report_state["planes"]],
             "pot": report_state.get("pot", 0),
-            "flight_log": [{**row, "name": names.get(row["seat"], f"seat {row['seat']}"),
-                            "colour": svg.SEAT_COLOUR_NAMES[row["seat"]]}
+            "flight_log": [{**row, "name": report.seat_name(names, row["seat"]),
+                            "colour": words.SEAT_COLOURS[row["seat"]]}
                            for row in report.flight_log(events, seats)],
         }
 
 
 def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
-    return [{**plane, "name": names.get(plane["seat"], f"seat {plane['seat']}"),
-             "colour": svg.SEAT_COLOUR_NAMES[plane["seat"]], "rank_name": RANKS[plane["rank"]]}
+    return [{**plane, "name": report.seat_name(names, plane["seat"]),
+             "colour": words.SEAT_COLOURS[plane["seat"]],
+             "rank_name": words.rank(plane["rank"])}
             for plane in state["planes"]]
+
+
+def _balloons_words(rule: str, count: int) -> str:
+    """The balloon setting: the rule's words, or so many balloons under it."""
+    if not count:
+        return words.BALLOON_RULES[rule]
+    balloons = ngettext("%(count)d balloon", "%(count)d balloons", count) % {"count": count}
+    if rule == "through":
+        return gettext("%(balloons)s; firing through them allowed") % {"balloons": balloons}
+    return balloons
 
 
 def _weather_now(state: dict) -> str:
     if state["settings"].get("windless"):
-        return "windless game"
+        return gettext("windless game")
     if state.get("wind") is None:
-        return "calm last round"
+        return gettext("calm last round")
     return report.weather_words({"wind": state["wind"]})
 
 
 def seat_label(number: int) -> str:
-    return _("seat %(number)d (%(colour)s)") % {"number": number,
-                                                "colour": svg.SEAT_COLOUR_NAMES[number]}
+    return gettext("seat %(number)d (%(colour)s)") % {
+        "number": number, "colour": words.SEAT_COLOURS[number]}
 
 
 def wind_words(direction: int) -> str:
-    return _("from the %(source)s (clouds drift one hex %(drift)s)") % {
-        "source": report.COMPASS[(direction + 3) % 6], "drift": report.COMPASS[direction]}
+    return gettext("from the %(source)s (clouds drift one hex %(drift)s)") % {
+        "source": words.COMPASS[(direction + 3) % 6], "drift": words.COMPASS[direction]}
+
+
+wind_words_lazy = lazy(wind_words, str)  # for module-level form choices: worded when shown
 
 
 def _engine_settings(settings: dict) -> dict:

@@ -1,92 +1,161 @@
 """A published round in words and pictures: report lines and the replay frames.
 
-Reads the engine's events; it decides nothing, it only tells what the engine decided.
+Reads the engine's events; it decides nothing, it only tells what the engine decided. Every
+sentence is translated when it is made, in the language active at that moment (the reader's
+page, or the recipient's mail).
 """
 
 from __future__ import annotations
 
-from .engine.maneuvers import NAMES
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-COMPASS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-FIRE_WORDS = {"A": "ahead", "L": "diagonally left", "R": "diagonally right"}
-CRASH_CAUSES = {
-    "edge": "flew off the board",
-    "balloon": "flew into a balloon's anti-aircraft fire",
-    "cloud": "broke up in a storm cloud",
-    "nmr": "missed a fourth round in a row and is out",
-    "removed": "was taken out of the game by the referee",
-}
+from . import words
+from .engine.resolve import CRASH_POT
+from .words import COMPASS, FIRE_DIRECTIONS, maneuver
 
 
 def weather_words(event: dict) -> str:
     if event.get("windless"):
-        return "A windless game: the clouds stay where they are."
+        return _("A windless game: the clouds stay where they are.")
     wind = event.get("wind")
-    fixed = " (set by the referee)" if event.get("fixed") else ""
+    fixed = event.get("fixed")
     if wind is None:
-        return f"Calm{fixed}: no cloud moves."
-    blows_from = COMPASS[(wind + 3) % 6]
-    return (f"Wind from the {blows_from}{fixed}: at the end of the round every cloud drifts one "
-            f"hex {COMPASS[wind]}.")
+        return _("Calm (set by the referee): no cloud moves.") if fixed else _(
+            "Calm: no cloud moves.")
+    where = {"source": COMPASS[(wind + 3) % 6], "drift": COMPASS[wind]}
+    if fixed:
+        return _("Wind from the %(source)s (set by the referee): at the end of the round every "
+                 "cloud drifts one hex %(drift)s.") % where
+    return _("Wind from the %(source)s: at the end of the round every cloud drifts one hex "
+             "%(drift)s.") % where
 
 
-def _name(names: dict, seat) -> str:
-    return names.get(seat) or names.get(str(seat)) or f"seat {seat}"
+def seat_name(names: dict, seat) -> str:
+    """A seat's pilot, or the seat itself while it has no pilot's name."""
+    return (names.get(seat) or names.get(str(seat))
+            or _("seat %(number)s") % {"number": seat})
+
+
+def _victors(names: dict, seats: list) -> str:
+    return ", ".join(seat_name(names, s) for s in seats)
+
+
+def _shot_down(event: dict, who: str, names: dict) -> str:
+    by = _victors(names, event["by"])
+    if not event.get("loss"):
+        return _("%(who)s is shot down by %(by)s.") % {"who": who, "by": by}
+    numbers = {"who": who, "by": by, "loss": event["loss"], "gain": event["gain"]}
+    if len(event["by"]) > 1:
+        return _("%(who)s is shot down by %(by)s. He loses %(loss)d points, and each of them "
+                 "gains %(gain)d.") % numbers
+    return _("%(who)s is shot down by %(by)s. He loses %(loss)d points, and the victor gains "
+             "%(gain)d.") % numbers
+
+
+def _crash(event: dict, who: str, names: dict) -> str:
+    cause = words.CRASH_CAUSES.get(event["cause"], words.CRASHED)
+    if event.get("loss"):
+        return _("%(who)s %(cause)s. He loses %(loss)d points; %(pot)d go into the pot.") % {
+            "who": who, "cause": cause, "loss": event["loss"], "pot": CRASH_POT}
+    return _("%(who)s %(cause)s.") % {"who": who, "cause": cause}
+
+
+def _balloon_destroyed(event: dict, who: str, names: dict) -> str:
+    numbers = {"q": event["q"], "r": event["r"], "by": _victors(names, event["by"]),
+               "points": event.get("points")}
+    if event.get("points"):
+        return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d points "
+                 "each).") % numbers
+    return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s).") % numbers
+
+
+def _moved(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s: %(maneuver)s to (%(q)d, %(r)d), nose %(nose)s.") % {
+        "who": who, "maneuver": maneuver(event["maneuver"]), "q": event["q"], "r": event["r"],
+        "nose": COMPASS[event["facing"]]}
+
+
+def _burst(event: dict, who: str, names: dict) -> str:
+    where = {"who": who, "direction": FIRE_DIRECTIONS[event["direction"]]}
+    if event.get("through"):
+        return _("%(who)s fires %(direction)s, through the balloon.") % where
+    return _("%(who)s fires %(direction)s.") % where
+
+
+def _hit(event: dict, who: str, names: dict) -> str:
+    return _("%(shooter)s hits %(target)s at range %(range)d: %(damage)d damage.") % {
+        "shooter": seat_name(names, event["shooter"]),
+        "target": seat_name(names, event["target"]),
+        "range": event["range"], "damage": event["damage"]}
+
+
+def _balloon_hit(event: dict, who: str, names: dict) -> str:
+    return _("%(shooter)s hits the balloon at (%(q)d, %(r)d): %(damage)d damage.") % {
+        "shooter": seat_name(names, event["shooter"]), "q": event["q"], "r": event["r"],
+        "damage": event["damage"]}
+
+
+def _cloud_damage(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s takes 1 damage in a cloud (now %(damage)d).") % {
+        "who": who, "damage": event["damage"]}
+
+
+def _took_off(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s takes off.") % {"who": who}
+
+
+def _landed(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s lands on his airfield: ammunition full again.") % {"who": who}
+
+
+def _repaired(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s repairs %(amount)d damage on the ground (now %(damage)d).") % {
+        "who": who, "amount": event["amount"], "damage": event["damage"]}
+
+
+def _missed(event: dict, who: str, names: dict) -> str:
+    count = event["missed_rounds"]
+    return ngettext(
+        "%(who)s sent no orders (missed round %(count)d in a row) and flies straight on.",
+        "%(who)s sent no orders (missed %(count)d rounds in a row) and flies straight on.",
+        count) % {"who": who, "count": count}
+
+
+def _new_cloud(event: dict, who: str, names: dict) -> str:
+    return _("A new cloud drifts in from the upwind edge.")
+
+
+def _winner(event: dict, who: str, names: dict) -> str:
+    if event["seat"] is None:
+        return _("The last planes went down together: nobody wins.")
+    return _("%(who)s is the last pilot in the air and wins the game!") % {"who": who}
+
+
+def _pot(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s takes the crash pot: %(points)d points.") % {
+        "who": who, "points": event["points"]}
+
+
+def _weather(event: dict, who: str, names: dict) -> str:
+    return weather_words(event)
+
+
+# Every event type the engine emits (engine/resolve.py), each with its sentence; a test holds
+# the keys to the engine.
+SENTENCES = {
+    "weather": _weather, "moved": _moved, "burst": _burst, "hit": _hit,
+    "balloon_hit": _balloon_hit, "balloon_destroyed": _balloon_destroyed,
+    "shot_down": _shot_down, "crash": _crash, "cloud_damage": _cloud_damage,
+    "took_off": _took_off, "landed": _landed, "repaired": _repaired, "missed": _missed,
+    "new_cloud": _new_cloud, "winner": _winner, "pot": _pot,
+}
 
 
 def describe_event(event: dict, names: dict[int, str]) -> str | None:
-    """One event as a sentence, or None for events shown otherwise (moves on the board)."""
-    kind = event["type"]
-    who = _name(names, event.get("seat"))
-    if kind == "weather":
-        return weather_words(event)
-    if kind == "moved":
-        return (f"{who}: {NAMES.get(event['maneuver'], event['maneuver'])} to "
-                f"({event['q']}, {event['r']}), nose {COMPASS[event['facing']]}.")
-    if kind == "burst":
-        through = ", through the balloon" if event.get("through") else ""
-        return f"{who} fires {FIRE_WORDS[event['direction']]}{through}."
-    if kind == "hit":
-        return (f"{_name(names, event['shooter'])} hits {_name(names, event['target'])} at "
-                f"range {event['range']}: {event['damage']} damage.")
-    if kind == "balloon_hit":
-        return (f"{_name(names, event['shooter'])} hits the balloon at "
-                f"({event['q']}, {event['r']}): {event['damage']} damage.")
-    if kind == "balloon_destroyed":
-        by = ", ".join(_name(names, s) for s in event["by"])
-        points = f": {event['points']} points each" if event.get("points") else ""
-        return f"The balloon at ({event['q']}, {event['r']}) goes down in flames ({by}{points})."
-    if kind == "shot_down":
-        by = ", ".join(_name(names, s) for s in event["by"])
-        points = ""
-        if event.get("loss"):
-            gainers = "each of them gains" if len(event["by"]) > 1 else "the victor gains"
-            points = f" He loses {event['loss']} points, and {gainers} {event['gain']}."
-        return f"{who} is shot down by {by}.{points}"
-    if kind == "crash":
-        points = (f" He loses {event['loss']} points; 5 go into the pot."
-                  if event.get("loss") else "")
-        return f"{who} {CRASH_CAUSES.get(event['cause'], 'crashed')}.{points}"
-    if kind == "cloud_damage":
-        return f"{who} takes 1 damage in a cloud (now {event['damage']})."
-    if kind == "took_off":
-        return f"{who} takes off."
-    if kind == "landed":
-        return f"{who} lands on his airfield: ammunition full again."
-    if kind == "repaired":
-        return f"{who} repairs {event['amount']} damage on the ground (now {event['damage']})."
-    if kind == "missed":
-        return (f"{who} sent no orders (missed round {event['missed_rounds']} in a row) and "
-                f"flies straight on.")
-    if kind == "new_cloud":
-        return "A new cloud drifts in from the upwind edge."
-    if kind == "winner":
-        if event["seat"] is None:
-            return "The last planes went down together: nobody wins."
-        return f"{who} is the last pilot in the air and wins the game!"
-    if kind == "pot":
-        return f"{who} takes the crash pot: {event['points']} points."
-    return None
+    """One event as a sentence in the active language, or None for an unknown type."""
+    sentence = SENTENCES.get(event["type"])
+    return sentence(event, seat_name(names, event.get("seat")), names) if sentence else None
 
 
 def describe(events: list[dict], names: dict[int, str]) -> list[str]:
@@ -98,7 +167,7 @@ def describe(events: list[dict], names: dict[int, str]) -> list[str]:
             continue
         move = event.get("move")
         if move != current and move is not None:
-            lines.append(f"Move {move}:")
+            lines.append(_("Move %(number)d:") % {"number": move})
         current = move
         words = describe_event(event, names)
         if words:
@@ -115,7 +184,7 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
     """
     planes = {p["seat"]: dict(p) for p in state_before["planes"]}
     balloons = [dict(b) for b in state_before.get("balloons", [])]
-    shown = [_frame("Start of the round", planes, balloons, state_before)]
+    shown = [_frame(_("Start of the round"), planes, balloons, state_before)]
     for move in (1, 2, 3):
         for event in events:
             if event.get("move") != move:
@@ -131,9 +200,11 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
                 planes[event["seat"]]["status"] = "ground"
             elif kind == "took_off":
                 planes[event["seat"]]["status"] = "air"
-        shown.append(_frame(f"After move {move}", planes, balloons, state_before))
-    shown.append({"title": "End of the round (after the wind)", "planes": state_after["planes"],
-                  "clouds": state_after["clouds"], "balloons": state_after.get("balloons", [])})
+        shown.append(_frame(_("After move %(number)d") % {"number": move}, planes, balloons,
+                            state_before))
+    shown.append({"title": _("End of the round (after the wind)"),
+                  "planes": state_after["planes"], "clouds": state_after["clouds"],
+                  "balloons": state_after.get("balloons", [])})
     return shown
 
 
@@ -151,19 +222,19 @@ def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
             continue
         entry = log[seat]["moves"].setdefault(move, {"maneuver": "", "fire": []})
         if event["type"] == "moved":
-            entry.update(maneuver=NAMES.get(event["maneuver"], event["maneuver"]),
+            entry.update(maneuver=maneuver(event["maneuver"]),
                          at=(event["q"], event["r"]), nose=COMPASS[event["facing"]])
         elif event["type"] == "burst":
-            entry["fire"].append(FIRE_WORDS[event["direction"]])
+            entry["fire"].append(FIRE_DIRECTIONS[event["direction"]])
     return [{"seat": seat, "moves": [log[seat]["moves"].get(n) for n in (1, 2, 3)]}
             for seat in seats]
 
 
 def moves_in_words(events: list[dict], names: dict) -> list[dict]:
     """The round's events grouped as "before the moves", move 1-3, "end of the round"."""
-    groups = [{"title": "Before the moves", "lines": []}]
-    groups += [{"title": f"Move {n}", "lines": []} for n in (1, 2, 3)]
-    groups.append({"title": "End of the round", "lines": []})
+    groups = [{"title": _("Before the moves"), "lines": []}]
+    groups += [{"title": _("Move %(number)s") % {"number": n}, "lines": []} for n in (1, 2, 3)]
+    groups.append({"title": _("End of the round"), "lines": []})
     seen_moves = False
     for event in events:
         move = event.get("move")

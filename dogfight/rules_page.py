@@ -23,11 +23,10 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games import services
 
-from . import names
+from . import names, words
 from .engine import career, resolve, setup, weather
 from .engine.board import CORNERS, RUNWAY_CODES, SEATS, airfield_hexes, runway_heading, runway_hex
 from .engine.hexgrid import BOARD, BOARD_SET, CENTRE, DIRECTIONS, RADIUS, Hex, within
@@ -54,7 +53,6 @@ def fraction(value: float | Fraction) -> Fraction:
 
 
 class ManeuverText(NamedTuple):
-    name: object
     effect: object
     when: object
 
@@ -65,43 +63,29 @@ _TAKE_OFF_EFFECT = _("move 1: roll onto runway hex 1; move 2: lift off onto runw
 _TAKE_OFF_WHEN = _("on the ground; starts in any move but the last")
 
 MANEUVERS = {
-    "A": ManeuverText(pgettext_lazy("maneuver", "ahead"),
-                      _("one hex forward, nose unchanged"), _IN_THE_AIR),
-    "L": ManeuverText(pgettext_lazy("maneuver", "turn left"),
-                      _("nose {turn}° left first, then one hex forward"), _IN_THE_AIR),
-    "R": ManeuverText(pgettext_lazy("maneuver", "turn right"),
-                      _("nose {turn}° right first, then one hex forward"), _IN_THE_AIR),
-    "LS": ManeuverText(pgettext_lazy("maneuver", "slip left"),
-                       _("one hex diagonally forward left, nose unchanged"), _IN_THE_AIR),
-    "RS": ManeuverText(pgettext_lazy("maneuver", "slip right"),
-                       _("one hex diagonally forward right, nose unchanged"), _IN_THE_AIR),
-    "H": ManeuverText(pgettext_lazy("maneuver", "hold"),
-                      _("stays in its hex, nose unchanged"),
+    "A": ManeuverText(_("one hex forward, nose unchanged"), _IN_THE_AIR),
+    "L": ManeuverText(_("nose {turn}° left first, then one hex forward"), _IN_THE_AIR),
+    "R": ManeuverText(_("nose {turn}° right first, then one hex forward"), _IN_THE_AIR),
+    "LS": ManeuverText(_("one hex diagonally forward left, nose unchanged"), _IN_THE_AIR),
+    "RS": ManeuverText(_("one hex diagonally forward right, nose unchanged"), _IN_THE_AIR),
+    "H": ManeuverText(_("stays in its hex, nose unchanged"),
                       _("not in move 1; after a hold only hold")),
-    "I": ManeuverText(pgettext_lazy("maneuver", "Immelmann"),
-                      _("one hex forward, then the nose turns round ({about}°)"), _ACE),
-    "S": ManeuverText(pgettext_lazy("maneuver", "Split-S"),
-                      _("the nose turns round ({about}°) first, then one hex forward: out the "
+    "I": ManeuverText(_("one hex forward, then the nose turns round ({about}°)"), _ACE),
+    "S": ManeuverText(_("the nose turns round ({about}°) first, then one hex forward: out the "
                         "way it came"), _ACE),
-    "O": ManeuverText(pgettext_lazy("maneuver", "loop"),
-                      _("over the top and out one hex behind, nose as before"), _ACE),
-    "TA": ManeuverText(pgettext_lazy("maneuver", "take off on runway α"),
-                       _TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
-    "TB": ManeuverText(pgettext_lazy("maneuver", "take off on runway β"),
-                       _TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
-    "TG": ManeuverText(pgettext_lazy("maneuver", "take off on runway γ"),
-                       _TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
-    "G": ManeuverText(pgettext_lazy("maneuver", "stay on the ground"),
-                      _("a plane standing on its airfield does not move"), _("on the ground")),
-    "LD": ManeuverText(pgettext_lazy("maneuver", "land"),
-                       _("from runway hex 2 of your own airfield, nose to the corner: roll to "
+    "O": ManeuverText(_("over the top and out one hex behind, nose as before"), _ACE),
+    "TA": ManeuverText(_TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
+    "TB": ManeuverText(_TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
+    "TG": ManeuverText(_TAKE_OFF_EFFECT, _TAKE_OFF_WHEN),
+    "G": ManeuverText(_("a plane standing on its airfield does not move"), _("on the ground")),
+    "LD": ManeuverText(_("from runway hex 2 of your own airfield, nose to the corner: roll to "
                          "hex 1, next move stop on the corner"),
                        _("on runway hex 2 of your own airfield, nose to the corner")),
 }
 
 
 def maneuver_name(code: str):
-    return MANEUVERS[code].name
+    return words.MANEUVERS[code]
 
 
 def maneuver_effect(code: str):

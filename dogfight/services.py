@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import report_cache, services
 from games.models import Game, Report, Seat
@@ -36,22 +37,23 @@ def pilot_claim(*, user, name: str) -> Pilot:
     existing = Pilot.objects.filter(key=key).first()
     if existing is not None:
         if existing.user_id != user.pk:
-            raise Rejected(f"the name {name!r} is taken: choose another")
+            raise Rejected(_("the name '%(name)s' is taken: choose another") % {"name": name})
         return existing
     try:
         with transaction.atomic():
             return Pilot.objects.create(user=user, name=name, key=key)
     except IntegrityError:  # somebody took it a moment ago
-        raise Rejected(f"the name {name!r} was just taken: choose another") from None
+        raise Rejected(_("the name '%(name)s' was just taken: choose another")
+                       % {"name": name}) from None
 
 
 def name_seat(*, seat: Seat, user, name: str) -> Seat:
     """The pilot names himself in his first round; his career standing goes on his plane."""
     if seat.user_id != user.pk:
-        raise Rejected("that is not your seat")
+        raise Rejected(_("that is not your seat"))
     with transaction.atomic():
         pilot = pilot_claim(user=user, name=name)
-        rnd = services.lock_open_round(seat.game, "there is no round open")
+        rnd = services.lock_open_round(seat.game, _("there is no round open"))
         Enlistment.objects.update_or_create(seat=seat, defaults={
             "pilot": pilot, "points_at_start": pilot.points, "rank_at_start": pilot.rank})
         rnd.state = assign_pilot(State.from_dict(rnd.state), seat.number,
@@ -159,9 +161,9 @@ def pilot_promote(*, pilot: Pilot, user) -> Pilot:
     with transaction.atomic():
         pilot = Pilot.objects.select_for_update().get(pk=pilot.pk)
         if pilot.user_id != user.pk:
-            raise Rejected("that is not your pilot")
+            raise Rejected(_("that is not your pilot"))
         if in_running_game(pilot):
-            raise Rejected("promotions happen between games: finish your running game first")
+            raise Rejected(_("promotions happen between games: finish your running game first"))
         try:
             pilot.points, pilot.rank = career.promote(pilot.points, pilot.rank)
         except ValueError as error:
@@ -173,7 +175,7 @@ def pilot_promote(*, pilot: Pilot, user) -> Pilot:
 
 def pilot_decline_promotion(*, pilot: Pilot, user) -> Pilot:
     if pilot.user_id != user.pk:
-        raise Rejected("that is not your pilot")
+        raise Rejected(_("that is not your pilot"))
     pilot.promotion_declined_at = pilot.points
     pilot.save(update_fields=["promotion_declined_at"])
     return pilot

@@ -11,15 +11,16 @@ from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from .engine.board import CORNERS, SEATS, airfield_hexes
-from .engine.career import RANKS
 from .engine.hexgrid import BOARD, RADIUS
+from .engine.state import BALLOON_STRENGTH
+from . import words
 
 SIZE = 10.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#d4ac0d", "#1e8449", "#7d3c98", "#ca6f1e")
-SEAT_COLOUR_NAMES = ("red", "blue", "yellow", "green", "purple", "orange")
 WIDTH = SQRT3 * SIZE * (2 * RADIUS + 1) + 4
 HEIGHT = SIZE * (3 * RADIUS + 2) + 4
 
@@ -58,9 +59,9 @@ def _plane(plane: dict, names: dict, dimmed: bool = False) -> str:
     seat, facing = plane["seat"], plane.get("facing", 0)
     x, y = centre(plane["q"], plane["r"])
     colour = SEAT_COLOURS[seat]
-    name = escape(names.get(seat) or f"seat {seat}")
     rank = plane.get("rank", 0)
-    title = f"{name} ({SEAT_COLOUR_NAMES[seat]}){', ' + RANKS[rank] if rank else ''}"
+    title = escape(_plane_title(names.get(seat) or _("seat %(number)s") % {"number": seat},
+                                words.SEAT_COLOURS[seat], words.RANKS[rank]))
     status = plane.get("status", "air")
     ring = (f'<circle r="{SIZE * 0.8:.1f}" fill="none" stroke="{colour}" stroke-width="1.5"/>'
             if rank else "")
@@ -72,18 +73,26 @@ def _plane(plane: dict, names: dict, dimmed: bool = False) -> str:
             f'<g transform="rotate({-60 * facing})">{shape}</g></g>')
 
 
+def _plane_title(name: str, colour: str, rank: str) -> str:
+    if rank:
+        return _("%(name)s (%(colour)s), %(rank)s") % {"name": name, "colour": colour,
+                                                       "rank": rank}
+    return _("%(name)s (%(colour)s)") % {"name": name, "colour": colour}
+
+
 def _route(seat: int, start: dict, steps: list[tuple[tuple[int, int], int]]) -> str:
     colour = SEAT_COLOURS[seat]
-    points = [centre(start["q"], start["r"])] + [centre(*hex_) for hex_, _ in steps]
+    points = [centre(start["q"], start["r"])] + [centre(*hex_) for hex_, _facing in steps]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     parts = [f'<g class="route" data-moves="{len(steps)}">',
              f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.5" '
              'stroke-dasharray="3 2"/>']
     for number, (hex_, facing) in enumerate(steps, start=1):
         x, y = centre(*hex_)
+        title = escape(_("after move %(number)d") % {"number": number})
         parts.append(
             f'<g class="arrowhead" data-move="{number}" transform="translate({x:.1f},{y:.1f})">'
-            f'<title>after move {number}</title>'
+            f'<title>{title}</title>'
             f'<g transform="rotate({-60 * facing})"><polygon points="8,0 0,-5 2,0 0,5" '
             f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>'
             f'<text y="-6" text-anchor="middle" font-size="6">{number}</text></g>')
@@ -95,10 +104,11 @@ def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = N
               highlight: int | None = None, svg_id: str = "board") -> SafeString:
     """The whole board. ``route`` = (seat, start plane dict, [(hex, facing), ...])."""
     names = names or {}
+    label = escape(_("The board"))
     parts = [
         f'<svg id="{svg_id}" class="board" xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="{-WIDTH / 2:.1f} {-HEIGHT / 2:.1f} {WIDTH:.1f} {HEIGHT:.1f}" '
-        'role="img" aria-label="The board">',
+        f'role="img" aria-label="{label}">',
         _static_layer(),
         '<g class="clouds">',
     ]
@@ -106,8 +116,9 @@ def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = N
     parts.append('</g><g class="balloons">')
     for balloon in state.get("balloons", []):
         x, y = centre(balloon["q"], balloon["r"])
-        parts.append(f'<g transform="translate({x:.1f},{y:.1f})"><title>balloon, '
-                     f'{balloon.get("damage", 0)} of 12 damage</title>'
+        title = _("balloon, %(damage)d of %(strength)d damage") % {
+            "damage": balloon.get("damage", 0), "strength": BALLOON_STRENGTH}
+        parts.append(f'<g transform="translate({x:.1f},{y:.1f})"><title>{escape(title)}</title>'
                      '<ellipse rx="4" ry="5" cy="-1"/><line x1="0" y1="4" x2="0" y2="8"/></g>')
     parts.append("</g>")
     for plane in state.get("planes", []):

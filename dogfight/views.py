@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import get_script_prefix, reverse
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games import selectors, services
@@ -22,24 +22,16 @@ from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import services as dogfight_services
+from . import words
 from .practice import practice_game_create
 from .engine import career
 from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
-from .svg import SEAT_COLOUR_NAMES, board_svg
+from .svg import board_svg
 
-# The engine's maneuver codes (``maneuvers.NAMES``) and burst directions (``FIRE_DIRECTIONS``,
-# in the order the form shows them) as the pilot reads them; a test holds both to the engine.
-MANEUVER_NAMES = {
-    "A": pgettext_lazy("maneuver", "ahead"), "L": _("turn left"), "R": _("turn right"),
-    "LS": _("slip left"), "RS": _("slip right"), "H": _("hold"), "I": _("Immelmann"),
-    "S": _("Split-S"), "O": _("loop"), "TA": _("take off on runway α"),
-    "TB": _("take off on runway β"), "TG": _("take off on runway γ"),
-    "G": _("stay on the ground"), "LD": _("land"),
-}
-FIRE_LABELS = (("A", pgettext_lazy("fire direction", "ahead")), ("L", _("diagonal left")),
-               ("R", _("diagonal right")))
+# The burst directions in the order the form shows them (the engine's ``FIRE_DIRECTIONS``).
+FIRE_LABELS = tuple(words.FIRE_DIRECTIONS.items())
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -86,8 +78,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context = {
         "urls": _seat_urls(game.pk, seat.number, get_script_prefix()),
         "game": game, "seat": seat, "round": rnd, "state": state, "plane": plane_dict,
-        "colour": SEAT_COLOUR_NAMES[seat.number], "names": names,
-        "rank_name": career.RANKS[plane_dict.get("rank", 0)],
+        "colour": words.SEAT_COLOURS[seat.number], "names": names,
+        "rank_name": words.rank(plane_dict.get("rank", 0)),
         "ammo_capacity": career.ammo_capacity(plane_dict.get("rank", 0)),
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
@@ -106,13 +98,15 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         for move in moves:
             move["fire"] = fire.get(move["number"], [])
             move["through"] = move["number"] in through
-            move["options"] = [(code, MANEUVER_NAMES[code]) for code in move["offered"]]
+            move["options"] = [(code, words.maneuver(code)) for code in move["offered"]]
         context.update(moves=moves, fire_labels=FIRE_LABELS,
                        through_allowed=state["settings"].get("balloon_rule") == "through")
         route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
     elif order is not None:
         context["submitted"] = [
-            {**move, "name": MANEUVER_NAMES.get(move["maneuver"], move["maneuver"])}
+            {**move, "name": words.maneuver(move["maneuver"]),
+             "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d))
+                            for d in move.get("fire", [])]}
             for move in order["moves"]]
     context["board"] = board_svg(state, names, route=route, highlight=seat.number)
     if rnd:
@@ -130,7 +124,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
 def seat_page(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     if page.round is None and page.seat.game.status != Game.Status.FINISHED:
-        messages.info(request, "The game has not started yet.")
+        messages.info(request, _("The game has not started yet."))
         return redirect("game", game_id=game_id)
     return render(request, "dogfight/seat.html", _context(page, request.user, request.GET))
 
@@ -141,7 +135,7 @@ def preview(request, game_id: int, number: int):
     """The order form and the board again, for the picks so far (an htmx partial)."""
     page = _player_page(request, game_id, number)
     if page.round is None:
-        raise PermissionDenied("No round is open.")
+        raise PermissionDenied(_("No round is open."))
     if not request.htmx:
         return redirect(reverse("dogfight:seat", args=[game_id, number]) + "?"
                         + request.GET.urlencode())
@@ -158,14 +152,15 @@ def submit(request, game_id: int, number: int):
                                         payload=_payload(request.POST),
                                         round_number=_form_round(request.POST))
     except Rejected as error:
-        messages.error(request, f"Your orders were not accepted: {error}.")
+        messages.error(request, _("Your orders were not accepted: %(reason)s.")
+                       % {"reason": error})
         page = _player_page(request, game_id, number)
         if page.round is None and not seat.game.rounds.filter(
                 status=Round.Status.PUBLISHED).exists():
             return redirect("game", game_id=game_id)  # no board to show the form on yet
         context = _context(page, request.user, request.POST)
         return render(request, "dogfight/seat.html", context, status=400)
-    messages.success(request, "Your orders are in. They are final: no edit, no withdrawal.")
+    messages.success(request, _("Your orders are in. They are final: no edit, no withdrawal."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
@@ -189,9 +184,10 @@ def save_chatter(request, game_id: int, number: int):
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
     except Rejected as error:
-        messages.error(request, f"Your chatter was not saved: {error}.")
+        messages.error(request, _("Your chatter was not saved: %(reason)s.") % {"reason": error})
     else:
-        messages.success(request, "Chatter saved. You can change it until the round is resolved.")
+        messages.success(request, _("Chatter saved. You can change it until the round is "
+                                    "resolved."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
 
 

@@ -221,7 +221,7 @@ def test_career_pages_and_the_leaderboard_are_public(client):
     board = client.get("/dogfight/pilots/").content.decode()
     assert board.index("Höhenflug") < board.index("Nothing Special")  # rank first
     page = client.get(f"/dogfight/pilots/{top.pk}/").content.decode()
-    assert "Hauptmann" in page and "4 bursts per round" in page
+    assert "Captain" in page and "4 bursts per round" in page
     assert "Take the promotion" not in page
 
 

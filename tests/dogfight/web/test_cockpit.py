@@ -204,7 +204,7 @@ def test_submitting_stores_the_orders_and_the_page_says_they_are_final(pilot, ga
     text = page.content.decode()
     assert "Your orders are in. They are final: no edit, no withdrawal." in text
     assert '<form id="orders"' not in text
-    assert "ahead — fire A" in text
+    assert "ahead — fire A (ahead)" in text
     assert seat_of(game, game.seats.get(number=0).user).name == "Red Falcon"
 
 

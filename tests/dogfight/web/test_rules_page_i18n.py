@@ -15,16 +15,18 @@ from dogfight.engine import career, resolve, weather
 
 pytestmark = pytest.mark.django_db
 
-CATALOGUE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES"
+CATALOGUE = Path(settings.BASE_DIR) / "dogfight" / "locale" / "de" / "LC_MESSAGES"
 
 
 def po_entries(path: Path) -> list[dict]:
-    """The entries of a .po file: comments (flags), msgctxt, msgid, msgstr; the header first."""
+    """The entries of a .po file: comments (flags), msgctxt, msgid, msgstr; the header first.
+    A plural entry keeps its ``msgid_plural`` and its forms from ``msgstr[1]`` on as
+    ``msgstr[n]``; its ``msgstr`` is form 0."""
     entries, entry, key = [], None, None
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
-        field = re.match(r"(msgctxt|msgid|msgstr) (\".*\")$", line)
+        field = re.match(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])? (\".*\")$", line)
         if entry is None or (entry["msgstr"] is not None and not line.startswith('"')
                              and (line.startswith("#") or (field and field[1] != "msgstr"))):
             entry = {"flags": [], "msgctxt": None, "msgid": None, "msgstr": None}
@@ -32,8 +34,8 @@ def po_entries(path: Path) -> list[dict]:
         if line.startswith("#,"):
             entry["flags"] += [flag.strip() for flag in line[2:].split(",")]
         elif field:
-            key = field[1]
-            entry[key] = ast.literal_eval(field[2])
+            key = field[1] if field[2] in (None, "0") else f"msgstr[{field[2]}]"
+            entry[key] = ast.literal_eval(field[3])
         elif line.startswith('"'):
             entry[key] += ast.literal_eval(line)
     return entries
@@ -71,6 +73,8 @@ def test_the_committed_mo_file_holds_exactly_the_po_files_translations():
 
     for entry in messages():
         key = (f"{entry['msgctxt']}\x04" if entry["msgctxt"] else "") + entry["msgid"]
+        if entry.get("msgid_plural"):
+            key = (key, 0)  # form 0 of a plural entry
         assert catalog.get(key) == entry["msgstr"], entry["msgid"]
 
 

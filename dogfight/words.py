@@ -1,0 +1,85 @@
+"""The dogfight's game words in the reader's language, keyed by the engine's codes.
+
+The engine speaks in codes and numbers (maneuver ``"LS"``, fire direction ``"L"``, direction
+``2``, rank ``3``, crash cause ``"edge"``); every page, report line and board title that words
+them reads this module. Each table's keys are held to the engine's codes by
+tests/dogfight/web/test_words.py. All entries are lazy: they take the language of the moment
+they are shown, never that of the import.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+# engine.maneuvers.NAMES / CODES
+MANEUVERS = {
+    "A": pgettext_lazy("maneuver", "ahead"),
+    "L": pgettext_lazy("maneuver", "turn left"),
+    "R": pgettext_lazy("maneuver", "turn right"),
+    "LS": pgettext_lazy("maneuver", "slip left"),
+    "RS": pgettext_lazy("maneuver", "slip right"),
+    "H": pgettext_lazy("maneuver", "hold"),
+    "I": pgettext_lazy("maneuver", "Immelmann"),
+    "S": pgettext_lazy("maneuver", "Split-S"),
+    "O": pgettext_lazy("maneuver", "loop"),
+    "TA": pgettext_lazy("maneuver", "take off on runway α"),
+    "TB": pgettext_lazy("maneuver", "take off on runway β"),
+    "TG": pgettext_lazy("maneuver", "take off on runway γ"),
+    "G": pgettext_lazy("maneuver", "stay on the ground"),
+    "LD": pgettext_lazy("maneuver", "land"),
+}
+
+# engine.orders.FIRE_DIRECTIONS, in the order the order form shows them
+FIRE_DIRECTIONS = {
+    "A": pgettext_lazy("fire direction", "ahead"),
+    "L": pgettext_lazy("fire direction", "diagonally left"),
+    "R": pgettext_lazy("fire direction", "diagonally right"),
+}
+
+# engine.hexgrid.DIRECTIONS by index: the nose, the wind's source and the clouds' drift
+COMPASS = (
+    pgettext_lazy("compass", "east"), pgettext_lazy("compass", "north-east"),
+    pgettext_lazy("compass", "north-west"), pgettext_lazy("compass", "west"),
+    pgettext_lazy("compass", "south-west"), pgettext_lazy("compass", "south-east"),
+)
+
+# engine.career.RANKS by rank: the German titles of the seed in German, English ones in English
+RANKS = (
+    "",
+    pgettext_lazy("rank", "Lieutenant"), pgettext_lazy("rank", "Captain"),
+    pgettext_lazy("rank", "Major"), pgettext_lazy("rank", "Lieutenant Colonel"),
+    pgettext_lazy("rank", "Colonel"), pgettext_lazy("rank", "General"),
+)
+ACE_TITLE = pgettext_lazy("title", "Ace")  # engine.career.ACE_TITLE
+
+# svg.SEAT_COLOURS by seat number (engine.board.SEATS)
+SEAT_COLOURS = (
+    pgettext_lazy("colour", "red"), pgettext_lazy("colour", "blue"),
+    pgettext_lazy("colour", "yellow"), pgettext_lazy("colour", "green"),
+    pgettext_lazy("colour", "purple"), pgettext_lazy("colour", "orange"),
+)
+
+# the ``cause`` of the engine's "crash" events (engine.resolve: ``self._crash(plane, cause)``)
+CRASH_CAUSES = {
+    "edge": _("flew off the board"),
+    "balloon": _("flew into a balloon's anti-aircraft fire"),
+    "cloud": _("broke up in a storm cloud"),
+    "nmr": _("missed a fourth round in a row and is out"),
+    "removed": _("was taken out of the game by the referee"),
+}
+CRASHED = pgettext_lazy("crash cause", "crashed")  # a cause this table does not know yet
+
+# engine.state.BALLOON_RULES and SCORING_MODES: a game's settings
+BALLOON_RULES = {"none": _("no balloons"), "normal": _("balloons"),
+                 "through": _("balloons; firing through them allowed")}
+SCORING_MODES = {"hits": _("points per hit"), "damage": _("points per damage point")}
+
+
+def maneuver(code: str) -> str:
+    """A maneuver's name; an unknown code (never stored by the engine) shows as itself."""
+    return MANEUVERS.get(code, code)
+
+
+def rank(number: int) -> str:
+    return RANKS[number]
