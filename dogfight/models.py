@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 from games.models import Game, Seat
 
@@ -37,7 +38,7 @@ class Pilot(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return f"/pilots/{self.pk}/"
+        return reverse("dogfight:career", args=[self.pk])
 
 
 class Enlistment(models.Model):

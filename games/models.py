@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import registry
@@ -75,7 +76,7 @@ class Seat(models.Model):
                                 name="computer_seats_by_game")]
 
     def __str__(self) -> str:
-        return self.name or f"seat {self.number}"
+        return self.name or gettext("seat %(number)d") % {"number": self.number}
 
     @property
     def is_free(self) -> bool:

@@ -95,9 +95,9 @@ def send_reports(round_ids: list[int]) -> int:
                 .select_related("game").defer("state", "game__settings"))
     events = dict(Report.objects.filter(round_id__any=[rnd.pk for rnd in read])
                   .values_list("round_id", "events"))
-    names: dict[int, dict[int, str]] = {}
+    seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__any=list({rnd.game_id for rnd in read})):
-        names.setdefault(seat.game_id, {})[seat.number] = str(seat)
+        seats.setdefault(seat.game_id, []).append(seat)
     sent = 0
     for rnd in read:
         if rnd.pk not in events:
@@ -107,13 +107,15 @@ def send_reports(round_ids: list[int]) -> int:
             words = _own_words(user)
             if words not in written:
                 with _written_for(words):
-                    written[words] = _report_mail(rnd, events[rnd.pk], names[rnd.game_id])
+                    written[words] = _report_mail(rnd, events[rnd.pk], seats[rnd.game_id])
             sent += _send_once(user, rnd, Delivery.Kind.REPORT, *written[words])
     return sent
 
 
-def _report_mail(rnd: Round, events: list, names: dict[int, str]) -> tuple[str, str]:
-    """The subject and body of a published round's mail, in the active language."""
+def _report_mail(rnd: Round, events: list, seats: list[Seat]) -> tuple[str, str]:
+    """The subject and body of a published round's mail, in the active language (a seat
+    without a pilot's name is "seat 3" in it too)."""
+    names = {seat.number: str(seat) for seat in seats}
     lines = registry.get(rnd.game.kind).describe_events(events, names)
     body = render_to_string("games/mail/report.txt", {
         "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
