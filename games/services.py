@@ -178,7 +178,7 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
     with transaction.atomic():
         rnd = lock_open_round(seat.game,
                               _("there is no round open: chatter goes with a round's orders"))
-        chatter, _ = Chatter.objects.update_or_create(
+        chatter, _created = Chatter.objects.update_or_create(
             round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
     return chatter
 

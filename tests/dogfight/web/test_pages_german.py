@@ -14,8 +14,8 @@ from django.utils import translation
 from dogfight import plugin
 from dogfight import services as dogfight_services
 from dogfight.models import Pilot
-from games import notify, services
-from games.models import Report
+from games import notify, resolution, services
+from games.models import Delivery, Report
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 from tests.helpers import HTMX, fast_passwords, set_planes  # noqa: F401
 
@@ -113,7 +113,7 @@ def battle():
         {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L", "fire": []},
         {"maneuver": "R", "fire": ["L", "R"]}])
     services.chatter_save(seat=seat_of(game, zaunkoenig), user=zaunkoenig, lines=["Mayday!"])
-    services.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return game
 
 
@@ -162,13 +162,14 @@ def test_the_report_lines_of_a_mail_are_german_under_german(battle):
                                   "Wind from") if shows(text, word)]
 
 
-def test_a_report_mail_sent_while_german_is_active_tells_the_round_in_german(battle):
+def test_a_report_mail_tells_the_round_in_german_to_a_german_reader(battle):
     kiebitz = battle.seats.get(number=0).user
     kiebitz.profile.language = "de"
     kiebitz.profile.save()
+    Delivery.objects.all().delete()
     mail.outbox.clear()
-    with translation.override("de"):
-        notify.send_reports(battle.rounds.get(number=1).pk)
+    with translation.override("en"):  # the worker's language is not the reader's
+        notify.send_reports([battle.rounds.get(number=1).pk])
     [body] = [m.body for m in mail.outbox if m.to == [kiebitz.email]]
     assert "Kiebitz trifft Zaunkönig auf Entfernung 1: 4 Schaden." in body
     assert "hits" not in body and "sent no orders" not in body
