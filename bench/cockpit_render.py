@@ -105,8 +105,8 @@ def rows_for(name, user, page, query) -> dict:
         f"{name}: context": lambda: views._context(page, user, request.GET),
         f"{name}: preview render": render("dogfight/_preview.html"),
         f"{name}: preview total": total("dogfight/_preview.html"),
-        f"{name}: pilot page render": render("dogfight/pilot.html"),
-        f"{name}: pilot page total": total("dogfight/pilot.html"),
+        f"{name}: pilot page render": render("dogfight/seat.html"),
+        f"{name}: pilot page total": total("dogfight/seat.html"),
     }
 
 

@@ -13,7 +13,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -30,8 +32,20 @@ from .engine.orders import FIRE_DIRECTIONS
 from .engine.state import State
 from .svg import board_svg
 
-# The burst directions in the order the form shows them (the engine's ``FIRE_DIRECTIONS``).
-FIRE_LABELS = tuple(words.FIRE_DIRECTIONS.items())
+
+@lru_cache(maxsize=4096)
+def move_fieldsets(moves: tuple, *, through_allowed: bool, language: str) -> str:
+    """The order form's three fieldsets, from the engine's offer and the pilot's picks
+    (``moves``: per move its number, offered codes, picked maneuver, fire directions, balloon
+    tick and whether it may fire). They depend on nothing else but the language, and the live
+    preview redraws them on every pick: rendered once per such key and process."""
+    names = words.in_language("MANEUVERS")
+    rows = [{"number": number, "maneuver": picked, "fire": fired, "through": through,
+             "can_fire": can_fire, "options": [(code, names[code]) for code in offered]}
+            for number, offered, picked, fired, through, can_fire in moves]
+    return render_to_string("dogfight/_move_fieldsets.html", {
+        "moves": rows, "through_allowed": through_allowed,
+        "fire_labels": list(words.in_language("FIRE_DIRECTIONS").items())})
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -95,12 +109,12 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         plane = State.from_snapshot(state).plane(seat.number)
         wanted, fire, through = _wanted(data)
         moves = order_form(plane, wanted)
-        for move in moves:
-            move["fire"] = fire.get(move["number"], [])
-            move["through"] = move["number"] in through
-            move["options"] = [(code, words.maneuver(code)) for code in move["offered"]]
-        context.update(moves=moves, fire_labels=FIRE_LABELS,
-                       through_allowed=state["settings"].get("balloon_rule") == "through")
+        context["move_fieldsets"] = move_fieldsets(
+            tuple((m["number"], tuple(m["offered"]), m["maneuver"],
+                   tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
+                  for m in moves),
+            through_allowed=state["settings"].get("balloon_rule") == "through",
+            language=get_language())
         route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
     elif order is not None:
         context["submitted"] = [

@@ -9,8 +9,10 @@ they are shown, never that of the import.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 # engine.maneuvers.NAMES / CODES
 MANEUVERS = {
@@ -79,6 +81,18 @@ SCORING_MODES = {"hits": _("points per hit"), "damage": _("points per damage poi
 def maneuver(code: str) -> str:
     """A maneuver's name; an unknown code (never stored by the engine) shows as itself."""
     return MANEUVERS.get(code, code)
+
+
+def in_language(table: str) -> dict[str, str]:
+    """One of this module's tables (``"MANEUVERS"``, ``"FIRE_DIRECTIONS"``) in the active
+    language as plain strings: worked out once per language, as the order form shows a dozen
+    names on every redraw of the live preview."""
+    return _worded(table, get_language())
+
+
+@lru_cache(maxsize=16)
+def _worded(table: str, language: str) -> dict[str, str]:
+    return {code: str(word) for code, word in globals()[table].items()}
 
 
 def rank(number: int) -> str:

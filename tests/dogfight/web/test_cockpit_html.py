@@ -7,7 +7,6 @@ from django.utils import translation
 from dogfight.engine.maneuvers import NAMES
 from dogfight.engine.orders import FIRE_DIRECTIONS
 from dogfight import words
-from dogfight.views import FIRE_LABELS
 from games import services
 from tests.factories import make_dogfight, make_user, seat_of
 from tests.helpers import cockpit, fast_passwords, inputs  # noqa: F401
@@ -33,4 +32,4 @@ def test_chatter_lines_come_back_exactly_and_escaped(client):
 def test_every_maneuver_and_burst_direction_of_the_engine_has_its_name_on_the_form():
     with translation.override("en"):
         assert {code: str(name) for code, name in words.MANEUVERS.items()} == NAMES
-    assert [code for code, _ in FIRE_LABELS] == list(FIRE_DIRECTIONS)
+    assert list(words.in_language("FIRE_DIRECTIONS")) == list(FIRE_DIRECTIONS)
