@@ -90,3 +90,10 @@ def test_a_reminder_speaks_the_readers_language_and_shows_his_time_zone():
     message = mail.outbox[0]
     assert message.subject == "Test skies: deine Befehle für Runde 1 sind fällig"
     assert "Die Abgabefrist endet" in message.body and "(JST)" in message.body
+
+
+def test_the_switch_names_each_language_in_itself_whatever_the_page_speaks(client):
+    for accept in ("de", "en"):
+        page = client.get("/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+        assert 'value="en" lang="en"' in page and ">English</button>" in page
+        assert 'value="de" lang="de"' in page and ">Deutsch</button>" in page
