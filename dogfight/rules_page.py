@@ -25,6 +25,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import services
+from games.languages import in_asked_language
 
 from . import names, words
 from .engine import career, resolve, setup, weather
@@ -430,27 +431,19 @@ def prose_numbers() -> dict:
 # --- the view --------------------------------------------------------------------------------
 
 
-def language(request) -> str:
-    """``?lang=`` if it names one of the site's languages (a link to the rules in a language),
-    else the reader's own (``LocaleMiddleware``, his profile)."""
-    wanted = request.GET.get("lang", "")
-    return wanted if wanted in dict(settings.LANGUAGES) else translation.get_language()
-
-
 def other_languages(current: str) -> list[dict]:
     """Links to the rules in the other languages, whatever the reader's own."""
     return [{"code": code, "query": f"?lang={code}"}
             for code, _label in settings.LANGUAGES if code != current]
 
 
-def page_context(lang: str) -> dict:
+def page_context() -> dict:
     return {"tables": tables(), "figures": maneuver_figures(), "outlines": hex_outlines(),
             "n": prose_numbers(),
             "example": example(), "missed_warnings": range(1, MISSED_ROUNDS_OUT),
-            "other_languages": other_languages(lang)}
+            "other_languages": other_languages(translation.get_language())}
 
 
+@in_asked_language
 def rules(request):
-    lang = language(request)
-    with translation.override(lang):
-        return render(request, "dogfight/rules.html", page_context(lang))
+    return render(request, "dogfight/rules.html", page_context())

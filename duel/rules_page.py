@@ -13,6 +13,8 @@ from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
+from games.languages import in_asked_language
+
 from . import plugin, report
 from .engine import board, classes, hexgrid, orders, state, turns
 
@@ -79,16 +81,6 @@ def _context() -> dict:
 
 
 @require_safe
+@in_asked_language
 def rules(request):
-    """The rules in the language ``?lang=`` names, else in the active one."""
-    wanted = request.GET.get("lang")
-    if wanted in dict(settings.LANGUAGES):
-        with translation.override(wanted):
-            return _page(request)
-    return _page(request)
-
-
-def _page(request):
-    response = render(request, "duel/rules.html", _context())
-    response["Content-Language"] = translation.get_language()
-    return response
+    return render(request, "duel/rules.html", _context())

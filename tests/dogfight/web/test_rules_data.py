@@ -38,7 +38,7 @@ def test_the_module_source_holds_no_html_and_no_html_helpers():
 
 
 def test_everything_the_page_gets_from_python_is_plain_data():
-    context = rules_page.page_context("en")
+    context = rules_page.page_context()
 
     for leaf in leaves(context):
         assert isinstance(leaf, PLAIN), leaf
