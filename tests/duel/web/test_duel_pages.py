@@ -11,7 +11,7 @@ from django.urls import reverse
 from duel.models import DrawOffer
 from games.models import Game, Order, Round
 
-from .helpers import A_PLACEMENT, act, fly, make_duel, open_round, page_url, placed, state, stay
+from .helpers import act, fly, make_duel, open_round, page_url, placed, state, stay
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

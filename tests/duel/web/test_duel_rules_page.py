@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from duel.engine import board, classes, orders, state, turns
 from duel.plugin import RULES
