@@ -9,12 +9,13 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
-from ninja.responses import codes_4xx
 
 from .. import registry, selectors, services
 from ..models import Chatter, Game, Report, Round
 from . import schemas
 
+# Every error an operation may answer, each as ``schemas.Error`` (see ``app``).
+ERRORS = frozenset({400, 401, 403, 404, 405, 422, 429})
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
 
@@ -55,14 +56,14 @@ class LobbyQuery(Schema):
     page_size: int = PAGE_SIZE
 
 
-@public.get("/kinds", response=list[schemas.KindOut], summary="The games this site plays")
+@public.get("/kinds", response={200: list[schemas.KindOut], ERRORS: schemas.Error}, summary="The games this site plays")
 def kinds(request):
     return [{"kind": rules.slug, "name": str(rules.name), "rules_url": rules.rules_url(),
              "practice": type(rules).practice_create is not registry.GameRules.practice_create}
             for rules in registry.all_games()]
 
 
-@public.get("/games", response={200: schemas.GamePage, codes_4xx: schemas.Error},
+@public.get("/games", response={200: schemas.GamePage, ERRORS: schemas.Error},
             summary="The lobby: games by status, newest first, a page at a time")
 def games(request, query: Query[LobbyQuery]):
     found = Game.objects.select_related("referee").prefetch_related("seats__user")
@@ -82,7 +83,7 @@ def _game(game_id: int) -> Game:
         Game.objects.select_related("referee").prefetch_related("seats__user"), pk=game_id)
 
 
-@public.get("/games/{game_id}", response={200: schemas.GameOut, codes_4xx: schemas.Error},
+@public.get("/games/{game_id}", response={200: schemas.GameOut, ERRORS: schemas.Error},
             summary="A game: its settings, seats, open round and the state anyone may see")
 def game(request, game_id: int):
     found = _game(game_id)
@@ -93,7 +94,7 @@ def game(request, game_id: int):
 
 
 @public.get("/games/{game_id}/rounds", response={200: list[schemas.RoundSummary],
-                                                  codes_4xx: schemas.Error},
+                                                  ERRORS: schemas.Error},
             summary="A game's published rounds")
 def rounds(request, game_id: int):
     found = _game(game_id)
@@ -103,7 +104,7 @@ def rounds(request, game_id: int):
 
 
 @public.get("/games/{game_id}/rounds/{number}",
-            response={200: schemas.PublishedRound, codes_4xx: schemas.Error},
+            response={200: schemas.PublishedRound, ERRORS: schemas.Error},
             summary="A published round: its events, the report in words, the replay and "
                     "the chatter")
 def published_round(request, game_id: int, number: int):
@@ -137,7 +138,7 @@ def _open_state(page: selectors.PlayerPage) -> dict:
 
 
 @player.get("/games/{game_id}/seats/{number}",
-            response={200: schemas.SeatView, codes_4xx: schemas.Error},
+            response={200: schemas.SeatView, ERRORS: schemas.Error},
             summary="Your seat: the open round, whether your orders are due, your own orders "
                     "and chatter")
 def seat(request, game_id: int, number: int):
@@ -153,7 +154,7 @@ def seat(request, game_id: int, number: int):
 
 
 @player.post("/games/{game_id}/seats/{number}/choices",
-             response={200: dict, codes_4xx: schemas.Error},
+             response={200: dict, ERRORS: schemas.Error},
              summary="The engine's legal choices for your open round, after the orders "
                      "chosen so far")
 def choices(request, game_id: int, number: int, body: schemas.ChoicesIn):
@@ -162,7 +163,7 @@ def choices(request, game_id: int, number: int, body: schemas.ChoicesIn):
 
 
 @player.post("/games/{game_id}/seats/{number}/preview",
-             response={200: dict, codes_4xx: schemas.Error},
+             response={200: dict, ERRORS: schemas.Error},
              summary="What the engine foresees of these orders (nothing is stored)")
 def preview(request, game_id: int, number: int, body: schemas.ChoicesIn):
     page = _page(request, game_id, number)
@@ -170,7 +171,7 @@ def preview(request, game_id: int, number: int, body: schemas.ChoicesIn):
 
 
 @player.post("/games/{game_id}/seats/{number}/orders",
-             response={201: schemas.Accepted, codes_4xx: schemas.Error},
+             response={201: schemas.Accepted, ERRORS: schemas.Error},
              summary="Send your orders: once, final, checked as the web form's")
 def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
@@ -186,7 +187,7 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
 
 
 @player.put("/games/{game_id}/seats/{number}/chatter",
-            response={200: schemas.ChatterIn, codes_4xx: schemas.Error},
+            response={200: schemas.ChatterIn, ERRORS: schemas.Error},
             summary="Your radio chatter for the open round (editable until it is resolved)")
 def chatter(request, game_id: int, number: int, body: schemas.ChatterIn):
     page = _page(request, game_id, number)
@@ -194,7 +195,7 @@ def chatter(request, game_id: int, number: int, body: schemas.ChatterIn):
     return {"lines": saved.lines}
 
 
-@player.get("/me/games", response={200: list[schemas.MyGame], codes_4xx: schemas.Error},
+@player.get("/me/games", response={200: list[schemas.MyGame], ERRORS: schemas.Error},
             summary="Your games, with what waits on you")
 def my_games(request):
     return [{"game": _summary(entry.game), "seat": entry.seat.number if entry.seat else None,
@@ -202,7 +203,7 @@ def my_games(request):
              "orders_due": entry.orders_due} for entry in selectors.my_games(request.user)]
 
 
-@player.post("/practice/{kind}", response={201: schemas.PracticeOut, codes_4xx: schemas.Error},
+@player.post("/practice/{kind}", response={201: schemas.PracticeOut, ERRORS: schemas.Error},
              summary="A practice game against computer players, started, with your seat")
 def practice(request, kind: str):
     rules = registry.get(kind)
