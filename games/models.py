@@ -183,7 +183,12 @@ class ApiToken(models.Model):
         ordering = ["created_at"]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…)"
+        return f"{self.name} ({self.beginning})"
+
+    @property
+    def beginning(self) -> str:
+        """How the token's secret begins, to tell it apart from the others."""
+        return f"sk_{self.prefix}…"
 
 
 class Delivery(models.Model):
