@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.models import Game
 from games.registry import GameRules, Outcome, Rejected
 
 from . import engine, practice, report, services, svg, words
@@ -141,6 +142,13 @@ class DogfightRules(GameRules):
         from .services import careers_close_game
 
         careers_close_game(game=game, final_state=final_state)
+
+    def demo_setup(self, user) -> str:
+        game = Game.objects.filter(referee=user, kind=self.slug,
+                                   status=Game.Status.RUNNING).first()
+        if game is None:
+            game = practice.practice_game_create(user=user)
+        return f"fly in '{game.title}' at http://localhost:8000/games/{game.pk}/"
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return report.describe(events, names)

@@ -158,6 +158,12 @@ class GameRules:
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
 
+    def demo_setup(self, user) -> str | None:
+        """This game's part of ``make demo`` for the demo person ``user`` (e.g. a practice
+        game he can play at once), made only if it is not there yet; a line for the console
+        saying where to find it, or None."""
+        return None
+
     # --- words and pages --------------------------------------------------------------------
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""
