@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.registry import GameRules, Outcome, Rejected
 
-from . import report, services, svg
+from . import report, svg
 from .engine import EngineError, State, act, missed, new_game
 from .engine.game import legal, preview
 from .engine.api import view
@@ -218,7 +218,9 @@ class DuelRules(GameRules):
         return {"events": events, "state": view(after.to_dict(), seat)}
 
     def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        services.duel_act(seat=seat, user=user, payload=payload)
+        from .services import duel_act  # models, imported when called as the dogfight's
+
+        duel_act(seat=seat, user=user, payload=payload)
 
     def replay_frames(self, state_before: dict, events: list, report_state: dict,
                       names: dict[int, str]) -> list[dict]:
