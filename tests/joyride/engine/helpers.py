@@ -71,14 +71,20 @@ def gadget_points(result: dict, gadget_id: str) -> int:
     return next(g["points"] for g in result["gadgets"] if g["id"] == gadget_id)
 
 
-def side_where(number: int, test) -> tuple[str, str]:
-    """The first standard card side of ``number`` (card, side) whose data passes ``test``."""
-    for card, data in cards().items():
+def sides_where(number: int, test) -> list[tuple[str, str]]:
+    """Standard card sides of ``number`` (card, side) whose data passes ``test``, one a card."""
+    found = {}
+    for card, data in sorted(cards().items()):
         if data["number"] == number and not data["hard"]:
             for side in ("a", "b"):
-                if test(data["sides"][side]):
-                    return card, side
-    raise AssertionError("no such side in the catalogue")
+                if card not in found and test(data["sides"][side]):
+                    found[card] = side
+    assert found, "no such side in the catalogue"
+    return list(found.items())
+
+
+def side_where(number: int, test) -> tuple[str, str]:
+    return sides_where(number, test)[0]
 
 
 def game_state(players: int, labs: list[list[tuple[str, str]]] | None = None, *, pool=None,
@@ -128,3 +134,13 @@ def clear_labs(players: int, row: int) -> list[list[tuple[str, str]]]:
 def row_is_clear(state, seat: int, row: int, columns: range) -> bool:
     lab = state.lab(seat)
     return not any((row, c) in lab.obstacle_at for c in columns)
+
+
+def labs_of(players: int, number_one_sides: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """Labs whose #1 cards are the sides given (then spare #1 cards), numbers 2-4 side a of
+    the seat's own set."""
+    given = {card for card, _ in number_one_sides}
+    spare = [(c, "a") for c in ("A1", "B1", "C1", "D1") if c not in given]
+    firsts = list(number_one_sides) + spare
+    return [[firsts[seat]] + [(f"{'ABCD'[seat]}{n}", "a") for n in (2, 3, 4)]
+            for seat in range(players)]
