@@ -121,11 +121,13 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
 
 
 def _place_insta_ball(runner: Runner, grabbed, events: list) -> list[dict]:
-    """After the run: each grabbed tile placed only if it breaks no rule from the free end
-    (and the run has not escaped); answers the warnings for the tiles left unplaced."""
+    """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
+    a route that has neither escaped nor broken (after a broken tile the free end is a tile
+    that collects nothing); answers the warnings for the tiles left unplaced."""
     warnings = []
     for index, placement in grabbed:
-        rules = ("after_escape",) if runner.escaped else runner.judge(placement)[1]
+        rules = (("after_escape",) if runner.escaped else ("broken_route",) if runner.broken
+                 else runner.judge(placement)[1])
         if rules:
             warnings += [{"insta": index, "rule": rule} for rule in rules]
             events.append({"step": None, "type": "insta_unused", "seat": None,

@@ -186,3 +186,12 @@ def test_insta_ball_counts_in_check_and_needs_the_gadget():
     assert answer["pool"]["needed"]["I4"] == 1
     with pytest.raises(EngineError, match="insta_ball needs the Insta-Ball"):
         check(state, 0, plan)
+
+
+def test_insta_ball_tiles_wait_for_an_unbroken_route_that_has_not_escaped():
+    state = two_players({"I3": 10, "I4": 2}, [[], ["GS-02"]])
+    insta = [tile("I4", (2, 7), (2, 8), (2, 9), (2, 10))]
+    broken = straight(2, 1) + [tile("I3", (4, 4), (4, 5), (4, 6)), tile("I3", (4, 7), (4, 8), (4, 9))]
+    answer = check(state, 1, {"tiles": broken, "insta_ball": insta})
+    assert answer["insta_ball"] == [] and answer["warnings"][-1] == {"insta": 0,
+                                                                     "rule": "broken_route"}
