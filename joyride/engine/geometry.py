@@ -150,7 +150,7 @@ def parse_placement(value: object, where: str) -> Placement:
     if not isinstance(value, dict):
         raise EngineError(f"{where} must be a placement {{\"shape\", \"cells\"}}")
     shape = value.get("shape")
-    if shape not in CHAINS:
+    if not isinstance(shape, str) or shape not in CHAINS:
         raise EngineError(f"{where}.shape must be one of {', '.join(SHAPES)}")
     raw = value.get("cells")
     if not isinstance(raw, list):

@@ -132,7 +132,7 @@ def _lab(value: object, where: str) -> list[tuple[str, str]]:
         spot = f"{where}[{number - 1}]"
         item = as_object(item, spot)
         card = item.get("card")
-        if card not in cards():
+        if not isinstance(card, str) or card not in cards():
             raise EngineError(f"{spot}.card is not a lab card")
         if cards()[card]["number"] != number:
             raise EngineError(f"{spot}.card {card} is not a number {number}")
@@ -142,7 +142,7 @@ def _lab(value: object, where: str) -> list[tuple[str, str]]:
 
 def _pool(value: object, where: str) -> dict[str, int]:
     value = as_object(value, where)
-    unknown = set(value) - set(SHAPES)
+    unknown = set(value) - set(SHAPES)   # JSON object keys are strings
     if unknown:
         raise EngineError(f"{where} names no shape {sorted(unknown)[0]!r}")
     return {s: as_int(value.get(s, 0), f"{where}.{s}", 0, TILES_PER_SHAPE) for s in SHAPES}
@@ -151,7 +151,7 @@ def _pool(value: object, where: str) -> dict[str, int]:
 def _ids(value: object, where: str, table: dict) -> list[str]:
     ids = as_list(value, where)
     for i, item in enumerate(ids):
-        if item not in table:
+        if not isinstance(item, str) or item not in table:
             raise EngineError(f"{where}[{i}] is not an id of the table ({item!r})")
     return list(ids)
 

@@ -147,3 +147,34 @@ def test_a_garbled_plan_or_pick_is_an_error_object_never_a_crash(plan, picks):
                                 revealed=state["gadgets"]["deck"][:2]))
     reply, ok = answer("resolve", {"state": picking, "picks": picks})
     assert set(reply) == ({"state", "result"} if ok else {"error"})
+
+
+def replaced(value, path, new):
+    """``value`` with the item at ``path`` (keys and indices) replaced by ``new``."""
+    if not path:
+        return new
+    key, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {**value, key: replaced(value.get(key), rest, new)} if isinstance(key, str) \
+            else value
+    if isinstance(value, list) and isinstance(key, int) and value:
+        index = key % len(value)
+        return value[:index] + [replaced(value[index], rest, new)] + value[index + 1:]
+    return new
+
+
+STATE_KEYS = sorted(STATE_FIELDS) + ["deck", "revealed", "discard", "owned", "card", "side",
+                                     "I3", "U5"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(STATE_KEYS) | st.integers(0, 3), min_size=1, max_size=4),
+       json_values, st.sampled_from(["check", "resolve"]))
+def test_a_tampered_state_is_an_error_object_never_a_crash(path, new, command):
+    state = game_state(2, clear_labs(2, 2)).to_dict()
+    tampered = replaced(state, path, new)
+    job = {"state": tampered, "seat": 0, "plan": {"tiles": straight(2, 2)},
+           "plans": [{"tiles": straight(2, 2)}, None], "picks": [None, None]}
+    reply, ok = answer(command, job)
+    assert set(reply) == ({"check"} if command == "check" else {"state", "result"}) if ok \
+        else set(reply) == {"error"}
