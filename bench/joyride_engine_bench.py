@@ -4,8 +4,9 @@ The builder calls ``check`` on every tile a player lays, with the JSON state and
 its p95 must stay under 20 ms. A *full-length* plan here is (a) a computer's plan that crosses
 the whole lab (novice level, through the engine's ``computer_plan``) and (b) the longest plan the
 engine takes, 50 tiles, all laid (that plan without its escaping tile, padded with tiles laid
-on: every tile is read, judged and scored). Each is timed as the web layer calls it: ``check`` with the state as its JSON
-dict (read and validated every call), and the same job through the JSON face as text.
+on: every tile is read, judged and scored). Each is timed as the web layer calls it: ``check``
+with the state as its JSON dict (read and validated every call), and the same job through the
+JSON face as text.
 
 Four-player rounds: seeded four-player games in rounds 1-3, every seat's plan made by a computer
 beforehand; ``resolve_run`` replays each round (state as a dict, plans validated) again and

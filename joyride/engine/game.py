@@ -104,8 +104,11 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
             continue
         laid = runner.place(placement, index)
         warnings += [{"tile": index, "rule": rule} for rule in laid.rules]
-    warnings += _place_insta_ball(runner, list(enumerate(plan.insta_ball)), [])
-    needed = Counter(p.shape for p in plan.tiles + plan.insta_ball)
+    unused, _ = _place_insta_ball(runner, list(enumerate(plan.insta_ball)), seat)
+    warnings += unused
+    # what the run draws: the tiles up to the escape, and the Insta-Ball's before step 1
+    needed = Counter([t.shape for t in runner.laid if not t.insta]
+                     + [p.shape for p in plan.insta_ball])
     answer = score(state.lab(seat), runner.laid, owned, state.missions["revealed"])
     return {
         "seat": seat,
@@ -120,24 +123,24 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
     }
 
 
-def _place_insta_ball(runner: Runner, grabbed, events: list) -> list[dict]:
+def _place_insta_ball(runner: Runner, grabbed, seat: int) -> tuple[list[dict], list[dict]]:
     """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
     a route that has neither escaped nor broken (after a broken tile the free end is a tile
-    that collects nothing); answers the warnings for the tiles left unplaced."""
-    warnings = []
+    that collects nothing). Answers the warnings for the tiles left unplaced, and the events."""
+    warnings, events = [], []
     for index, placement in grabbed:
         rules = (("after_escape",) if runner.escaped else ("broken_route",) if runner.broken
                  else runner.judge(placement)[1])
         if rules:
             warnings += [{"insta": index, "rule": rule} for rule in rules]
-            events.append({"step": None, "type": "insta_unused", "seat": None,
+            events.append({"step": None, "type": "insta_unused", "seat": seat,
                            "index": index, "shape": placement.shape, "rules": list(rules)})
         else:
             laid = runner.place(placement, index, insta=True)
-            events.append({"step": None, "type": "placed", "seat": None, "index": index,
+            events.append({"step": None, "type": "placed", "seat": seat, "index": index,
                            "shape": laid.shape, "cells": [list(c) for c in laid.cells],
                            "rules": [], "gadget": INSTA_BALL})
-    return warnings
+    return warnings, events
 
 
 # --- the lock-step run --------------------------------------------------------------------------
@@ -243,9 +246,7 @@ class _LockStep:
             self.stop(seat, step, "run_over")
         self.events.append({"step": step, "type": "run_over", "cause": cause})
         for seat, runner in enumerate(self.runners):
-            events: list[dict] = []
-            _place_insta_ball(runner, self.grabbed[seat], events)
-            self.events += [dict(e, seat=seat) for e in events]
+            self.events += _place_insta_ball(runner, self.grabbed[seat], seat)[1]
 
 
 def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:

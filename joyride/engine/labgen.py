@@ -46,7 +46,8 @@ def _obstacle_cells(rng: Random, hard: bool) -> tuple[str, list[Cell]]:
 
 
 def _touches(cells: list[Cell], taken: set[Cell]) -> bool:
-    return any((r + dr, c + dc) in taken for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    return any((r + dr, c + dc) in taken
+               for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 
 def _side(rng: Random, hard: bool) -> dict:

@@ -15,7 +15,7 @@ from games.jsonface import (  # noqa: F401  (re-exported for the engine's module
 
 from .cards import SIDES, cards, lab_of
 from .geometry import SHAPES, TILES_PER_SHAPE, Placement, parse_placement
-from .tables import GADGETS, INSTA_BALL, MISSIONS, MISSIONS_PER_ROUND, ROUNDS
+from .tables import GADGETS, INSTA_BALL, MISSIONS, MISSIONS_PER_ROUND, RATINGS, ROUNDS
 
 PHASES = ("run", "pick", "over")
 MAX_PLAYERS = 4
@@ -98,7 +98,8 @@ class State:
                 seat_list(raw.get("reach", [[]] * players), "state.reach"))],
             winners=[as_int(w, "state.winners[]", 0, players - 1)
                      for w in as_list(raw.get("winners", []), "state.winners")],
-            rating=None if raw.get("rating") is None else as_int(raw["rating"], "state.rating", 0, 6),
+            rating=(None if raw.get("rating") is None
+                    else as_int(raw["rating"], "state.rating", 0, len(RATINGS) - 1)),
         )
         state.gadgets["owned"] = [_ids(o, f"state.gadgets.owned[{i}]", GADGETS) for i, o in
                                   enumerate(seat_list(raw["gadgets"].get("owned", [[]] * players),

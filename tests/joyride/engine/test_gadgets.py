@@ -107,7 +107,8 @@ def test_gs12_coin_magnet_collects_near_missed_coins():
 def test_gs13_nerd_repellant_a_point_per_scientist_neither_covered_nor_near_missed():
     lab = hand_lab({"scientists": [[2, 2], [3, 5], [5, 7]]})
     result = run(lab, straight(2, 3), gadgets=["GS-13"])
-    assert result["covered_scientists"] == [[2, 2]] and result["near_misses"]["scientists"] == [[3, 5]]
+    assert result["covered_scientists"] == [[2, 2]]
+    assert result["near_misses"]["scientists"] == [[3, 5]]
     assert gadget_points(result, "GS-13") == 1
 
 
@@ -191,7 +192,8 @@ def test_insta_ball_counts_in_check_and_needs_the_gadget():
 def test_insta_ball_tiles_wait_for_an_unbroken_route_that_has_not_escaped():
     state = two_players({"I3": 10, "I4": 2}, [[], ["GS-02"]])
     insta = [tile("I4", (2, 7), (2, 8), (2, 9), (2, 10))]
-    broken = straight(2, 1) + [tile("I3", (4, 4), (4, 5), (4, 6)), tile("I3", (4, 7), (4, 8), (4, 9))]
+    broken = straight(2, 1) + [tile("I3", (4, 4), (4, 5), (4, 6)),
+                               tile("I3", (4, 7), (4, 8), (4, 9))]
     answer = check(state, 1, {"tiles": broken, "insta_ball": insta})
     assert answer["insta_ball"] == [] and answer["warnings"][-1] == {"insta": 0,
                                                                      "rule": "broken_route"}

@@ -133,7 +133,8 @@ def test_ms14_never_higher_in_a_completed_sector():
 
 def test_ms15_at_most_two_shapes_in_a_completed_sector():
     assert done(hand_lab(), straight(2, 3), "MS-15")
-    three_shapes = [tile("I3", (2, -2), (2, -1), (2, 0)), tile("I4", (2, 1), (2, 2), (2, 3), (2, 4)),
+    three_shapes = [tile("I3", (2, -2), (2, -1), (2, 0)),
+                    tile("I4", (2, 1), (2, 2), (2, 3), (2, 4)),
                     tile("L4", (2, 5), (2, 6), (2, 7), (3, 7)), tile("I3", (3, 8), (3, 9), (3, 10))]
     assert not done(hand_lab(), three_shapes, "MS-15")
 

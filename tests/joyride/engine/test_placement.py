@@ -151,3 +151,11 @@ def test_tiles_after_the_escape_are_never_placed_and_cost_nothing():
     answer = check(state, 0, {"tiles": straight(2, 12) + [tile("I3", (3, 36), (3, 37), (3, 38))]})
     assert answer["warnings"][-1] == {"tile": 13, "rule": "after_escape"}
     assert len(answer["tiles"]) == 13
+
+
+def test_the_pool_a_plan_needs_counts_no_tile_after_its_escape():
+    state = game_state(1, clear_labs(1, 2), missions=["MS-05", "MS-06", "MS-11"])
+    tiles = straight(2, 12) + [tile("U5", (0, 36), (1, 36), (1, 37), (1, 38), (0, 38))] * 9
+    answer = check(state, 0, {"tiles": tiles})
+    assert answer["pool"]["needed"] == {"I3": 13, "I4": 0, "L4": 0, "S4": 0, "U5": 0}
+    assert answer["pool"]["short"] == {"I3": 5}

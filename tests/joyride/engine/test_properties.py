@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from joyride.engine import State, check, computer_plan, new_game, resolve_run
-from joyride.engine.geometry import ORIENTATIONS, SHAPES, TABLE_COLS, TABLE_ROWS, placements_touching
+from joyride.engine.geometry import (
+    ORIENTATIONS, SHAPES, TABLE_COLS, TABLE_ROWS, placements_touching,
+)
 from joyride.engine.tables import GADGETS, MISSIONS
 
 
