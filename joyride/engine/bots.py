@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .geometry import COLS, ROWS, SHAPES, Cell, Placement, placements_touching
-from .route import Laid, Runner
+from .route import Laid, exempt_kinds, judge
 from .scoring import score
 from .state import State, as_choice
 from .tables import GADGETS, INSTA_BALL
@@ -47,20 +47,10 @@ class _Planner:
         self.budget = tuple(-(-state.pool[s] // state.players) for s in SHAPES)
         self.width, self.pulls = LEVEL_SEARCH[level]
         self.pull = self.pulls[0]
-        exempt = Runner(self.lab, self.owned).exempt
-        self.blocked = {cell for o in self.lab.obstacles if o.kind not in exempt
-                        for cell in o.cells}
+        self.exempt = exempt_kinds(self.owned)
 
     def value(self, laid: tuple[Laid, ...]) -> int:
         return score(self.lab, list(laid), self.owned, self.missions)["total"]
-
-    def fits(self, cells: tuple[Cell, ...], occupied: frozenset[Cell], first: bool) -> bool:
-        escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
-        if first and not any(c < 0 for _, c in cells):
-            return False
-        return all(0 <= r < ROWS and (c >= 0 or first) and (c < COLS or escapes)
-                   and cell not in occupied and cell not in self.blocked
-                   for cell in cells for r, c in (cell,))
 
     def moves(self, node: _Node):
         ends = [node.free_end] if node.laid else [(r, -2) for r in range(ROWS)]
@@ -71,7 +61,8 @@ class _Planner:
             for end in ends:
                 for placement in placements_touching(end, shape):
                     cells = placement.cells
-                    if cells in seen or not self.fits(cells, node.occupied, not node.laid):
+                    if cells in seen or judge(self.lab, self.exempt, placement, node.free_end,
+                                              node.occupied, not node.laid)[1]:
                         continue
                     seen.add(cells)
                     yield number, placement

@@ -48,13 +48,46 @@ class Laid:
                 "insta": self.insta, "step": self.step}
 
 
+def exempt_kinds(gadgets) -> frozenset[str]:
+    """The obstacles the owner of ``gadgets`` may fly through."""
+    return frozenset(({"missile"} if MISSILE_JAMMER in gadgets else set())
+                     | ({"zapper"} if DEZAPINATOR in gadgets else set()))
+
+
+def judge(lab: Lab, exempt: frozenset[str], placement: Placement, free_end: Cell | None,
+          occupied, first: bool) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
+    """A tile's cells from its entry to its exit, and the rules it breaks when laid after the
+    tile whose free end is ``free_end`` (ignored for the ``first`` tile) beside ``occupied``."""
+    a, b = placement.terminals
+    rules = []
+    if first:
+        entry = a
+    else:
+        touching = [t for t in (a, b) if adjacent(t, free_end)]
+        entry = touching[0] if len(touching) == 1 else a
+        if not touching:
+            rules.append("connect")
+    cells = placement.oriented(entry)
+    if first and not any(c < 0 for _, c in cells):
+        rules.append("start")
+    escapes = a[1] >= COLS or b[1] >= COLS
+    if any(r < 0 or r >= ROWS or (c < 0 and not first) or (c >= COLS and not escapes)
+           for r, c in cells):
+        rules.append("outside")
+    if any(cell in occupied for cell in cells):
+        rules.append("overlap")
+    at = lab.obstacle_at
+    if any(cell in at and at[cell].kind not in exempt for cell in cells):
+        rules.append("obstacle")
+    return cells, tuple(rules)
+
+
 class Runner:
     """One player's lab during a run: what lies on it and where the route goes on."""
 
     def __init__(self, lab: Lab, gadgets) -> None:
         self.lab = lab
-        self.exempt = ({"missile"} if MISSILE_JAMMER in gadgets else set()) | (
-            {"zapper"} if DEZAPINATOR in gadgets else set())
+        self.exempt = exempt_kinds(gadgets)
         self.magnet = COIN_MAGNET in gadgets
         self.laid: list[Laid] = []
         self.occupied: set[Cell] = set()
@@ -69,29 +102,8 @@ class Runner:
 
     def judge(self, placement: Placement) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
         """The tile's cells from entry to exit, and the rules it would break here now."""
-        first = not self.laid
-        a, b = placement.terminals
-        rules = []
-        if first:
-            entry = a
-        else:
-            touching = [t for t in (a, b) if adjacent(t, self.free_end)]
-            entry = touching[0] if len(touching) == 1 else a
-            if not touching:
-                rules.append("connect")
-        cells = placement.oriented(entry)
-        if first and not any(c < 0 for _, c in cells):
-            rules.append("start")
-        escapes = a[1] >= COLS or b[1] >= COLS
-        if any(r < 0 or r >= ROWS or (c < 0 and not first) or (c >= COLS and not escapes)
-               for r, c in cells):
-            rules.append("outside")
-        if any(cell in self.occupied for cell in cells):
-            rules.append("overlap")
-        at = self.lab.obstacle_at
-        if any(cell in at and at[cell].kind not in self.exempt for cell in cells):
-            rules.append("obstacle")
-        return cells, tuple(rules)
+        return judge(self.lab, self.exempt, placement, self.free_end, self.occupied,
+                     not self.laid)
 
     def place(self, placement: Placement, index: int, step: int | None = None,
               insta: bool = False) -> Laid:
