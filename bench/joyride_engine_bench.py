@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from random import Random
@@ -55,20 +56,28 @@ def p95(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=20)[18]
 
 
-def time_checks(cases, count: int, plan_of) -> tuple[list[float], list[float]]:
-    direct, face = [], []
+def timed(call) -> tuple[float, float]:
+    """Wall-clock and CPU milliseconds of one call (on a busy machine the CPU time is the
+    engine's own cost, the wall time includes waiting for a core)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    call()
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def time_checks(cases, count: int, plan_of) -> dict[str, list[float]]:
+    samples = {"wall": [], "cpu": [], "face wall": [], "face cpu": []}
     for i in range(count):
         state, plans = cases[i % len(cases)]
         seat = i % 4
         plan = plan_of(plans[seat])
-        start = time.perf_counter()
-        check(state, seat, plan)
-        direct.append((time.perf_counter() - start) * 1000)
+        wall, cpu = timed(lambda: check(state, seat, plan))
+        samples["wall"].append(wall)
+        samples["cpu"].append(cpu)
         text = json.dumps({"state": state, "seat": seat, "plan": plan})
-        start = time.perf_counter()
-        json.dumps(check_job(json.loads(text)))
-        face.append((time.perf_counter() - start) * 1000)
-    return direct, face
+        wall, cpu = timed(lambda: json.dumps(check_job(json.loads(text))))
+        samples["face wall"].append(wall)
+        samples["face cpu"].append(cpu)
+    return samples
 
 
 def main() -> None:
@@ -82,19 +91,21 @@ def main() -> None:
     print(f"{len(cases)} four-player rounds; computer plans of {min(tiles)}-{max(tiles)} tiles "
           f"(mean {statistics.mean(tiles):.1f})")
 
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
     for label, plan_of in (("computer plan", lambda p: p), ("50 tiles", padded)):
-        direct, face = time_checks(cases, args.checks, plan_of)
-        print(f"check, {label}: p50 {statistics.median(direct):.2f} ms, p95 {p95(direct):.2f} ms"
-              f", max {max(direct):.2f} ms; JSON face (parse, check, serialise) "
-              f"p95 {p95(face):.2f} ms  [{args.checks} checks, limit 20 ms]")
+        samples = time_checks(cases, args.checks, plan_of)
+        wall, cpu = samples["wall"], samples["cpu"]
+        print(f"check, {label} [{args.checks} checks, limit p95 20 ms]: wall p50 "
+              f"{statistics.median(wall):.2f} ms, p95 {p95(wall):.2f} ms, max {max(wall):.2f} ms;"
+              f" CPU p50 {statistics.median(cpu):.2f} ms, p95 {p95(cpu):.2f} ms; JSON face "
+              f"(parse, check, serialise) wall p95 {p95(samples['face wall']):.2f} ms, CPU p95 "
+              f"{p95(samples['face cpu']):.2f} ms")
 
-    start = time.perf_counter()
-    for i in range(args.rounds):
-        state, plans = cases[i % len(cases)]
-        resolve_run(state, plans)
-    elapsed = time.perf_counter() - start
-    print(f"resolve_run: {args.rounds} four-player rounds in {elapsed:.2f} s "
-          f"= {args.rounds / elapsed:,.0f} rounds/s (state as a dict, plans validated, scored)")
+    wall, cpu = timed(lambda: [resolve_run(*cases[i % len(cases)]) for i in range(args.rounds)])
+    print(f"resolve_run: {args.rounds} four-player rounds in {wall / 1000:.2f} s wall "
+          f"= {args.rounds / wall * 1000:,.0f} rounds/s ({args.rounds / cpu * 1000:,.0f} per CPU "
+          f"second; state as a dict, plans validated, scored)")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
