@@ -123,6 +123,19 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
     }
 
 
+def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
+    """The plan as the engine reads it (``Plan.to_dict``), for storing: an ``EngineError``
+    names what is wrong with a malformed plan, and with one that needs more tiles of a shape
+    than the pool of this run holds (it could never be laid whole)."""
+    answer = check(state, seat, plan)
+    for shape, missing in answer["pool"]["short"].items():
+        held = answer["pool"]["available"][shape]
+        raise EngineError(f"the plan needs {held + missing} of shape {shape}; "
+                          f"the pool holds {held}")
+    state = State.coerce(state)
+    return parse_plan(plan, "plan", state.owned(answer["seat"])).to_dict()
+
+
 def _place_insta_ball(runner: Runner, grabbed, seat: int) -> tuple[list[dict], list[dict]]:
     """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
     a route that has neither escaped nor broken (after a broken tile the free end is a tile

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from joyride.engine import EngineError, check
+from joyride.engine import EngineError, check, validate_plan
 from joyride.engine.geometry import CHAINS, ORIENTATIONS, parse_placement
 
 from .helpers import clear_labs, game_state, hand_lab, lay, run, straight, tile, zapper
@@ -159,3 +159,17 @@ def test_the_pool_a_plan_needs_counts_no_tile_after_its_escape():
     answer = check(state, 0, {"tiles": tiles})
     assert answer["pool"]["needed"] == {"I3": 13, "I4": 0, "L4": 0, "S4": 0, "U5": 0}
     assert answer["pool"]["short"] == {"I3": 5}
+
+
+def test_a_plan_to_store_is_read_whole_and_may_not_need_more_than_the_pool_holds():
+    state = game_state(2, clear_labs(2, 2), pool={"I3": 3, "U5": 2})
+    plan = {"tiles": [tile("I3", (2, 0), (2, -1), (2, -2))] + ["pass"]}
+    assert validate_plan(state, 0, plan) == {
+        "tiles": [{"shape": "I3", "cells": [[2, 0], [2, -1], [2, -2]]}, "pass"],
+        "insta_ball": []}
+    with pytest.raises(EngineError, match="the plan needs 4 of shape I3; the pool holds 3"):
+        validate_plan(state, 0, {"tiles": straight(2, 3)})
+    with pytest.raises(EngineError, match="the plan needs 1 of shape L4; the pool holds 0"):
+        validate_plan(state, 1, {"tiles": [tile("L4", (1, -1), (2, -1), (3, -1), (3, 0))]})
+    with pytest.raises(EngineError, match="seat must be 0..1"):
+        validate_plan(state, 2, None)
