@@ -256,7 +256,9 @@ class _LockStep:
             self.draw(self.running(), step)
             cause = self.ended(step)
         for seat in self.running():
-            self.stop(seat, step, "run_over")
+            plan = self.plans[seat]
+            finished = self.next[seat] >= len(plan.tiles)
+            self.stop(seat, step, ("pass" if plan.passed else "done") if finished else "run_over")
         self.events.append({"step": step, "type": "run_over", "cause": cause})
         for seat, runner in enumerate(self.runners):
             self.events += _place_insta_ball(runner, self.grabbed[seat], seat)[1]

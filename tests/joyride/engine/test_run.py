@@ -88,6 +88,9 @@ def test_the_run_ends_at_the_end_of_the_step_in_which_someone_escapes():
     assert result["seats"][1]["stop"] == {"step": 10, "reason": "run_over"}
     assert result["seats"][0]["stop"] == {"step": 10, "reason": "escaped"}
     assert result["seats"][0]["score"]["escaped"]
+    # a plan that runs out in the very step the run ends stops as done, not cut short
+    _, result = resolve_run(state, [escaper, dict(wanderer, tiles=wanderer["tiles"][:10])])
+    assert result["seats"][1]["stop"] == {"step": 10, "reason": "done"}
 
 
 def test_the_run_ends_when_every_plan_is_done_and_a_pass_is_a_stop():
