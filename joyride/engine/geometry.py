@@ -57,12 +57,6 @@ def sector_of(col: int) -> int:
     return min(col // SECTOR_COLS + 1, SECTORS + 1)
 
 
-def _normal(cells) -> frozenset[Cell]:
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return frozenset((r - top, c - left) for r, c in cells)
-
-
 def _transforms(chain: tuple[Cell, ...]):
     for flip in (False, True):
         for turns in range(4):
@@ -89,8 +83,11 @@ def _orientations() -> dict[str, list[tuple[Cell, ...]]]:
 
 
 ORIENTATIONS = _orientations()
-SHAPE_OF: dict[frozenset[Cell], str] = {
-    frozenset(chain): shape for shape, chains in ORIENTATIONS.items() for chain in chains}
+# A shape's cells up to translation, to the shape and its chain there: a set of cells forms at
+# most one shape, along one chain (each shape's cells form a simple path).
+SHAPE_OF: dict[frozenset[Cell], tuple[str, tuple[Cell, ...]]] = {
+    frozenset(chain): (shape, chain) for shape, chains in ORIENTATIONS.items()
+    for chain in chains}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,29 +114,32 @@ class Placement:
 def make_placement(shape: str, cells) -> Placement:
     """A placement from trusted cells (they must form the shape)."""
     cells = tuple(cells)
-    found = SHAPE_OF.get(_normal(cells))
-    if found != shape:
+    chain = _chain(cells, shape)
+    if chain is None:
         raise EngineError(f"the cells do not form a {shape}")
-    return Placement(shape, cells, _chain(cells))
+    return Placement(shape, cells, chain)
 
 
-def _chain(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-    """The chain through ``cells`` from the terminal listed first: every shape's cells form a
-    simple path, so the terminals are the cells with one neighbour among them."""
-    members = set(cells)
-    ends = [cell for cell in cells if sum(n in members for n in neighbours(cell)) == 1]
-    chain = [ends[0]]
-    while len(chain) < len(cells):
-        chain.append(next(n for n in neighbours(chain[-1])
-                          if n in members and (len(chain) < 2 or n != chain[-2])))
-    return tuple(chain)
+def _chain(cells: tuple[Cell, ...], shape: str) -> tuple[Cell, ...] | None:
+    """The chain through ``cells`` from the terminal listed first, or None if they do not form
+    ``shape``."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    found = SHAPE_OF.get(frozenset((r - top, c - left) for r, c in cells))
+    if found is None or found[0] != shape:
+        return None
+    chain = tuple((r + top, c + left) for r, c in found[1])
+    ends = (chain[0], chain[-1])
+    first = next(cell for cell in cells if cell in ends)
+    return chain if first == chain[0] else chain[::-1]
 
 
 def parse_cell(value: object, where: str) -> Cell:
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+    if not isinstance(value, list | tuple) or len(value) != 2:
         raise EngineError(f"{where} must be a cell [row, col]")
     row, col = value
+    if type(row) is not int or type(col) is not int:      # not bool, not float
+        raise EngineError(f"{where} must be a cell [row, col]")
     if row not in TABLE_ROWS or col not in TABLE_COLS:
         raise EngineError(f"{where} [{row}, {col}] is off the table "
                           f"(rows -4..9, columns -4..39)")
@@ -158,12 +158,13 @@ def parse_placement(value: object, where: str) -> Placement:
     size = len(CHAINS[shape])
     if len(raw) != size:
         raise EngineError(f"{where}.cells must hold {size} cells for a {shape}")
-    cells = tuple(parse_cell(cell, f"{where}.cells[{i}]") for i, cell in enumerate(raw))
+    cells = tuple([parse_cell(cell, f"{where}.cells[{i}]") for i, cell in enumerate(raw)])
     if len(set(cells)) != size:
         raise EngineError(f"{where}.cells list a cell twice")
-    if SHAPE_OF.get(_normal(cells)) != shape:
+    chain = _chain(cells, shape)
+    if chain is None:
         raise EngineError(f"{where}.cells do not form a {shape}")
-    return Placement(shape, cells, _chain(cells))
+    return Placement(shape, cells, chain)
 
 
 def placements_touching(free_end: Cell, shape: str):
