@@ -8,7 +8,7 @@ them too (or the functions of ``joyride.engine`` with ``State`` objects). Every 
 from __future__ import annotations
 
 from .game import catalogue, check, new_game, resolve_picks, resolve_run
-from .state import EngineError, State, as_object, required
+from .state import EngineError, State, as_bool, as_object, required
 
 
 def new_job(job: object) -> dict:
@@ -25,7 +25,8 @@ def catalogue_job(job: object) -> dict:
 def check_job(job: object) -> dict:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
-    return {"check": check(state, required(job, "seat", "job"), job.get("plan"))}
+    return {"check": check(state, required(job, "seat", "job"), job.get("plan"),
+                           next_tiles=as_bool(job.get("next", False), "job.next"))}
 
 
 def resolve_job(job: object) -> dict:

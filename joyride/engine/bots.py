@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import COLS, ROWS, SHAPES, Cell, Placement, placements_touching
+from .geometry import COLS, SHAPES, Cell, Placement, first_placements, placements_touching
 from .route import Laid, exempt_kinds, judge
 from .scoring import score
 from .state import State, as_choice
@@ -53,19 +53,19 @@ class _Planner:
         return score(self.lab, list(laid), self.owned, self.missions)["total"]
 
     def moves(self, node: _Node):
-        ends = [node.free_end] if node.laid else [(r, -2) for r in range(ROWS)]
         seen = set()
         for number, shape in enumerate(SHAPES):
             if node.counts[number] >= self.budget[number]:
                 continue
-            for end in ends:
-                for placement in placements_touching(end, shape):
-                    cells = placement.cells
-                    if cells in seen or judge(self.lab, self.exempt, placement, node.free_end,
-                                              node.occupied, not node.laid)[1]:
-                        continue
-                    seen.add(cells)
-                    yield number, placement
+            candidates = (placements_touching(node.free_end, shape) if node.laid
+                          else first_placements(shape))
+            for placement in candidates:
+                cells = placement.cells
+                if cells in seen or judge(self.lab, self.exempt, placement, node.free_end,
+                                          node.occupied, not node.laid)[1]:
+                    continue
+                seen.add(cells)
+                yield number, placement
 
     def child(self, node: _Node, number: int, placement: Placement) -> _Node:
         cells = placement.cells
@@ -101,7 +101,7 @@ class _Planner:
             children.sort(key=lambda pair: -pair[0])
             beam, kept = [], set()
             for _, child in children:
-                key = (child.free_end, child.occupied)
+                key = child.free_end
                 if key in kept:
                     continue
                 kept.add(key)

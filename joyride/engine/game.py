@@ -10,7 +10,7 @@ from collections import Counter
 from random import Random
 
 from .cards import catalogue_data, hard_cards, standard_cards
-from .geometry import CHAINS, SHAPES, TILES_PER_SHAPE
+from .geometry import CHAINS, SHAPES, TILES_PER_SHAPE, first_placements, placements_touching
 from .route import Runner
 from .scoring import score
 from .state import EngineError, Plan, State, as_int, as_list, parse_hard, parse_plan, per_seat
@@ -88,15 +88,9 @@ def _seat(state: State, seat: object) -> int:
     return as_int(seat, "seat", 0, state.players - 1)
 
 
-def check(state: State | dict, seat: int, plan: dict | None) -> dict:
-    """The uncontested score of a plan: every tile placed in turn (no shortage, nobody else
-    ends the run), the player's own escape ending it; warnings name each tile and the rule it
-    breaks (``after_escape``: a tile after the escape, never placed, costs nothing)."""
-    state = State.coerce(state)
-    seat = _seat(state, seat)
-    owned = state.owned(seat)
-    plan = parse_plan(plan, "plan", owned)
-    runner = Runner(state.lab(seat), owned)
+def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict]]:
+    """The plan's tiles laid in turn up to the escape, uncontested; and their warnings."""
+    runner = Runner(state.lab(seat), state.owned(seat))
     warnings = []
     for index, placement in enumerate(plan.tiles):
         if runner.escaped:
@@ -104,6 +98,40 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
             continue
         laid = runner.place(placement, index)
         warnings += [{"tile": index, "rule": rule} for rule in laid.rules]
+    return runner, warnings
+
+
+def _next_tiles(runner: Runner) -> dict[str, list[list[list[int]]]]:
+    """Per shape, every placement the next tile may take breaking no rule (cells from entry to
+    exit); none once the run has escaped."""
+    found = {}
+    for shape in SHAPES:
+        if runner.escaped:
+            candidates = ()
+        elif runner.laid:
+            candidates = placements_touching(runner.free_end, shape)
+        else:
+            candidates = first_placements(shape)
+        seen = set()
+        for placement in candidates:
+            cells, rules = runner.judge(placement)
+            if not rules:
+                seen.add(cells)
+        found[shape] = [[list(cell) for cell in cells] for cells in sorted(seen)]
+    return found
+
+
+def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool = False) -> dict:
+    """The uncontested score of a plan: every tile placed in turn (no shortage, nobody else
+    ends the run), the player's own escape ending it; warnings name each tile and the rule it
+    breaks (``after_escape``: a tile after the escape, never placed, costs nothing). With
+    ``next_tiles``, ``next`` lists where the next tile may go (before the Insta-Ball's)."""
+    state = State.coerce(state)
+    seat = _seat(state, seat)
+    owned = state.owned(seat)
+    plan = parse_plan(plan, "plan", owned)
+    runner, warnings = _lay(state, seat, plan)
+    following = _next_tiles(runner) if next_tiles else None
     unused, _ = _place_insta_ball(runner, list(enumerate(plan.insta_ball)), seat)
     warnings += unused
     # what the run draws: the tiles up to the escape, and the Insta-Ball's before step 1
@@ -120,6 +148,7 @@ def check(state: State | dict, seat: int, plan: dict | None) -> dict:
         "pool": {"needed": {s: needed[s] for s in SHAPES}, "available": dict(state.pool),
                  "short": {s: needed[s] - state.pool[s] for s in SHAPES
                            if needed[s] > state.pool[s]}},
+        **({"next": following} if next_tiles else {}),
     }
 
 

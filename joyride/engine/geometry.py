@@ -167,6 +167,18 @@ def parse_placement(value: object, where: str) -> Placement:
     return Placement(shape, cells, chain)
 
 
+def first_placements(shape: str):
+    """Every placement of ``shape`` in the lab's rows with a square left of column 0 (and none
+    off the table), each in both orders: the terminal listed first is a first tile's entry."""
+    for chain in ORIENTATIONS[shape]:
+        height = max(r for r, _ in chain) + 1
+        for ordered in (chain, chain[::-1]):
+            for top in range(ROWS - height + 1):
+                for left in range(TABLE_COLS.start, 0):
+                    cells = tuple((r + top, c + left) for r, c in ordered)
+                    yield Placement(shape, cells, cells)
+
+
 def placements_touching(free_end: Cell, shape: str):
     """Every placement of ``shape`` with a terminal orthogonally next to ``free_end``, that
     terminal listed first (so it is the entry)."""

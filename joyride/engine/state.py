@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass, field
 
 from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
-    EngineError, as_choice, as_int, as_list, as_object, required,
+    EngineError, as_bool, as_choice, as_int, as_list, as_object, required,
 )
 
 from .cards import SIDES, cards, lab_of

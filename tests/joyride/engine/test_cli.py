@@ -178,3 +178,12 @@ def test_a_tampered_state_is_an_error_object_never_a_crash(path, new, command):
     reply, ok = answer(command, job)
     assert set(reply) == ({"check"} if command == "check" else {"state", "result"}) if ok \
         else set(reply) == {"error"}
+
+
+def test_check_answers_next_when_asked():
+    state = game_state(1, clear_labs(1, 2)).to_dict()
+    reply, ok = answer("check", {"state": state, "seat": 0, "plan": {"tiles": straight(2, 1)},
+                                 "next": True})
+    assert ok and [[2, 4], [2, 5], [2, 6]] in reply["check"]["next"]["I3"]
+    reply, ok = answer("check", {"state": state, "seat": 0, "next": "yes"})
+    assert not ok and reply == {"error": "job.next must be true or false"}

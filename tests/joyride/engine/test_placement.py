@@ -173,3 +173,34 @@ def test_a_plan_to_store_is_read_whole_and_may_not_need_more_than_the_pool_holds
         validate_plan(state, 1, {"tiles": [tile("L4", (1, -1), (2, -1), (3, -1), (3, 0))]})
     with pytest.raises(EngineError, match="seat must be 0..1"):
         validate_plan(state, 2, None)
+
+
+def test_next_lists_every_rule_abiding_place_for_the_next_tile_of_each_shape():
+    state = game_state(1, clear_labs(1, 2), missions=["MS-05", "MS-06", "MS-11"])
+    plan = {"tiles": straight(2, 2)}
+    answer = check(state, 0, plan, next_tiles=True)
+    assert set(answer["next"]) == {"I3", "I4", "L4", "S4", "U5"}
+    lab = state.lab(0)
+    taken = {tuple(c) for t in answer["tiles"] for c in t["cells"]}
+    for shape, places in answer["next"].items():
+        assert places and len({tuple(map(tuple, p)) for p in places}) == len(places)
+        for cells in places:                # each one, laid, breaks no rule
+            laid = check(state, 0, {"tiles": plan["tiles"] + [tile(shape, *cells)]})
+            assert laid["warnings"] == [] and laid["tiles"][-1]["cells"] == cells
+            assert tuple(cells[0]) in {(1, 6), (3, 6), (2, 7)} and not taken & {
+                tuple(c) for c in cells}
+            assert not any(tuple(c) in lab.obstacle_at for c in cells)
+    # every I3 that touches the free end (2, 6) with a terminal and stays clear is listed
+    assert [[2, 7], [2, 8], [2, 9]] in answer["next"]["I3"]
+    assert [[1, 6], [0, 6], [-1, 6]] not in answer["next"]["I3"]        # off the roof
+    assert "next" not in check(state, 0, plan)
+
+
+def test_next_offers_first_tiles_left_of_the_lab_and_nothing_after_the_escape():
+    state = game_state(1, clear_labs(1, 2), missions=["MS-05", "MS-06", "MS-11"])
+    first = check(state, 0, None, next_tiles=True)["next"]
+    assert all(any(c < 0 for _, c in cells) and all(0 <= r < 6 for r, _ in cells)
+               for places in first.values() for cells in places)
+    assert [[2, -2], [2, -1], [2, 0]] in first["I3"] and [[2, 0], [2, -1], [2, -2]] in first["I3"]
+    escaped = check(state, 0, {"tiles": straight(2, 12)}, next_tiles=True)
+    assert escaped["escaped"] and escaped["next"] == {s: [] for s in first}
