@@ -6,7 +6,8 @@ the whole lab (novice level, through the engine's ``computer_plan``) and (b) the
 engine takes, 50 tiles, all laid (that plan without its escaping tile, padded with tiles laid
 on: every tile is read, judged and scored). Each is timed as the web layer calls it: ``check``
 with the state as its JSON dict (read and validated every call), and the same job through the
-JSON face as text.
+JSON face as text. The builder also asks where the next tile may go (``"next": true``) as the
+plan grows: (c) every prefix of a computer's plan, from no tile to all, with ``next``.
 
 Four-player rounds: seeded four-player games in rounds 1-3, every seat's plan made by a computer
 beforehand; ``resolve_run`` replays each round (state as a dict, plans validated) again and
@@ -52,6 +53,11 @@ def padded(plan: dict, length: int = 50) -> dict:
     return dict(plan, tiles=tiles)
 
 
+def prefix(plan: dict, i: int) -> dict:
+    """The plan as the builder holds it after some tile (the ``i``-th call's), 0 to all."""
+    return dict(plan, tiles=plan["tiles"][:i % (len(plan["tiles"]) + 1)])
+
+
 def p95(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=20)[18]
 
@@ -64,16 +70,16 @@ def timed(call) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
-def time_checks(cases, count: int, plan_of) -> dict[str, list[float]]:
+def time_checks(cases, count: int, plan_of, next_tiles: bool) -> dict[str, list[float]]:
     samples = {"wall": [], "cpu": [], "face wall": [], "face cpu": []}
     for i in range(count):
         state, plans = cases[i % len(cases)]
         seat = i % 4
-        plan = plan_of(plans[seat])
-        wall, cpu = timed(lambda: check(state, seat, plan))
+        plan = plan_of(plans[seat], i)
+        wall, cpu = timed(lambda: check(state, seat, plan, next_tiles=next_tiles))
         samples["wall"].append(wall)
         samples["cpu"].append(cpu)
-        text = json.dumps({"state": state, "seat": seat, "plan": plan})
+        text = json.dumps({"state": state, "seat": seat, "plan": plan, "next": next_tiles})
         wall, cpu = timed(lambda: json.dumps(check_job(json.loads(text))))
         samples["face wall"].append(wall)
         samples["face cpu"].append(cpu)
@@ -92,8 +98,11 @@ def main() -> None:
           f"(mean {statistics.mean(tiles):.1f})")
 
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    for label, plan_of in (("computer plan", lambda p: p), ("50 tiles", padded)):
-        samples = time_checks(cases, args.checks, plan_of)
+    for label, plan_of, next_tiles in (
+            ("computer plan", lambda p, i: p, False),
+            ("50 tiles", lambda p, i: padded(p), False),
+            ("a computer plan's prefixes, with next", prefix, True)):
+        samples = time_checks(cases, args.checks, plan_of, next_tiles)
         wall, cpu = samples["wall"], samples["cpu"]
         print(f"check, {label} [{args.checks} checks, limit p95 20 ms]: wall p50 "
               f"{statistics.median(wall):.2f} ms, p95 {p95(wall):.2f} ms, max {max(wall):.2f} ms;"
