@@ -6,6 +6,7 @@ never changed (a new one is returned). States may be given as ``State`` or as it
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from random import Random
 
@@ -74,7 +75,7 @@ def catalogue() -> dict:
     """The lab cards (cells of coins, scientists and obstacles per side, in the sector's own
     columns 0-8), the shapes (chains, terminals at the ends), missions, gadgets, ratings."""
     return {
-        "cards": catalogue_data()["cards"],
+        "cards": copy.deepcopy(catalogue_data()["cards"]),   # the cached data stays whole
         "shapes": {shape: [list(cell) for cell in chain] for shape, chain in CHAINS.items()},
         "missions": [m.to_dict() for m in MISSIONS.values()],
         "gadgets": [g.to_dict() for g in GADGETS.values()],
