@@ -1,7 +1,8 @@
 """Hypothesis over random plans on real labs: removing a rule-breaking tile from the end never
 lowers the score (it gives its 3 points back, nothing else); no tile is ever placed twice from
 a pool; a ``check`` on a plan that met no shortage (and no early end) equals its resolved score;
-the state round-trips through JSON and resolving is deterministic.
+the state round-trips through JSON and resolving is deterministic; whole games of random plans
+and picks keep every card, gadget and mission, and (solo) use each tile once.
 
 A random plan walks from the left edge: mostly a random shape turned at random touching the
 free end (legal or not: obstacles, overlaps and the lab's edges break rules), now and then a
@@ -16,7 +17,7 @@ from random import Random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from joyride.engine import State, check, computer_plan, new_game, resolve_run
+from joyride.engine import State, check, computer_plan, new_game, resolve_picks, resolve_run
 from joyride.engine.geometry import (
     ORIENTATIONS, SHAPES, TABLE_COLS, TABLE_ROWS, placements_touching,
 )
@@ -189,3 +190,43 @@ def test_the_state_round_trips_and_the_same_round_resolves_the_same(game, length
     again, result_again = resolve_run(State.from_dict(state.to_dict()), plans)
     assert after.to_dict() == again.to_dict() and result == result_again
     assert State.from_dict(after.to_dict()).to_dict() == after.to_dict()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.lists(st.integers(0, 24), min_size=12, max_size=12))
+def test_a_game_of_random_plans_and_picks_keeps_every_card_and_tile(game, lengths):
+    rng = Random(game[0])
+    players = game[1]
+    state = new_game(players, rng.randrange(10**6), hard=[
+        rng.choice([[], [1], [4], [1, 4]]) for _ in range(players)])
+    all_cards = sorted(card for lab in state.labs for card, _ in lab)
+    missions_in_play = sorted(state.missions["deck"] + state.missions["revealed"])
+    gadgets_in_play = sorted(state.gadgets["deck"])
+    used = 0
+    for round_ in (1, 2, 3):
+        assert state.round == round_ and state.phase == "run"
+        plans = [random_plan(rng, lengths[(round_ - 1) * 4 + s], "GS-02" in state.owned(s))
+                 for s in range(players)]
+        before = state.pool
+        state, result = resolve_run(state, plans)
+        if players == 1:
+            used += sum(before.values()) - sum(state.pool.values())
+        if state.phase == "pick":
+            offered = state.gadgets["revealed"]
+            picks = [rng.sample(offered, rng.randint(0, len(offered))) for _ in range(players)]
+            state, _ = resolve_picks(state, picks)
+            if players > 1:
+                assert state.pool == state.game_pool
+        missions = state.missions
+        assert sorted(missions["deck"] + missions["revealed"] + missions["discard"]) == \
+            missions_in_play
+        gadgets = state.gadgets
+        assert sorted(gadgets["deck"] + gadgets["revealed"] + gadgets["discard"]
+                      + [g for owned in gadgets["owned"] for g in owned]) == gadgets_in_play
+        if players > 1:
+            assert sorted(card for lab in state.labs for card, _ in lab) == all_cards
+        assert all(len(s) == round_ for s in state.scores)
+    assert state.phase == "over" and state.winners
+    assert [len(owned) for owned in state.gadgets["owned"]] == [2] * players
+    if players == 1:
+        assert sum(state.pool.values()) == 40 - used and state.rating is not None
