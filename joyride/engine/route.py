@@ -121,10 +121,6 @@ class Runner:
         self.escaped = self.escaped or escapes
         return laid
 
-    def fits(self, placement: Placement) -> bool:
-        """Whether the tile would break no rule here now."""
-        return not self.judge(placement)[1]
-
     def _collect(self, cells: tuple[Cell, ...]) -> None:
         coins = self.lab.coins
         self.collected.update(cell for cell in cells if cell in coins)
