@@ -1,0 +1,216 @@
+"""The race's state as plain JSON data, checked on the way in.
+
+``load`` turns a JSON state (unknown fields ignored, natural defaults for omitted ones) into a
+checked, complete copy and raises ``EngineError`` naming the first problem; every answer's
+state is such a complete dict, and ``load(load(s))`` equals ``load(s)``. Functions that change a
+race work on ``clone``: the caller's state is never touched.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .catalogue import KINDS, LEVELS
+from .courses import built_in, checked, described, gate, station_gate
+from .geometry import norm
+from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
+
+PHASES = ("draft", "race", "over")
+STATUSES = ("racing", "finished", "retired")
+START_ENERGY = 15
+MAX_JETS = 6
+
+
+def as_number(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise EngineError(f"{where} must be a number")
+    return float(value)
+
+
+def as_id(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise EngineError(f"{where} must be a name (1-40 characters)")
+    return value
+
+
+def load_course(raw: object, where: str = "course") -> dict:
+    """A course from a built-in name, ``{"name"}``, or ``{"gates": [...]}`` where each gate is
+    ``{"x", "y", "angle"}`` or ``{"buoys": [[x, y], [x, y]]}``; checked."""
+    if isinstance(raw, str):
+        return {"name": raw, "gates": built_in(raw)}
+    raw = as_object(raw, where)
+    if "gates" not in raw and "name" in raw:
+        return load_course(raw["name"], f"{where}.name")
+    gates = []
+    for i, g in enumerate(as_list(required(raw, "gates", where), f"{where}.gates")):
+        at = f"{where}.gates[{i}]"
+        g = as_object(g, at)
+        if "buoys" in g:
+            buoys = as_list(g["buoys"], f"{at}.buoys")
+            if len(buoys) != 2:
+                raise EngineError(f"{at}.buoys must be two points")
+            gates.append(described(i + 1, [_point(b, f"{at}.buoys[{k}]")
+                                           for k, b in enumerate(buoys)]))
+        else:
+            gates.append(gate(i + 1, as_number(required(g, "x", at), f"{at}.x"),
+                              as_number(required(g, "y", at), f"{at}.y"),
+                              norm(as_number(required(g, "angle", at), f"{at}.angle"))))
+    name = raw.get("name")
+    return {"name": name if isinstance(name, str) else None, "gates": checked(gates)}
+
+
+def _point(raw: object, where: str) -> tuple[float, float]:
+    raw = as_list(raw, where)
+    if len(raw) != 2:
+        raise EngineError(f"{where} must be [x, y]")
+    return as_number(raw[0], f"{where}[0]"), as_number(raw[1], f"{where}[1]")
+
+
+def load(data: object) -> dict:
+    data = as_object(data, "state")
+    level = as_int(data.get("level", 1), "state.level", 1, 4)
+    laps = as_int(data.get("laps", 1), "state.laps", 1, 2)
+    course = load_course(required(data, "course", "state"), "state.course")
+    gates = len(course["gates"])
+    course["station"] = station_gate(level, gates)
+    jets = [_load_jet(j, f"state.jets[{i}]", level, gates)
+            for i, j in enumerate(as_list(required(data, "jets", "state"), "state.jets"))]
+    if not 1 <= len(jets) <= MAX_JETS:
+        raise EngineError(f"state.jets must hold 1-{MAX_JETS} jets")
+    for key in ("id", "seat"):
+        if len({j[key] for j in jets}) != len(jets):
+            raise EngineError(f"state.jets: two jets share a {key}")
+    jets.sort(key=lambda j: j["seat"])
+    ids = {j["id"] for j in jets}
+    for j in jets:
+        if j["controller"] is not None and j["controller"] not in ids:
+            raise EngineError(f"state.jets: {j['id']}'s controller is no jet of the race")
+    phase = as_choice(data.get("phase", "race"), PHASES, "state.phase")
+    state = {
+        "phase": phase, "level": level, "laps": laps,
+        "seed": as_int(data.get("seed", 0), "state.seed"),
+        "course": course, "jets": jets,
+        "supply": _load_cards(data.get("supply", []), "state.supply"),
+        "draft": _load_draft(data.get("draft"), ids) if phase == "draft" else None,
+        "winner": None, "turn": None,
+    }
+    winner = data.get("winner")
+    if winner is not None:
+        state["winner"] = as_choice(winner, tuple(ids), "state.winner")
+    state["turn"] = _load_turn(data.get("turn"), state)
+    return state
+
+
+def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
+    raw = as_object(raw, where)
+    jet = {
+        "id": as_id(required(raw, "id", where), f"{where}.id"),
+        "seat": as_int(required(raw, "seat", where), f"{where}.seat", 0, MAX_JETS - 1),
+        "status": as_choice(raw.get("status", "racing"), STATUSES, f"{where}.status"),
+        "x": as_number(required(raw, "x", where), f"{where}.x"),
+        "y": as_number(required(raw, "y", where), f"{where}.y"),
+        "heading": norm(as_number(raw.get("heading", 0), f"{where}.heading")),
+        "lift": as_int(raw.get("lift", 0), f"{where}.lift", 0, 5),
+        "energy": as_int(raw.get("energy", START_ENERGY), f"{where}.energy", 0),
+        "equipment": [],
+        "laps": as_int(raw.get("laps", 0), f"{where}.laps", 0, 2),
+        "next_gate": as_int(raw.get("next_gate", 1), f"{where}.next_gate", 1, gates),
+        "place": None,
+        "missed_in_row": as_int(raw.get("missed_in_row", 0), f"{where}.missed_in_row", 0, 3),
+        "started": as_bool(raw.get("started", False), f"{where}.started"),
+        "lift0_turns": as_int(raw.get("lift0_turns", 0), f"{where}.lift0_turns", 0, 2),
+        "refuelled": sorted({as_int(g, f"{where}.refuelled[]", 1, gates)
+                             for g in as_list(raw.get("refuelled", []), f"{where}.refuelled")}),
+        "stasis": as_bool(raw.get("stasis", False), f"{where}.stasis"),
+        "controller": None,
+    }
+    if raw.get("place") is not None:
+        jet["place"] = as_int(raw["place"], f"{where}.place", 1, MAX_JETS)
+    if raw.get("controller") is not None:
+        jet["controller"] = as_id(raw["controller"], f"{where}.controller")
+    cards = as_list(raw.get("equipment", []), f"{where}.equipment")
+    for i, card in enumerate(cards):
+        at = f"{where}.equipment[{i}]"
+        card = as_object(card, at)
+        jet["equipment"].append({
+            "id": as_int(required(card, "id", at), f"{at}.id", 1),
+            "kind": as_choice(required(card, "kind", at), tuple(KINDS), f"{at}.kind"),
+            "chips": as_int(card.get("chips", 0), f"{at}.chips", 0, 99),
+        })
+    if len({c["id"] for c in jet["equipment"]}) != len(cards):
+        raise EngineError(f"{where}.equipment: two cards share an id")
+    if len(cards) > 7 or (level == 1 and cards):
+        raise EngineError(f"{where}.equipment: too many cards for level {level}")
+    return jet
+
+
+def _load_cards(raw: object, where: str) -> list[dict]:
+    cards = []
+    for i, card in enumerate(as_list(raw, where)):
+        card = as_object(card, f"{where}[{i}]")
+        cards.append({"id": as_int(required(card, "id", f"{where}[{i}]"), f"{where}[{i}].id", 1),
+                      "kind": as_choice(required(card, "kind", f"{where}[{i}]"), tuple(KINDS),
+                                        f"{where}[{i}].kind")})
+    return cards
+
+
+def _load_draft(raw: object, ids: set[str]) -> dict:
+    raw = as_object(raw, "state.draft")
+    order = [as_choice(j, tuple(ids), "state.draft.order[]")
+             for j in as_list(required(raw, "order", "state.draft"), "state.draft.order")]
+    return {"order": order,
+            "index": as_int(raw.get("index", 0), "state.draft.index", 0, len(order))}
+
+
+def _load_turn(raw: object, state: dict) -> dict:
+    raw = as_object(raw if raw is not None else {}, "state.turn")
+    turn = {"number": as_int(raw.get("number", 1), "state.turn.number", 1),
+            "round": as_int(raw.get("round", 1), "state.turn.round", 1),
+            "seat": None, "jet": None, "controller": None}
+    if state["phase"] == "over":
+        return turn
+    ids = tuple(j["id"] for j in state["jets"])
+    if state["phase"] == "draft":
+        draft = state["draft"]
+        if draft["index"] >= len(draft["order"]):
+            raise EngineError("state.draft is complete: the phase is race")
+        jet_id = draft["order"][draft["index"]]
+    elif raw.get("jet") is not None:
+        jet_id = as_choice(raw["jet"], ids, "state.turn.jet")
+    else:
+        racing = [j["id"] for j in state["jets"] if j["status"] == "racing"]
+        if not racing:
+            raise EngineError("state: no jet is racing, the phase is over")
+        jet_id = racing[0]
+    jet = find(state, jet_id)
+    if state["phase"] == "race" and jet["status"] != "racing":
+        raise EngineError(f"state.turn.jet: {jet_id} is not racing")
+    turn.update(seat=jet["seat"], jet=jet_id,
+                controller=jet["controller"] if state["phase"] == "race" else None)
+    return turn
+
+
+def find(state: dict, jet_id: object) -> dict:
+    for jet in state["jets"]:
+        if jet["id"] == jet_id:
+            return jet
+    raise EngineError(f"no jet {jet_id!r} in the race")
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a loaded state (faster than ``copy.deepcopy``: the shape is known)."""
+    twin = dict(state)
+    course = state["course"]
+    twin["course"] = dict(course, gates=[dict(g, buoys=[list(b) for b in g["buoys"]])
+                                         for g in course["gates"]])
+    twin["jets"] = [dict(j, equipment=[dict(c) for c in j["equipment"]],
+                         refuelled=list(j["refuelled"])) for j in state["jets"]]
+    twin["supply"] = [dict(c) for c in state["supply"]]
+    twin["turn"] = dict(state["turn"])
+    if state["draft"] is not None:
+        twin["draft"] = dict(state["draft"], order=list(state["draft"]["order"]))
+    return twin
+
+
+def level_rules(state: dict):
+    return LEVELS[state["level"]]
