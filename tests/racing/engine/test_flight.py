@@ -103,20 +103,28 @@ def test_without_energy_a_slip_is_refused_and_the_order_must_avoid_contact():
         play_turn(state, {"miss": True})
 
 
+def polar(id_, radius, angle):
+    return jet(id_, radius * math.cos(math.radians(angle)), radius * math.sin(math.radians(angle)),
+               0.0)
+
+
 def test_missing_a_turn_is_allowed_only_when_no_course_at_lift_plus_minus_1_avoids_contact():
-    # a ring of jets around a at 40, 80 and 120 mm covering every landing spot of lifts 1-3
-    ring = [jet(f"r{d}{k}", d * math.cos(math.radians(k * 20)),
-                d * math.sin(math.radians(k * 20)), 0.0)
-            for d in (40, 80, 120) for k in range(-4, 5) if not (d == 40 and k == 0)]
-    ring = [j for j in ring if j["x"] > 10][:5]
-    state = race(jet("a", 0, 0, 0, lift=2), *ring)
-    assert legal(state)["miss"] is (not any(legal(state)["reach"][i]["clear"]
-                                            for i in range(3)))
-    blocked = race(jet("a", 0, 0, 0, lift=1, energy=0), jet("b", 40, -30, 90),
-                   jet("c", 40, 30, 90), jet("d", 45, 0, 90), jet("e", 0, 900))
-    options = legal(blocked)
-    assert options["lifts"] == [0, 1, 2]      # Lift 0 is always a course without contact
-    assert options["miss"] is False
+    # Lift 0 is closed (two standing turns): Lift 1 and 2 land at 40 / 80 mm within 60 / 45
+    # degrees, and jets cover both arcs
+    walls = [polar("p", 40, 30), polar("q", 40, -30), polar("r", 80, 0), polar("s", 80, 30),
+             polar("t", 80, -30)]
+    state = race(jet("a", 0, 0, 0, lift=1, lift0_turns=2), *walls)
+    options = legal(state)
+    assert options["lifts"] == [1, 2] and options["miss"] is True
+    assert all(arc["clear"] == [] for arc in options["reach"])
+    after, events = play_turn(state, {"miss": True})
+    assert find(after, "a")["x"] == 0 and of_type(events, "stood")[0]["why"] == "no_course"
+    opened = race(jet("a", 0, 0, 0, lift=1, lift0_turns=2), *walls[:4])
+    assert legal(opened)["miss"] is False
+    with pytest.raises(EngineError, match="may not miss"):
+        play_turn(opened, {"miss": True})
+    standing = race(jet("a", 0, 0, 0, lift=1), *walls)
+    assert legal(standing)["lifts"] == [0, 1, 2] and legal(standing)["miss"] is False
 
 
 def test_gate_1_starts_the_race_and_refuels_then_gates_count_in_order_only():
