@@ -32,7 +32,8 @@ def turn_job(job: object) -> dict:
     missed = as_bool(job.get("missed", False), "job.missed")
     if missed == ("order" in job):
         raise EngineError("job: give either an order or \"missed\": true")
-    new_state, events = play(state, None if missed else job["order"])
+    order = None if missed else as_object(job["order"], "job.order")
+    new_state, events = play(state, order)
     return {"state": new_state, "events": events}
 
 
