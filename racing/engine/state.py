@@ -9,6 +9,7 @@ race work on ``clone``: the caller's state is never touched.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .catalogue import KINDS, LEVELS
 from .courses import built_in, checked, described, gate, station_gate
@@ -41,7 +42,7 @@ def load_course(raw: object, where: str = "course") -> dict:
     raw = as_object(raw, where)
     if "gates" not in raw and "name" in raw:
         return load_course(raw["name"], f"{where}.name")
-    gates = []
+    laid = []
     for i, g in enumerate(as_list(required(raw, "gates", where), f"{where}.gates")):
         at = f"{where}.gates[{i}]"
         g = as_object(g, at)
@@ -49,14 +50,23 @@ def load_course(raw: object, where: str = "course") -> dict:
             buoys = as_list(g["buoys"], f"{at}.buoys")
             if len(buoys) != 2:
                 raise EngineError(f"{at}.buoys must be two points")
-            gates.append(described(i + 1, [_point(b, f"{at}.buoys[{k}]")
-                                           for k, b in enumerate(buoys)]))
+            laid.append((*_point(buoys[0], f"{at}.buoys[0]"), *_point(buoys[1], f"{at}.buoys[1]")))
         else:
-            gates.append(gate(i + 1, as_number(required(g, "x", at), f"{at}.x"),
-                              as_number(required(g, "y", at), f"{at}.y"),
-                              norm(as_number(required(g, "angle", at), f"{at}.angle"))))
+            laid.append((as_number(required(g, "x", at), f"{at}.x"),
+                         as_number(required(g, "y", at), f"{at}.y"),
+                         norm(as_number(required(g, "angle", at), f"{at}.angle"))))
+    gates = [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in _checked_gates(tuple(laid))]
     name = raw.get("name")
-    return {"name": name if isinstance(name, str) else None, "gates": checked(gates)}
+    return {"name": name if isinstance(name, str) else None, "gates": gates}
+
+
+@lru_cache(maxsize=256)
+def _checked_gates(laid: tuple) -> list[dict]:
+    """The gates of a course laid as centres and angles (3 numbers) or buoys (4), checked
+    once: every state of a race carries the same course, and checking it is most of loading."""
+    gates = [described(i + 1, [g[:2], g[2:]]) if len(g) == 4 else gate(i + 1, *g)
+             for i, g in enumerate(laid)]
+    return checked(gates)
 
 
 def _point(raw: object, where: str) -> tuple[float, float]:
