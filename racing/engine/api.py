@@ -18,7 +18,8 @@ from .turns import play
 def new_job(job: object) -> dict:
     job = as_object(job, "job")
     return new_race(required(job, "course", "job"), required(job, "jets", "job"),
-                    job.get("level", 1), job.get("laps", 1), job.get("seed", 0))
+                    job.get("level", 1), job.get("laps", 1), job.get("seed", 0),
+                    job.get("turn_order", "seats"))
 
 
 def legal_job(job: object) -> dict:

@@ -17,7 +17,7 @@ from .flight import LIMITS, position, ruler, within_lift
 from .geometry import bearing, distance, norm, turn_between
 from .jsonface import EngineError
 from .state import find, load
-from .turns import boost_lifts, miss_allowed, open_lifts, pickable, play
+from .turns import boost_lifts, miss_allowed, open_lifts, pickable, play, progress
 
 LEVELS = (1, 2)
 THROUGH = 40.0        # aim this far beyond the next gate's line, so that the flight crosses it
@@ -57,17 +57,6 @@ def _default_lift(jet: dict) -> int:
 
 
 # --- judging an outcome ------------------------------------------------------------------------
-
-def progress(state: dict, jet: dict) -> int:
-    """Gates passed in the race so far (the start counts as one)."""
-    if jet["status"] == "finished":
-        return 1000
-    if not jet["started"]:
-        return 0
-    gates = len(state["course"]["gates"])
-    done = jet["next_gate"] - 1 if jet["next_gate"] > 1 else gates
-    return 1 + jet["laps"] * gates + done
-
 
 def aim_point(state: dict, jet: dict) -> tuple[float, float]:
     """A point just beyond the next gate, on the far side of its line from the jet."""

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from .catalogue import LEVELS, deck
-from .jsonface import EngineError, as_int, as_list, as_object, required
-from .state import START_ENERGY, as_id, load, load_course
+from .jsonface import EngineError, as_choice, as_int, as_list, as_object, required
+from .state import START_ENERGY, TURN_ORDERS, as_id, load, load_course
+from .turns import start_race
 from .courses import shuffled_slots
 
 MIN_JETS, MAX_JETS = 3, 6
 
 
-def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: int = 0) -> dict:
+def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: int = 0,
+             turn_order: str = "seats") -> dict:
     """A race at ``level`` (1-4) over ``laps`` (1-2): ``course`` a built-in name or
     ``{"gates": [...]}``, ``jets`` ``[{"id", "seat"}]`` (3-6). The seed shuffles the start
-    places behind gate 1; from level 2 on the race begins with the draft."""
+    places behind gate 1; from level 2 on the race begins with the draft. ``turn_order``
+    "seats" (the seed's) or "race" (round mode: each round in race order, leader first)."""
     level = as_int(level, "level", 1, 4)
     laps = as_int(laps, "laps", 1, 2)
     seed = as_int(seed, "seed")
@@ -32,10 +35,14 @@ def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: in
     rules = LEVELS[level]
     state = {"phase": "draft" if rules.cards else "race", "level": level, "laps": laps,
              "seed": seed, "course": course, "jets": placed,
+             "turn_order": as_choice(turn_order, TURN_ORDERS, "turn_order"),
              "supply": deck(level) if rules.cards else []}
     if rules.cards:
         state["draft"] = {"order": snake_order([jet_id for _, jet_id in entries], rules.cards)}
-    return load(state)
+    state = load(state)
+    if state["phase"] == "race":
+        start_race(state)
+    return state
 
 
 def snake_order(ids_by_seat: list[str], rounds: int) -> list[str]:

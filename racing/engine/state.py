@@ -18,6 +18,7 @@ from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_objec
 
 PHASES = ("draft", "race", "over")
 STATUSES = ("racing", "finished", "retired")
+TURN_ORDERS = ("seats", "race")
 START_ENERGY = 15
 MAX_JETS = 6
 
@@ -99,6 +100,7 @@ def load(data: object) -> dict:
     state = {
         "phase": phase, "level": level, "laps": laps,
         "seed": as_int(data.get("seed", 0), "state.seed"),
+        "turn_order": as_choice(data.get("turn_order", "seats"), TURN_ORDERS, "state.turn_order"),
         "course": course, "jets": jets,
         "supply": _load_cards(data.get("supply", []), "state.supply"),
         "draft": _load_draft(data.get("draft"), ids) if phase == "draft" else None,
@@ -176,7 +178,7 @@ def _load_turn(raw: object, state: dict) -> dict:
     raw = as_object(raw if raw is not None else {}, "state.turn")
     turn = {"number": as_int(raw.get("number", 1), "state.turn.number", 1),
             "round": as_int(raw.get("round", 1), "state.turn.round", 1),
-            "seat": None, "jet": None, "controller": None}
+            "seat": None, "jet": None, "controller": None, "queue": []}
     if state["phase"] == "over":
         return turn
     ids = tuple(j["id"] for j in state["jets"])
@@ -197,6 +199,9 @@ def _load_turn(raw: object, state: dict) -> dict:
         raise EngineError(f"state.turn.jet: {jet_id} is not racing")
     turn.update(seat=jet["seat"], jet=jet_id,
                 controller=jet["controller"] if state["phase"] == "race" else None)
+    if state["phase"] == "race" and state["turn_order"] == "race":
+        turn["queue"] = [as_choice(j, ids, "state.turn.queue[]")
+                         for j in as_list(raw.get("queue", []), "state.turn.queue")]
     return turn
 
 
@@ -216,7 +221,7 @@ def clone(state: dict) -> dict:
     twin["jets"] = [dict(j, equipment=[dict(c) for c in j["equipment"]],
                          refuelled=list(j["refuelled"])) for j in state["jets"]]
     twin["supply"] = [dict(c) for c in state["supply"]]
-    twin["turn"] = dict(state["turn"])
+    twin["turn"] = dict(state["turn"], queue=list(state["turn"]["queue"]))
     if state["draft"] is not None:
         twin["draft"] = dict(state["draft"], order=list(state["draft"]["order"]))
     return twin

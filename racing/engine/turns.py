@@ -15,6 +15,7 @@ from .flight import LIMITS, Blocked, apply, free_arcs, place_chips, plan, positi
     within_lift
 from .jsonface import EngineError
 from .orders import parse
+from .geometry import distance
 from .state import clone, find
 
 MISSED_LIMIT = 3          # missed turns in a row retire a jet
@@ -293,28 +294,54 @@ def next_pick(state: dict, events: list) -> None:
             return
         draft["index"] += 1
     state["phase"], state["draft"] = "race", None
-    first = state["jets"][0]
-    state["turn"].update(round=1, jet=first["id"], seat=first["seat"], controller=None)
-    events.append({"type": "race_started", "jet": first["id"]})
+    start_race(state)
+    events.append({"type": "race_started", "jet": state["turn"]["jet"]})
+
+
+def start_race(state: dict) -> None:
+    """The first round: seat 0 first, or the race order's leader in round mode."""
+    order = race_order(state) if state["turn_order"] == "race" else [state["jets"][0]["id"]]
+    first = find(state, order[0])
+    state["turn"].update(round=1, jet=first["id"], seat=first["seat"], controller=None,
+                         queue=order[1:] if state["turn_order"] == "race" else [])
 
 
 # --- the next jet ------------------------------------------------------------------------------
 
+def progress(state: dict, jet: dict) -> int:
+    """Gates passed in the race so far (the start counts as one)."""
+    if jet["status"] == "finished":
+        return 1000
+    if not jet["started"]:
+        return 0
+    gates = len(state["course"]["gates"])
+    done = jet["next_gate"] - 1 if jet["next_gate"] > 1 else gates
+    return 1 + jet["laps"] * gates + done
+
+
+def race_order(state: dict) -> list[str]:
+    """The racing jets by race position, leader first: gates passed, then the distance to the
+    next gate's centre, then the seat."""
+    gates = state["course"]["gates"]
+
+    def position_key(jet):
+        g = gates[jet["next_gate"] - 1]
+        return (-progress(state, jet), distance((jet["x"], jet["y"]), (g["x"], g["y"])),
+                jet["seat"])
+    return [j["id"] for j in sorted((j for j in state["jets"] if j["status"] == "racing"),
+                                    key=position_key)]
+
+
+
 def advance(state: dict, events: list) -> None:
-    """The next racing jet in seat order; a jet in a stasis field loses that turn. With no jet
-    racing the race is over."""
+    """The next racing jet: in seat order, or (``turn_order`` "race", the referee's round mode)
+    in race order fixed at the start of each round. A jet in a stasis field loses that turn.
+    With no jet racing the race is over."""
     turn = state["turn"]
-    jets = state["jets"]
-    if not any(j["status"] == "racing" for j in jets):
+    if not any(j["status"] == "racing" for j in state["jets"]):
         _over(state, events)
         return
-    index = next(i for i, j in enumerate(jets) if j["id"] == turn["jet"])
-    for _ in range(2 * len(jets) + 1):
-        index += 1
-        if index >= len(jets):
-            index = 0
-            turn["round"] += 1
-        jet = jets[index]
+    for jet in _following(state):
         if jet["status"] != "racing":
             continue
         if jet["stasis"]:
@@ -326,7 +353,26 @@ def advance(state: dict, events: list) -> None:
         events.append({"type": "next", "jet": jet["id"], "controller": jet["controller"],
                        "number": turn["number"], "round": turn["round"]})
         return
-    raise AssertionError("a racing jet always follows within two passes")
+    raise AssertionError("a racing jet always follows within two rounds")
+
+
+def _following(state: dict):
+    """The jets to come, round after round (at most two more rounds), counting the rounds."""
+    turn, jets = state["turn"], state["jets"]
+    if state["turn_order"] == "race":
+        for _ in range(3):
+            while turn["queue"]:
+                yield find(state, turn["queue"].pop(0))
+            turn["round"] += 1
+            turn["queue"] = race_order(state)
+        return
+    index = next(i for i, j in enumerate(jets) if j["id"] == turn["jet"])
+    for _ in range(2 * len(jets) + 1):
+        index += 1
+        if index >= len(jets):
+            index = 0
+            turn["round"] += 1
+        yield jets[index]
 
 
 def _over(state: dict, events: list) -> None:

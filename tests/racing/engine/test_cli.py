@@ -33,7 +33,8 @@ def test_new_answers_a_state_with_the_contracts_fields():
     state, code = run("new", {"course": "oval5", "jets": JETS, "level": 1, "laps": 2, "seed": 3})
     assert code == 0
     assert state["phase"] == "race" and state["laps"] == 2 and state["level"] == 1
-    assert state["turn"] == {"number": 1, "round": 1, "seat": 0, "jet": "red", "controller": None}
+    assert state["turn"] == {"number": 1, "round": 1, "seat": 0, "jet": "red", "controller": None,
+                             "queue": []}
     assert set(state["jets"][0]) >= {"id", "seat", "status", "x", "y", "heading", "lift",
                                      "energy", "equipment", "laps", "next_gate", "place",
                                      "missed_in_row", "started", "lift0_turns", "refuelled",

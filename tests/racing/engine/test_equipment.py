@@ -146,7 +146,8 @@ def test_traumatorpedo_the_shooter_orders_the_victims_next_turn_without_equipmen
     state = race(shooter("traumatorpedo", lift=1), jet("b", 100, 0, 0, equipment=cards(
         "booster")), jet("z", 0, 900))
     after, events = play_turn(state, {"lift": 1, "after": [{"card": 1, "target": "b"}]})
-    assert after["turn"] == {"number": 2, "round": 1, "seat": 1, "jet": "b", "controller": "a"}
+    assert after["turn"] == {"number": 2, "round": 1, "seat": 1, "jet": "b", "controller": "a",
+                             "queue": []}
     assert legal(after)["equipment"][0]["why"] == "controlled"
     with pytest.raises(EngineError, match="Traumatorpedo"):
         play_turn(after, {"lift": 3, "boost": "booster"})

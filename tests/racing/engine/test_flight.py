@@ -229,3 +229,19 @@ def test_a_course_is_checked():
                                                {"x": 0, "y": 10, "angle": 0}] + FAR["gates"][2:]})
     with pytest.raises(EngineError, match="5-9 gates"):
         race(jet("a", 0, 0), course={"gates": FAR["gates"][:4]})
+
+
+def test_in_round_mode_each_round_goes_in_race_order_leader_first():
+    # on LINE: c has passed gate 2, a is nearer gate 2 than b
+    state = race(jet("a", 150, 200, 0, seat=0), jet("b", 50, 200, 0, seat=1),
+                 jet("c", 250, -200, 0, seat=2, next_gate=3), course=LINE, turn_order="race",
+                 turn="a")
+    seen = []
+    for _ in range(4):
+        seen.append((state["turn"]["jet"], state["turn"]["round"]))
+        state, _ = play_turn(state, {"lift": 1, "hinge": [0, 0]} if state["turn"]["jet"] != "b"
+                             else {"lift": 3})
+    # a is the last of round 1 (as given: nobody queued); round 2: c leads, then a, nearer
+    # gate 2 than b
+    assert seen == [("a", 1), ("c", 2), ("a", 2), ("b", 2)]
+    assert state["turn"]["round"] == 3 and state["turn"]["jet"] == "c"
