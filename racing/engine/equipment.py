@@ -296,7 +296,7 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
         if len(flown.slips) > victim["energy"]:
             raise Blocked("energy", "no energy to slip")
     except Blocked as blocked:
-        if blocked.why == "hinge":
+        if blocked.why in ("hinge", "slips"):
             raise EngineError(f"{cause}: {blocked}") from None
         turn.events.append({"type": "blocked", "jet": victim["id"], "cause": cause,
                             "why": blocked.why})

@@ -21,6 +21,7 @@ STATUSES = ("racing", "finished", "retired")
 TURN_ORDERS = ("seats", "race")
 START_ENERGY = 15
 MAX_JETS = 6
+FAR_OUT = 1e6           # mm: a jet farther out than this from the origin is a broken state
 
 
 def as_number(value: object, where: str) -> float:
@@ -136,6 +137,8 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
         "stasis": as_bool(raw.get("stasis", False), f"{where}.stasis"),
         "controller": None,
     }
+    if max(abs(jet["x"]), abs(jet["y"])) > FAR_OUT:
+        raise EngineError(f"{where}: |x| and |y| must be at most {FAR_OUT:g} mm")
     if raw.get("place") is not None:
         jet["place"] = as_int(raw["place"], f"{where}.place", 1, MAX_JETS)
     if raw.get("controller") is not None:
