@@ -50,8 +50,9 @@ def start_slots(first: dict) -> list[Point]:
     a, b = first["buoys"]
     forward = first["angle"]
     centre = (first["x"], first["y"])
-    return [ahead(ahead(centre, forward + 180.0, back), forward + 90.0, left)
-            for back, left in START_SLOTS]
+    spots = (ahead(ahead(centre, forward + 180.0, back), forward + 90.0, left)
+             for back, left in START_SLOTS)
+    return [(round(x, 6) + 0.0, round(y, 6) + 0.0) for x, y in spots]
 
 
 def course_problem(gates: list[dict]) -> str | None:
