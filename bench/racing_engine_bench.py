@@ -1,5 +1,7 @@
 """How fast the racing engine resolves turns of six-jet races, and the p95 of ``legal`` with a
-preview (the order form asks for one on every drag: it must stay under 20 ms).
+preview (the order form asks for one on every drag: it must stay under 20 ms). Each call is
+timed three times: the first run is the honest figure, the best of three shows what a shared
+machine's other work added.
 
 Realistic states come from six-jet races at the third and cracks levels flown by computer
 pilots (level 2, equipment in use) on all built-in courses; every turn's state and the order
@@ -59,16 +61,21 @@ def main() -> None:
     print(f"JSON face: {count} turn jobs (parse, check, play, serialise) in {elapsed:.2f} s "
           f"= {count / elapsed:,.0f} turns/s")
 
-    timings = []
+    first, best = [], []
     for state, order in cases:
-        start = time.perf_counter()
-        legal(state, order)
-        timings.append((time.perf_counter() - start) * 1000)
-    timings.sort()
-    p95 = timings[int(0.95 * (len(timings) - 1))]
-    print(f"legal with a preview: {len(timings)} calls, median {statistics.median(timings):.2f} "
-          f"ms, p95 {p95:.2f} ms, max {timings[-1]:.2f} ms (limit 20 ms)")
-
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            legal(state, order)
+            runs.append((time.perf_counter() - start) * 1000)
+        first.append(runs[0])
+        best.append(min(runs))
+    for name, timings in (("each call's first run", first), ("each call's best of 3", best)):
+        timings.sort()
+        p95 = timings[int(0.95 * (len(timings) - 1))]
+        print(f"legal with a preview, {name}: {len(timings)} calls, median "
+              f"{statistics.median(timings):.2f} ms, p95 {p95:.2f} ms, max {timings[-1]:.2f} ms "
+              f"(limit 20 ms)")
 
 if __name__ == "__main__":
     main()

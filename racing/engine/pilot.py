@@ -2,9 +2,11 @@
 and the outcome scored, so a computer pilot never gives an illegal order.
 
 Levels: 1 ("cadet") flies the course through its gates and refuels on the way, avoiding
-pointless slips and rams; 2 ("ace") also drafts and uses its equipment: boosters when they
-pay, Robert when short of energy or damaged, paddles to turn towards the gate, projectors,
-Abstauber and Höllenböller when they hurt a rival more than they cost.
+pointless slips and rams, and uses no equipment; 2 ("ace") also drafts by a preference list
+and uses its equipment: boosters when they pay, Robert when short of energy or damaged
+(slowing to Lift 1 for him), paddles to turn towards the gate, projectors, Abstauber and
+Höllenböller when they hurt the leading rival more than they cost. Neither visits the
+equipment station.
 """
 
 from __future__ import annotations
@@ -43,7 +45,10 @@ def computer_order(state: dict, level: int = 1) -> dict:
         return {"pick": next((k for k in PREFERENCE if k in picks), None)}
     if jet["controller"] is not None:
         return _hostile_flight(state, jet)
-    best = _best_flight(state, jet, level)
+    best = None
+    if level >= 2 and _robert_needed(jet):
+        best = _best_flight(state, jet, level, robert=True)
+    best = best or _best_flight(state, jet, level)
     if best is None:
         return {"miss": True} if miss_allowed(state, jet) else {"lift": _default_lift(jet)}
     order, outcome, value = best
@@ -137,9 +142,22 @@ def _landing(jet: dict, h1: float, length: float):
     return jet["x"] + length * math.cos(rad), jet["y"] + length * math.sin(rad)
 
 
-def _best_flight(state: dict, jet: dict, level: int):
+def _robert_needed(jet: dict) -> bool:
+    """Short of energy or badly damaged, with Robert ready and Lift 1 open: slow down for him."""
+    ready = any(c["kind"] == "robert" and not c["chips"] for c in jet["equipment"])
+    damaged = sum(c["chips"] for c in jet["equipment"])
+    return (ready and 1 in open_lifts(jet) and jet["energy"] >= KINDS["robert"].cost
+            and (jet["energy"] < RESERVE or damaged >= 4))
+
+
+def _best_flight(state: dict, jet: dict, level: int, robert: bool = False):
     best = None
-    for order in _candidates(state, jet, level):
+    candidates = _candidates(state, jet, level)
+    if robert:
+        mode = "energy" if jet["energy"] < RESERVE else "repair"
+        candidates = (dict(order, before=[{"card": "robert", "mode": mode}])
+                      for order in candidates if order["lift"] == 1 and "boost" not in order)
+    for order in candidates:
         try:
             after, events = play(state, order)
         except EngineError:
@@ -191,7 +209,8 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
     if jet["energy"] < RESERVE:
         kinds &= {"robert", "abstauber"}
     rivals = [j for j in state["jets"] if j is not jet and j["status"] == "racing"]
-    if "robert" in kinds and order["lift"] == 1 and not order.get("boost"):
+    if "robert" in kinds and order["lift"] == 1 and not order.get("boost") \
+            and not order.get("before"):
         damaged = sum(c["chips"] for c in jet["equipment"])
         yield "before", {"card": "robert", "mode": "repair" if damaged >= 3 else "energy"}
     for kind in ("photonenpaddel", "paddel_de_luxe"):
