@@ -206,7 +206,7 @@ def pass_gate(state: dict, jet: dict, number: int, events: list) -> None:
             events.append({"type": "gate", "jet": jet["id"], "gate": number,
                            "next_gate": jet["next_gate"]})
     if number not in jet["refuelled"]:
-        jet["refuelled"].append(number)
+        jet["refuelled"] = sorted(jet["refuelled"] + [number])
         jet["energy"] += REFUEL
         events.append({"type": "refuelled", "jet": jet["id"], "gate": number,
                        "energy": jet["energy"]})
