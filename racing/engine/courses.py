@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 import random
 
-from .geometry import Point, ahead, bearing, distance, norm, point_segment_distance, \
-    segments_distance
+from .geometry import Point, ahead, bearing, norm, point_segment_distance, segments_distance
 from .jsonface import EngineError
 
 GATE_HALF = 80.0            # buoys 160 mm apart: the Lift 4 length, as the seed lays them out

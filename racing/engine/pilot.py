@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 
 from .catalogue import KINDS
-from .equipment import hits, projector_line  # noqa: F401  (the lines a pilot aims with)
 from .flight import LIMITS, position, ruler, within_lift
 from .geometry import bearing, distance, norm, turn_between
 from .jsonface import EngineError

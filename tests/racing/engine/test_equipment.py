@@ -9,7 +9,7 @@ import pytest
 
 from racing.engine import KINDS, EngineError, legal, play_turn
 
-from .helpers import FAR, cards, find, jet, of_type, race
+from .helpers import cards, find, jet, of_type, race
 
 
 def close(a, b):
