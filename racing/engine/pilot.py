@@ -41,7 +41,9 @@ def computer_order(state: dict, level: int = 1) -> dict:
     jet = find(state, state["turn"]["jet"])
     if state["phase"] == "draft":
         picks = pickable(state, jet)
-        return {"pick": next((k for k in PREFERENCE if k in picks), None)}
+        held = {c["kind"] for c in jet["equipment"]}
+        fresh = [k for k in PREFERENCE if k in picks and k not in held]   # one of each kind
+        return {"pick": (fresh or [k for k in PREFERENCE if k in picks] or [None])[0]}
     if jet["controller"] is not None:
         return _hostile_flight(state, jet)
     best = None

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from racing.engine import new_race
+from racing.engine import computer_order, new_race, play_turn
 from racing.engine.__main__ import answer
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -102,10 +102,23 @@ def test_a_bad_job_is_an_error_object_and_unreadable_input_exits_2():
         "usage: python -m racing.engine new|legal|turn|courses < job.json"
 
 
+def equipped_race():
+    """Three jets after a level-3 draft, each holding seven cards, racing."""
+    state = new_race("oval5", JETS, level=3, seed=2)
+    while state["phase"] == "draft":
+        state, _ = play_turn(state, computer_order(state, 2))
+    for jet in state["jets"][1:]:
+        jet["x"], jet["y"] = state["jets"][0]["x"] + 60 * jet["seat"], state["jets"][0]["y"] + 35
+    return state
+
+
+EQUIPPED = equipped_race()
+KIND_NAMES = [k["kind"] for k in answer("courses", {})[0]["kinds"]]
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 50) | st.floats(-400, 400) | st.sampled_from(
         ["red", "blue", "booster", "kupferwurm", "uberhirn", "left", "front", "repair", "",
-         "oval5", "race", "draft"]),
+         "oval5", "race", "draft", *KIND_NAMES]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["lift", "hinge", "slips", "boost", "before", "after", "card", "target",
                          "use", "pick", "miss", "station", "gate", "pivot", "angle", "side",
@@ -123,6 +136,24 @@ def test_a_garbled_order_is_an_error_object_never_a_crash(order, level):
     assert set(reply) in ({"error"}, {"state", "events"})
     reply, _ = answer("legal", {"state": state, "order": order})
     assert "preview" in reply or order is None
+
+
+uses = st.fixed_dictionaries(
+    {"card": st.sampled_from(KIND_NAMES) | st.integers(0, 46)},
+    optional={"target": st.sampled_from(["red", "blue", "green", "nobody"]) | json_values,
+              "side": json_values, "lift": json_values, "direction": json_values,
+              "chips": json_values, "hinge": json_values, "slips": json_values,
+              "angle": json_values, "gate": json_values, "pivot": json_values,
+              "mode": json_values, "use": json_values})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(uses, max_size=3), st.lists(uses, max_size=3), st.sampled_from(
+    [None, "booster", "hyper_booster", "take_five", "retro_booster"]), st.integers(0, 3))
+def test_garbled_equipment_uses_are_error_objects_never_a_crash(before, after, boost, lift):
+    order = {"lift": lift, "before": before, "after": after, "boost": boost}
+    reply, _ = answer("turn", {"state": EQUIPPED, "order": order})
+    assert set(reply) in ({"error"}, {"state", "events"})
 
 
 @settings(max_examples=300, deadline=None)

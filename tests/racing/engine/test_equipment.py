@@ -279,3 +279,23 @@ def test_the_equipment_station_swaps_cards_for_energy_at_the_cracks_level():
     level3 = race(jet("a", 2800, 800, 0, lift=3), jet("z", 0, 900), level=3)
     with pytest.raises(EngineError, match="no equipment station"):
         play_turn(level3, {"station": {}})
+
+
+def test_legal_lists_lifts_limits_equipment_with_cost_reach_and_the_projector_line():
+    state = race(jet("a", 0, 0, 90, lift=2, energy=2, equipment=cards(
+        "booster", "take_five", "robert", "kupferwurm", chips={3: 1})), jet("z", 0, 900))
+    options = legal(state)
+    assert options["lifts"] == [1, 2, 3]
+    assert options["hinge_limits"] == {"1": 60.0, "2": 45.0, "3": 30.0, "4": 20.0}
+    assert [(e["kind"], e["cost"], e["usable"], e["why"]) for e in options["equipment"]] == [
+        ("booster", 1, True, None), ("take_five", 3, False, "energy"),
+        ("robert", 1, True, None), ("kupferwurm", 1, False, "damaged")]
+    assert options["equipment"][0]["lifts"] == [4]
+    assert [(r["lift"], r["flight_lift"], r["boost"]) for r in options["reach"]] == [
+        (1, 1, None), (2, 2, None), (3, 3, None), (4, 4, "booster")]
+    assert options["reach"][3] == {"lift": 4, "flight_lift": 4, "boost": "booster",
+                                   "centre": [0.0, 0.0], "radius": 160.0, "from": 70.0,
+                                   "to": 110.0, "clear": [[70.0, 110.0]]}
+    front = options["projector"]["front"]
+    assert close(front[0][1], 15) and close(front[1][1], 135) and close(front[1][0], 0)
+    assert options["miss"] is False and options["station"] is False
