@@ -8,6 +8,8 @@ Everything a rule decides lives here; the web layer asks, it never re-implements
   equipment with cost or why not, landing arcs) and, with an order, the exact ``preview``;
 - ``play_turn(state, order)`` plays the turn of the jet on turn (``order`` None: the
   missed-turn default) and returns ``(state, events)``;
+- ``play_sealed(state, order)`` plays a turn sealed before its round began (round mode):
+  default slips, and a fallback when the round's earlier turns made the order illegal;
 - ``computer_order(state, level=1)`` is a computer pilot's order for the jet on turn;
 - ``courses()`` the built-in courses, ``catalogue()`` the equipment and the levels.
 
@@ -26,6 +28,7 @@ from .pilot import LEVELS as PILOT_LEVELS, computer_order
 from .setup import new_race
 from .state import load
 from .turns import play as _play
+from .turns import play_sealed as _play_sealed
 
 
 def legal(state: dict, order: object | None = None) -> dict:
@@ -36,5 +39,9 @@ def play_turn(state: dict, order: object | None) -> tuple[dict, list]:
     return _play(load(state), order)
 
 
+def play_sealed(state: dict, order: object | None) -> tuple[dict, list]:
+    return _play_sealed(load(state), order)
+
+
 __all__ = ["EngineError", "KINDS", "LEVELS", "PILOT_LEVELS", "catalogue", "computer_order",
-           "course_problem", "courses", "legal", "load", "new_race", "play_turn"]
+           "course_problem", "courses", "legal", "load", "new_race", "play_sealed", "play_turn"]

@@ -76,9 +76,10 @@ def miss_allowed(state: dict, jet: dict) -> bool:
 
 # --- playing -----------------------------------------------------------------------------------
 
-def play(state: dict, raw_order: object | None) -> tuple[dict, list]:
+def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tuple[dict, list]:
     """Play the turn of the jet on turn on a copy of a loaded state: ``raw_order`` None is the
-    missed-turn default. Returns the new state and the events."""
+    missed-turn default (``counted`` False: flown by default without counting as missed).
+    Returns the new state and the events."""
     if state["phase"] == "over":
         raise EngineError("the race is over")
     state = clone(state)
@@ -88,11 +89,12 @@ def play(state: dict, raw_order: object | None) -> tuple[dict, list]:
     jet = find(state, state["turn"]["jet"])
     events = [{"type": "turn", "number": state["turn"]["number"],
                "round": state["turn"]["round"], "jet": jet["id"],
-               "controller": jet["controller"], "how": "missed" if order is None else "order"}]
+               "controller": jet["controller"],
+               "how": "order" if order is not None else "missed" if counted else "default"}]
     if order is not None and "pick" in order:
         raise EngineError("the draft is over: order a flight")
     if order is None:
-        _missed(state, jet, events)
+        _missed(state, jet, events, counted)
     elif "miss" in order:
         if not miss_allowed(state, jet):
             raise EngineError("a course avoids contact: the jet may not miss its turn")
@@ -107,11 +109,66 @@ def play(state: dict, raw_order: object | None) -> tuple[dict, list]:
     return state, events
 
 
-def _missed(state: dict, jet: dict, events: list) -> None:
+def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
+    """Round mode: a turn ordered before the round began, played when its jet's time comes.
+    Slips follow the default rule (straight from each blocker); an order that the round's
+    earlier turns made illegal is flown as its lift and hinges alone, and if even that fails,
+    as the missed-turn default without counting as missed. None: a missed turn."""
+    if raw_order is None or state["phase"] != "race":
+        return play(state, raw_order)
+    order = parse(raw_order)
+    attempts = []
+    if "lift" in order:
+        attempts.append(_unparsed(order, slips=False))
+        attempts.append({"lift": order["lift"], "hinge": list(order["hinge"])})
+    else:
+        attempts.append(raw_order)
+    for number, attempt in enumerate(attempts):
+        try:
+            new_state, events = play(state, attempt)
+        except EngineError:
+            continue
+        if number:
+            events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"],
+                              "flown": "lift_and_hinges"})
+        return new_state, events
+    new_state, events = play(state, None, counted=False)
+    events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"],
+                      "flown": "default"})
+    return new_state, events
+
+
+def _unparsed(order: dict, *, slips: bool) -> dict:
+    """A parsed flight order as JSON again (``slips`` False: the default slips)."""
+    raw = {key: order[key] for key in ("lift", "boost", "ram_chips", "remove_chip")
+           if order[key] is not None}
+    raw["hinge"] = list(order["hinge"])
+    raw["slips"] = [list(s) for s in order["slips"]] if slips else []
+    raw["before"] = [_use_json(u) for u in order["before"]]
+    raw["after"] = [_use_json(u) for u in order["after"]]
+    if order["hyper"]:
+        raw["hyper"] = {"hinge": list(order["hyper"]["hinge"]),
+                        "slips": [list(s) for s in order["hyper"]["slips"]] if slips else []}
+    return raw
+
+
+def _use_json(use: dict) -> dict:
+    raw = {k: v for k, v in use.items() if k != "where"}
+    for key in ("hinge",):
+        if key in raw:
+            raw[key] = list(raw[key])
+    if "slips" in raw:
+        raw["slips"] = [list(s) for s in raw["slips"]]
+    if "use" in raw:
+        raw["use"] = _use_json(raw["use"])
+    return raw
+
+
+def _missed(state: dict, jet: dict, events: list, counted: bool = True) -> None:
     """The missed-turn default: the current lift straight ahead, no equipment; the third
     missed turn in a row retires the jet (a turn flown for a Traumatorpedo's shooter does not
     count against the victim)."""
-    if jet["controller"] is None:
+    if jet["controller"] is None and counted:
         jet["missed_in_row"] += 1
         events.append({"type": "missed", "jet": jet["id"], "in_row": jet["missed_in_row"]})
         if jet["missed_in_row"] >= MISSED_LIMIT:

@@ -245,3 +245,25 @@ def test_in_round_mode_each_round_goes_in_race_order_leader_first():
     # gate 2 than b
     assert seen == [("a", 1), ("c", 2), ("a", 2), ("b", 2)]
     assert state["turn"]["round"] == 3 and state["turn"]["jet"] == "c"
+
+
+def test_a_sealed_round_mode_order_slips_by_default_and_falls_back_when_made_illegal():
+    from racing.engine import play_sealed
+    # sealed before b moved into a's way: the slips it gave are replaced by the default rule
+    state = race(jet("a", 0, 0, 0, lift=2), jet("b", 80, 0, 0), jet("c", 0, 900))
+    after, events = play_sealed(state, {"lift": 2, "slips": [[20, 20]]})
+    assert of_type(events, "slip")[0]["hinge"] == [0.0, 0.0]
+    assert close(find(after, "a")["x"], 160)
+    # a card damaged meanwhile: the lift and hinges alone are flown
+    damaged = race(jet("a", 0, 0, 0, lift=2, equipment=[{"id": 1, "kind": "robert",
+                                                         "chips": 1}]), jet("c", 0, 900))
+    after, events = play_sealed(damaged, {"lift": 1, "hinge": [30, 0], "before": [
+        {"card": 1, "mode": "energy"}]})
+    assert of_type(events, "sealed_fallback") == [{"type": "sealed_fallback", "jet": "a",
+                                                   "flown": "lift_and_hinges"}]
+    assert close(find(after, "a")["heading"], 30) and find(after, "a")["energy"] == 15
+    # nothing of it can be flown any more: the default, not counted as missed
+    broke = race(jet("a", 0, 0, 0, lift=2, energy=0), jet("b", 80, 0, 0), jet("c", 0, 900))
+    after, events = play_sealed(broke, {"lift": 2})
+    assert of_type(events, "sealed_fallback")[0]["flown"] == "default"
+    assert find(after, "a")["missed_in_row"] == 0 and events[0]["how"] == "default"

@@ -5,6 +5,7 @@ or a turn budget runs out; after every turn the invariants of the rules hold."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from random import Random
 
@@ -88,6 +89,7 @@ def invariants(before, after, events):
         restarted = any(e["jet"] == jet["id"] for e in events if e["type"] in ("started", "lap"))
         if passed:
             assert passed[0] == (2 if restarted else was["next_gate"])
+    assert json.loads(json.dumps([after, events])) == [after, events]   # plain JSON data
     reloaded = load(after)
     for key in after:
         assert reloaded[key] == after[key], key
