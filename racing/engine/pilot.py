@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 
 from .catalogue import KINDS
-from .flight import LIMITS, position, ruler, within_lift
+from .flight import LIMITS, free_arcs, position, ruler, within_lift
 from .geometry import bearing, distance, norm, turn_between
 from .jsonface import EngineError
 from .state import find, load
-from .turns import boost_lifts, miss_allowed, open_lifts, pickable, play, progress
+from .turns import boost_lifts, open_lifts, pickable, play, progress
 
 LEVELS = (1, 2)
 THROUGH = 40.0        # aim this far beyond the next gate's line, so that the flight crosses it
@@ -50,16 +50,12 @@ def computer_order(state: dict, level: int = 1) -> dict:
     if level >= 2 and _robert_needed(jet):
         best = _best_flight(state, jet, level, robert=True)
     best = best or _best_flight(state, jet, level)
-    if best is None:
-        return {"miss": True} if miss_allowed(state, jet) else {"lift": _default_lift(jet)}
+    if best is None:        # no lift lands clear (the candidates hold every clear arc's middle)
+        return {"miss": True}
     order, outcome, value = best
     if level >= 2:
         order, value = _add_equipment(state, jet, order, value)
     return order
-
-
-def _default_lift(jet: dict) -> int:
-    return jet["lift"] if jet["lift"] in open_lifts(jet) else 1
 
 
 # --- judging an outcome ------------------------------------------------------------------------
@@ -125,6 +121,8 @@ def _candidates(state: dict, jet: dict, level: int):
         if flight_lift:
             aim = norm(bearing(position(jet), target) - jet["heading"])
             angles.add(max(-limit, min(limit, aim)))
+            # the middle of every arc that lands clear: a flight without slips, if there is one
+            angles |= {(a + b) / 2 for a, b in free_arcs(state, jet, flight_lift)}
         for h1 in sorted(angles):
             order = {"lift": lift, "hinge": [h1, 0.0]}
             if boost:
@@ -182,9 +180,7 @@ def _hostile_flight(state: dict, victim: dict) -> dict:
             value = standing(after, find(after, victim["id"]))
             if worst is None or value < worst[1]:
                 worst = (order, value)
-    if worst is None:
-        return {"miss": True} if miss_allowed(state, victim) else {"lift": _default_lift(victim)}
-    return worst[0]
+    return worst[0] if worst else {"miss": True}
 
 
 # --- equipment ---------------------------------------------------------------------------------

@@ -154,9 +154,8 @@ def _unparsed(order: dict, *, slips: bool) -> dict:
 
 def _use_json(use: dict) -> dict:
     raw = {k: v for k, v in use.items() if k != "where"}
-    for key in ("hinge",):
-        if key in raw:
-            raw[key] = list(raw[key])
+    if "hinge" in raw:
+        raw["hinge"] = list(raw["hinge"])
     if "slips" in raw:
         raw["slips"] = [list(s) for s in raw["slips"]]
     if "use" in raw:

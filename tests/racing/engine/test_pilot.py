@@ -72,3 +72,19 @@ def test_a_pilot_drafts_by_its_preference_and_the_level_is_checked():
     assert computer_order(state, 2) == {"pick": "booster"}
     with pytest.raises(EngineError, match="level is one of"):
         computer_order(state, 3)
+
+
+def test_a_pilot_finds_the_one_narrow_clear_course_or_misses_when_there_is_none():
+    from .test_flight import polar
+    # Lift 0 closed, no energy to slip: only Lift 1 between -14 and -2 degrees lands clear,
+    # between the hinges a pilot tries first (every 15 degrees, and towards its gate)
+    walls = [polar("p", 40, 42), polar("q", 40, -58), polar("r", 80, 0), polar("s", 80, 35),
+             polar("t", 80, -35)]
+    state = race(jet("a", 0, 0, 0, lift=1, lift0_turns=2, energy=0), *walls)
+    order = computer_order(state, 1)
+    after, events = play_turn(state, order)
+    assert "miss" not in order and not of_type(events, "slip")
+    assert -14 < order["hinge"][0] < -2
+    boxed = race(jet("a", 0, 0, 0, lift=1, lift0_turns=2, energy=0),
+                 polar("p", 40, 30), polar("q", 40, -30), *walls[2:])
+    assert computer_order(boxed, 1) == {"miss": True}
