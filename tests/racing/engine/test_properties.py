@@ -176,3 +176,19 @@ def test_the_clear_arcs_of_legal_are_exactly_where_a_flight_needs_no_slip(case, 
             assert not inside and "slip" in str(error)
             continue
         assert inside == (not of_type(events, "slip"))
+
+
+@settings(**SETTINGS)
+@given(races(), st.sampled_from([1, 2]))
+def test_a_computer_pilots_order_is_always_legal(case, level):
+    state, rng, budget = case
+    for _ in range(budget):
+        if state["phase"] == "over":
+            break
+        order = computer_order(state, level)
+        state, events = play_turn(state, order)         # raises if the order were illegal
+        if rng.random() < 0.2 and state["phase"] == "race":     # now and then a stray turn
+            try:
+                state, _ = play_turn(state, random_order(rng, state))
+            except EngineError:
+                state, _ = play_turn(state, None)
