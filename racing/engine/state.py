@@ -114,49 +114,101 @@ def load(data: object) -> dict:
     return state
 
 
+class _Fields:
+    """Reads one JSON object's fields; the error's words are written only when a value is bad
+    (loading a state reads a few hundred fields, most of them fine)."""
+
+    __slots__ = ("raw", "where")
+
+    def __init__(self, raw: object, where: str) -> None:
+        self.raw, self.where = as_object(raw, where), where
+
+    def _value(self, key: str, default: object) -> object:
+        if default is _REQUIRED:
+            return required(self.raw, key, self.where)
+        return self.raw.get(key, default)
+
+    def int(self, key: str, default: object, low: int, high: int | None = None) -> int:
+        value = self._value(key, default)
+        if type(value) is int and low <= value and (high is None or value <= high):
+            return value
+        return as_int(value, f"{self.where}.{key}", low, high)
+
+    def number(self, key: str, default: object = None) -> float:
+        value = self._value(key, _REQUIRED if default is None else default)
+        if type(value) is float and math.isfinite(value):
+            return value
+        return as_number(value, f"{self.where}.{key}")
+
+    def bool(self, key: str, default: bool) -> bool:
+        value = self.raw.get(key, default)
+        return value if type(value) is bool else as_bool(value, f"{self.where}.{key}")
+
+    def choice(self, key: str, default: object, choices: tuple[str, ...]) -> str:
+        value = self._value(key, default)
+        if isinstance(value, str) and value in choices:
+            return value
+        return as_choice(value, choices, f"{self.where}.{key}")
+
+
+_REQUIRED = object()
+KIND_IDS = tuple(KINDS)
+
+
 def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
-    raw = as_object(raw, where)
+    read = _Fields(raw, where)
+    raw = read.raw
     jet = {
         "id": as_id(required(raw, "id", where), f"{where}.id"),
-        "seat": as_int(required(raw, "seat", where), f"{where}.seat", 0, MAX_JETS - 1),
-        "status": as_choice(raw.get("status", "racing"), STATUSES, f"{where}.status"),
-        "x": as_number(required(raw, "x", where), f"{where}.x"),
-        "y": as_number(required(raw, "y", where), f"{where}.y"),
-        "heading": norm(as_number(raw.get("heading", 0), f"{where}.heading")),
-        "lift": as_int(raw.get("lift", 0), f"{where}.lift", 0, 5),
-        "energy": as_int(raw.get("energy", START_ENERGY), f"{where}.energy", 0),
+        "seat": read.int("seat", _REQUIRED, 0, MAX_JETS - 1),
+        "status": read.choice("status", "racing", STATUSES),
+        "x": read.number("x"),
+        "y": read.number("y"),
+        "heading": norm(read.number("heading", 0.0)),
+        "lift": read.int("lift", 0, 0, 5),
+        "energy": read.int("energy", START_ENERGY, 0),
         "equipment": [],
-        "laps": as_int(raw.get("laps", 0), f"{where}.laps", 0, 2),
-        "next_gate": as_int(raw.get("next_gate", 1), f"{where}.next_gate", 1, gates),
+        "laps": read.int("laps", 0, 0, 2),
+        "next_gate": read.int("next_gate", 1, 1, gates),
         "place": None,
-        "missed_in_row": as_int(raw.get("missed_in_row", 0), f"{where}.missed_in_row", 0, 3),
-        "started": as_bool(raw.get("started", False), f"{where}.started"),
-        "lift0_turns": as_int(raw.get("lift0_turns", 0), f"{where}.lift0_turns", 0, 2),
-        "refuelled": sorted({as_int(g, f"{where}.refuelled[]", 1, gates)
-                             for g in as_list(raw.get("refuelled", []), f"{where}.refuelled")}),
-        "stasis": as_bool(raw.get("stasis", False), f"{where}.stasis"),
+        "missed_in_row": read.int("missed_in_row", 0, 0, 3),
+        "started": read.bool("started", False),
+        "lift0_turns": read.int("lift0_turns", 0, 0, 2),
+        "refuelled": _gates(raw.get("refuelled", []), f"{where}.refuelled", gates),
+        "stasis": read.bool("stasis", False),
         "controller": None,
     }
     if max(abs(jet["x"]), abs(jet["y"])) > FAR_OUT:
         raise EngineError(f"{where}: |x| and |y| must be at most {FAR_OUT:g} mm")
     if raw.get("place") is not None:
-        jet["place"] = as_int(raw["place"], f"{where}.place", 1, MAX_JETS)
+        jet["place"] = read.int("place", None, 1, MAX_JETS)
     if raw.get("controller") is not None:
         jet["controller"] = as_id(raw["controller"], f"{where}.controller")
     cards = as_list(raw.get("equipment", []), f"{where}.equipment")
-    for i, card in enumerate(cards):
-        at = f"{where}.equipment[{i}]"
-        card = as_object(card, at)
-        jet["equipment"].append({
-            "id": as_int(required(card, "id", at), f"{at}.id", 1),
-            "kind": as_choice(required(card, "kind", at), tuple(KINDS), f"{at}.kind"),
-            "chips": as_int(card.get("chips", 0), f"{at}.chips", 0, 99),
-        })
+    jet["equipment"] = [_card(card, f"{where}.equipment", i) for i, card in enumerate(cards)]
     if len({c["id"] for c in jet["equipment"]}) != len(cards):
         raise EngineError(f"{where}.equipment: two cards share an id")
     if len(cards) > 7 or (level == 1 and cards):
         raise EngineError(f"{where}.equipment: too many cards for level {level}")
     return jet
+
+
+def _card(raw: object, where: str, i: int) -> dict:
+    if type(raw) is dict:
+        id_, kind, chips = raw.get("id"), raw.get("kind"), raw.get("chips", 0)
+        if (type(id_) is int and id_ >= 1 and type(kind) is str and kind in KINDS
+                and type(chips) is int and 0 <= chips <= 99):
+            return {"id": id_, "kind": kind, "chips": chips}
+    card = _Fields(raw, f"{where}[{i}]")
+    return {"id": card.int("id", _REQUIRED, 1), "kind": card.choice("kind", _REQUIRED, KIND_IDS),
+            "chips": card.int("chips", 0, 0, 99)}
+
+
+def _gates(raw: object, where: str, gates: int) -> list[int]:
+    numbers = as_list(raw, where)
+    if all(type(g) is int and 1 <= g <= gates for g in numbers):
+        return sorted(set(numbers))
+    return sorted({as_int(g, f"{where}[]", 1, gates) for g in numbers})
 
 
 def _load_cards(raw: object, where: str) -> list[dict]:

@@ -122,7 +122,8 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["lift", "hinge", "slips", "boost", "before", "after", "card", "target",
                          "use", "pick", "miss", "station", "gate", "pivot", "angle", "side",
-                         "ram_chips", "remove_chip", "hyper", "return", "take", "chips"]),
+                         "ram_chips", "remove_chip", "hyper", "return", "take", "chips", "id",
+                         "kind"]),
         inner, max_size=5),
     max_leaves=20,
 )
@@ -172,3 +173,11 @@ def test_a_state_with_one_field_garbled_is_an_error_object_never_a_crash(key, jk
     for command, job in (("legal", {"state": state}), ("turn", {"state": state, "missed": True})):
         reply, ok = answer(command, job)
         assert ok or set(reply) == {"error"}
+
+
+def test_a_card_of_no_known_kind_in_a_state_is_an_error_object():
+    state = new_race("oval5", JETS, level=3)
+    for kind in ([1], {"a": 1}, "laser", None):
+        state["jets"][0]["equipment"] = [{"id": 1, "kind": kind}]
+        reply, ok = answer("legal", {"state": state})
+        assert not ok and reply["error"].startswith("state.jets[0].equipment[0].kind must be")
