@@ -198,15 +198,14 @@ def _stasisfeld(turn, jet, card, raw, event):
 
 def _uberhirn(turn, jet, card, raw, event):
     inner = _field(raw, "use")
-    victim = _fire(turn, jet, raw, event)
-    if not victim:
-        return
-    their = card_for(turn, victim, inner["card"], inner["where"])
+    their = card_for(turn, _target(turn, jet, raw), inner["card"], inner["where"])
     kind = KINDS[their["kind"]]
     if not kind.projector or kind.id == "uberhirn":
         raise EngineError(f"{inner['where']}: the Überhirn fires a projector of the victim")
-    problem = ("damaged" if their["chips"] else "used" if kind.id in turn.used_by_victims.get(
-        victim["id"], set()) else "energy" if kind.cost > victim["energy"] else None)
+    victim = _fire(turn, jet, raw, event)
+    if not victim:
+        return
+    problem = _forced_use_problem(turn, victim, their)
     if problem:
         turn.events.append({"type": "uberhirn_failed", "jet": victim["id"],
                             "card": their["id"], "why": problem})
@@ -218,6 +217,19 @@ def _uberhirn(turn, jet, card, raw, event):
                    "by": jet["id"]}
     turn.events.append(inner_event)
     EFFECTS[kind.id](turn, victim, their, inner, inner_event)
+
+
+def _forced_use_problem(turn, victim: dict, card: dict) -> str | None:
+    """Why an Überhirn's victim cannot fire ``card``: a chip on it, its kind already fired
+    through an Überhirn this turn, or too little energy."""
+    kind = KINDS[card["kind"]]
+    if card["chips"]:
+        return "damaged"
+    if kind.id in turn.used_by_victims.get(victim["id"], ()):
+        return "used"
+    if kind.cost > victim["energy"]:
+        return "energy"
+    return None
 
 
 # --- other equipment --------------------------------------------------------------------------

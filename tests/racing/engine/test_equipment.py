@@ -299,3 +299,16 @@ def test_legal_lists_lifts_limits_equipment_with_cost_reach_and_the_projector_li
     front = options["projector"]["front"]
     assert close(front[0][1], 15) and close(front[1][1], 135) and close(front[1][0], 0)
     assert options["miss"] is False and options["station"] is False
+
+
+def test_uberhirn_on_a_miss_still_checks_the_victims_card_and_fails_on_a_damaged_one():
+    victim = jet("b", 100, 0, 90, equipment=cards("kupferwurm", "robert", chips={0: 1}))
+    state = race(shooter("uberhirn", lift=1), victim, jet("c", 100, 100, 0), jet("z", 0, 900))
+    with pytest.raises(EngineError, match="fires a projector of the victim"):
+        play_turn(state, {"lift": 1, "after": [{"card": 1, "target": "b",
+                                                "use": {"card": "robert", "target": "c"}}]})
+    after, events = play_turn(state, {"lift": 1, "before": [
+        {"card": 1, "target": "b", "use": {"card": 1, "target": "c", "direction": "front"}}]})
+    assert of_type(events, "uberhirn_failed") == [{"type": "uberhirn_failed", "jet": "b",
+                                                   "card": 1, "why": "damaged"}]
+    assert find(after, "a")["energy"] == 13 and find(after, "b")["energy"] == 15
