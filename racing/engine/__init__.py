@@ -1,0 +1,47 @@
+"""The race's rules engine (*Jets*): pure Python, no Django, no I/O, no clock, no words.
+
+Everything a rule decides lives here; the web layer asks, it never re-implements:
+
+- ``new_race(course, jets, level=1, laps=1, seed=0)`` sets a race up (the draft first from
+  level 2 on);
+- ``legal(state, order=None)`` lists what the jet on turn may do (lifts, hinge limits,
+  equipment with cost or why not, landing arcs) and, with an order, the exact ``preview``;
+- ``play_turn(state, order)`` plays the turn of the jet on turn (``order`` None: the
+  missed-turn default) and returns ``(state, events)``;
+- ``play_sealed(state, order)`` plays a turn sealed before its round began (round mode):
+  default slips, and a fallback when the round's earlier turns made the order illegal;
+- ``computer_order(state, level=1)`` is a computer pilot's order for the jet on turn;
+- ``courses()`` the built-in courses, ``catalogue()`` the equipment and the levels.
+
+States are plain JSON dicts; every function accepts a state as the JSON face does (defaults
+filled, checked) and never changes the caller's. Events are data with codes. Same state and
+order, same result.
+"""
+
+from __future__ import annotations
+
+from .catalogue import KINDS, LEVELS, catalogue
+from .courses import course_problem, courses
+from .jsonface import EngineError
+from .legal import legal as _legal
+from .pilot import LEVELS as PILOT_LEVELS, computer_order
+from .setup import new_race
+from .state import load
+from .turns import play as _play
+from .turns import play_sealed as _play_sealed
+
+
+def legal(state: dict, order: object | None = None) -> dict:
+    return _legal(load(state), order)
+
+
+def play_turn(state: dict, order: object | None) -> tuple[dict, list]:
+    return _play(load(state), order)
+
+
+def play_sealed(state: dict, order: object | None) -> tuple[dict, list]:
+    return _play_sealed(load(state), order)
+
+
+__all__ = ["EngineError", "KINDS", "LEVELS", "PILOT_LEVELS", "catalogue", "computer_order",
+           "course_problem", "courses", "legal", "load", "new_race", "play_sealed", "play_turn"]
