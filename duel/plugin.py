@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg
-from .engine import EngineError, State, act, missed, new_game
+from .engine import EngineError, State, act, foresight, missed, new_game
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY, asteroid_hexes
 from .engine.classes import CLASSES, STANDARD
@@ -210,8 +210,8 @@ def _normalised(state: State, seat: int, payload: dict) -> dict:
         return {"type": "fighters", "placements": [
             {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
             for p in payload["placements"]]}
-    return {"type": "turn",
-            "orders": [o.to_dict() for o in parse_turn(state, seat, payload["orders"])]}
+    return {"type": "turn", "orders": [o.to_dict() for o in parse_turn(
+        state, seat, payload["orders"], excused=foresight.doomed(state, seat))]}
 
 
 RULES = DuelRules()

@@ -326,3 +326,48 @@ def _apply(state: dict, fighters: dict, trails: dict, event: dict) -> None:
                 missile["hex"] = event.get("hex", missile["hex"])
     elif kind == "missile_removed":
         state["missiles"] = [m for m in state["missiles"] if m["id"] != event["missile"]]
+
+
+# --- what the engine foresees for the turn being built -------------------------------------------
+
+def doomed_words(fighter: str, doomed: dict) -> str:
+    """``legal``'s ``doomed``: a fighter the player's own missile destroys before it moves."""
+    values = {"fighter": fighter, "missile": doomed["by"]}
+    if doomed["kind"] == "smart":
+        return gettext("%(fighter)s is destroyed by your own smart missile (%(missile)s) "
+                       "before it moves.") % values
+    return gettext("%(fighter)s is destroyed by your own missile (%(missile)s) before it "
+                   "moves.") % values
+
+
+def trapped_words(fighter: str) -> str:
+    return gettext("%(fighter)s ends where it cannot avoid an asteroid or the edge of the "
+                   "board next turn.") % {"fighter": fighter}
+
+
+def kill_words(kill: dict, viewer: int) -> str:
+    values = {"fighter": kill["fighter"], "cause": cause_word(kill["cause"]), "by": kill["by"]}
+    if kill["player"] == viewer:
+        return gettext("Your %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
+    return gettext("Enemy %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
+
+
+def threat_words(threat: dict, viewer: int) -> str:
+    targets = [
+        (ngettext("%(fighter)s (yours, %(distance)d hex away)",
+                  "%(fighter)s (yours, %(distance)d hexes away)", t["distance"])
+         if t["player"] == viewer else
+         ngettext("%(fighter)s (%(distance)d hex away)", "%(fighter)s (%(distance)d hexes away)",
+                  t["distance"])) % t
+        for t in threat["in_reach"]]
+    values = {"missile": threat["missile"], "targets": ", ".join(targets)}
+    if not targets:
+        return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
+                       "enemy's; none is within its reach now.") % values
+    return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
+                   "enemy's. Within its reach now: %(targets)s.") % values
+
+
+def gone_words(fighter: str, cause: str) -> str:
+    return gettext("%(fighter)s is destroyed (%(cause)s): it takes no more steps.") % {
+        "fighter": fighter, "cause": cause_word(cause)}

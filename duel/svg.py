@@ -123,18 +123,73 @@ def _route(state: dict, preview: dict) -> str:
                                 f' class="arrowhead" data-fighter="{fid}" data-step="{number}"')
                          + f"<title>{escape(_step_title(fid, number, point['step']))}"
                          "</title></g>")
-        if trace.get("destroyed"):
-            last = next((p["hex"] for p in reversed(trace["route"]) if p["hex"]), fighter["hex"])
-            x, y = centre(*last)
-            parts.append(f'<g class="lost" transform="translate({x:.1f},{y:.1f})">'
-                         f'<title>{escape(_lost_title(fid, trace["destroyed"]))}</title>'
-                         '<path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" stroke-width="2"/></g>')
+    parts += _kills(preview.get("kills", []))
+    parts += _shots(preview.get("shots", []))
     for flight in preview.get("missiles", []):
-        parts.append(_line([flight["from"]] + flight["path"], "#555", "missile-path"))
+        parts.append(_missile_flight(flight))
     for flight in preview.get("next_flight", []):
         parts.append(_line([flight["from"]] + flight["path"], "#999", "next-flight", "1 2"))
+    parts += _threats(preview.get("threats", []))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _cross(hex_, css: str, title: str, data: str = "") -> str:
+    x, y = centre(*hex_)
+    return (f'<g class="{css}"{data} transform="translate({x:.1f},{y:.1f})">'
+            f'<title>{escape(title)}</title><circle r="7" fill="#fff" fill-opacity="0.6" '
+            'stroke="#000" stroke-width="1"/><path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" '
+            'stroke-width="2.2"/></g>')
+
+
+def _kills(kills: list) -> list[str]:
+    """A cross on every fighter destroyed, whoever's (``data-player`` says whose)."""
+    return [_cross(k["hex"], "kill", _lost_title(k["fighter"], k["cause"], k.get("by")),
+                   f' data-fighter="{escape(k["fighter"])}" data-player="{k["player"]}"')
+            for k in kills if k.get("hex") is not None]
+
+
+def _shots(shots: list) -> list[str]:
+    """Each gun shot as a line from the shooter's hex into the hex it hit (or missed)."""
+    parts = []
+    for shot in shots:
+        if shot.get("hex") is None or shot.get("from") is None:
+            continue
+        (x1, y1), (x2, y2) = centre(*shot["from"]), centre(*shot["hex"])
+        colour = "#d35400" if shot.get("hit") else "#7f8c8d"
+        parts.append(f'<line class="shot{" hit" if shot.get("hit") else ""}" '
+                     f'data-fighter="{escape(shot["fighter"])}" x1="{x1:.1f}" y1="{y1:.1f}" '
+                     f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" stroke-width="2.4" '
+                     f'stroke-linecap="round"><title>{escape(_shot_title(shot))}</title></line>')
+    return parts
+
+
+def _missile_flight(flight: dict) -> str:
+    """A missile's flight hex by hex: its line, a dot on every hex, a cross where it hit."""
+    hexes = [flight["from"]] + flight["path"]
+    dots = "".join(f'<circle class="missile-hex" cx="{x:.1f}" cy="{y:.1f}" r="1.8"/>'
+                   for x, y in (centre(*h) for h in flight["path"]))
+    return (f'<g class="missile-flight" data-missile="{flight["missile"]}" fill="#555">'
+            + _line(hexes, "#555", "missile-path") + dots + "</g>")
+
+
+def _threats(threats: list) -> list[str]:
+    """A smart missile's reach: a ring on every fighter it may home on next turn."""
+    parts = []
+    for threat in threats:
+        for target in threat["in_reach"]:
+            x, y = centre(*target["hex"])
+            parts.append(f'<circle class="threat" data-missile="{threat["missile"]}" '
+                         f'data-fighter="{target["fighter"]}" cx="{x:.1f}" cy="{y:.1f}" r="10" '
+                         'fill="none" stroke="#8e44ad" stroke-width="1.4" '
+                         'stroke-dasharray="2 1.5"/>')
+    return parts
+
+
+def _shot_title(shot: dict) -> str:
+    if shot.get("hit"):
+        return gettext("%(fighter)s fires at %(hit)s") % shot
+    return gettext("%(fighter)s fires and misses") % shot
 
 
 def _step_title(fighter: str, number: int, code: str) -> str:
@@ -142,9 +197,12 @@ def _step_title(fighter: str, number: int, code: str) -> str:
         "fighter": fighter, "number": number, "step": step_word(code)}
 
 
-def _lost_title(fighter: str, cause: str) -> str:
-    return gettext("%(fighter)s destroyed (%(cause)s)") % {
-        "fighter": fighter, "cause": cause_word(cause)}
+def _lost_title(fighter: str, cause: str, by=None) -> str:
+    if by is None:
+        return gettext("%(fighter)s destroyed (%(cause)s)") % {
+            "fighter": fighter, "cause": cause_word(cause)}
+    return gettext("%(fighter)s destroyed (%(cause)s, by %(by)s)") % {
+        "fighter": fighter, "cause": cause_word(cause), "by": by}
 
 
 def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None,

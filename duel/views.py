@@ -35,7 +35,8 @@ from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-from .report import facing_word, fighter_rows, step_word
+from .report import (doomed_words, facing_word, fighter_rows, gone_words, kill_words,
+                     step_word, threat_words, trapped_words)
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -110,35 +111,54 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
 
 
 def _turn_form(game_state: State, player: int, data) -> dict:
-    """The turn form's context: the draft after this click, the engine's preview of it, the
-    buttons it offers, or the engine's message if the click was not allowed."""
+    """The turn form's context: the draft after this click, the engine's preview of it (the
+    start-of-turn missile flight even before the first click), the buttons it offers, the
+    engine's warnings in words, or the engine's message if the click was not allowed."""
     orders, current = _read_draft(data)
     new_orders, new_current = _apply(orders, current, data.get("do", ""), data)
     error = None
     try:
-        seen = preview_turn(game_state, player, new_orders) if new_orders else None
-        if data.get("do") == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
+        seen = preview_turn(game_state, player, new_orders)
+        if data.get("do") == "done" and seen["next"] and not seen["next"]["may_end"]:
             raise EngineError(_too_short(seen["next"]))
     except EngineError as problem:
         error = str(problem)
         try:
             new_orders, new_current = orders, current
-            seen = preview_turn(game_state, player, orders) if orders else None
+            seen = preview_turn(game_state, player, orders)
         except EngineError:
-            new_orders, new_current, seen = [], "", None
+            new_orders, new_current = [], ""
+            seen = preview_turn(game_state, player, [])
+    if data.get("do") == "done" and seen["next"] and seen["next"].get("finish"):
+        new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
     options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
     waiting = [{**f, "name": CLASSES[f["class"]].name} for fid, f in options.items()
-               if fid not in ordered]
-    nxt = seen["next"] if seen and new_current else None
+               if fid not in ordered and not f["doomed"]]
+    nxt = seen["next"] if new_current else None
     return {
         "draft": json.dumps(new_orders), "current": new_current, "turn_error": error,
         "draft_orders": [{**o, "words": _order_words(o)} for o in new_orders],
         "step_buttons": [(code, step_word(code)) for code in nxt["steps"]] if nxt else [],
         "may_end": bool(nxt and nxt["may_end"]), "next": nxt,
+        "gone": gone_words(nxt["fighter"], nxt["destroyed"]) if nxt and nxt["destroyed"]
+        else None,
         "waiting": [] if new_current else waiting,
-        "complete": not new_current and not waiting and bool(new_orders),
+        "complete": not new_current and not waiting and bool(new_orders or options),
         "preview": seen, "facing_choices": _facing_choices(),
+        "warnings": _warnings(seen, options, player),
+    }
+
+
+def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
+    """The engine's foresight in words: fighters gone before they move, fighters with no
+    surviving move next turn, what the turn so far destroys, where smart missiles strike."""
+    return {
+        "doomed": [doomed_words(fid, f["doomed"]) for fid, f in options.items() if f["doomed"]],
+        "trapped": [trapped_words(fid) for fid in seen["trapped"]],
+        "kills": [kill_words(k, player) for k in seen["kills"]
+                  if k["fighter"] not in seen["doomed"]],
+        "threats": [threat_words(t, player) for t in seen["threats"]],
     }
 
 

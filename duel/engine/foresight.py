@@ -74,17 +74,18 @@ def trapped(fighter: Fighter, asteroids) -> bool:
 def smart_threats(state: State, player: int) -> list[dict]:
     """For each of ``player``'s smart missiles in ``state``: ``missile``, ``hex``, ``homes``
     ("nearest": the nearest fighter of either side, not docked, within SMART_RANGE) and
-    ``in_reach``: the fighters it could steer for on its next flight as they stand now,
+    ``in_reach``: the fighters (id, player, hex, distance) it could steer for on its next
+    flight as they stand now,
     nearest first (own fighters do not move before that flight; the enemy's may)."""
     threats = []
     for missile in state.missiles:
         if missile.owner != player or missile.kind != "smart":
             continue
-        near = sorted((distance(missile.hex, f.hex), f.id, f.player)
+        near = sorted((distance(missile.hex, f.hex), f.id, f.player, [f.hex[0], f.hex[1]])
                       for f in state.alive() if not f.docked)
         threats.append({
             "missile": missile.id, "hex": [missile.hex[0], missile.hex[1]], "homes": "nearest",
             "reach": SMART_REACH,
-            "in_reach": [{"fighter": fid, "player": owner, "distance": d}
-                         for d, fid, owner in near if d <= SMART_REACH]})
+            "in_reach": [{"fighter": fid, "player": owner, "hex": hex_, "distance": d}
+                         for d, fid, owner, hex_ in near if d <= SMART_REACH]})
     return threats

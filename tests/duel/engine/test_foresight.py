@@ -101,5 +101,6 @@ def test_a_smart_missile_threatens_every_fighter_in_its_reach_its_owners_too():
     assert answer["missiles"][0]["path"] == [[2, 1], [3, 1], [4, 1]]
     # from [4, 1]: B1 3 hexes away, A1 (where its move ends) 4; B2 far, A2 docked
     assert answer["threats"] == [{"missile": 1, "hex": [4, 1], "homes": "nearest", "reach": 4,
-                                  "in_reach": [{"fighter": "B1", "player": 1, "distance": 3},
-                                               {"fighter": "A1", "player": 0, "distance": 4}]}]
+                                  "in_reach": [
+        {"fighter": "B1", "player": 1, "hex": [7, 1], "distance": 3},
+        {"fighter": "A1", "player": 0, "hex": [7, 3], "distance": 4}]}]
