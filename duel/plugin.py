@@ -179,10 +179,11 @@ class DuelRules(GameRules):
         frames = report.frames(view(state_before, None), events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
-        return {"board": svg.board_svg(frame["state"], svg_id="replay",
-                                       trails=frame["trails"]),
+        return {"board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),
                 "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
                 "last_step": len(frames) - 1,
+                "previous_step": step - 1 if step > 0 else None,
+                "next_step": step + 1 if step < len(frames) - 1 else None,
                 "lines": report.describe(events, names),
                 "final": view(report_state, None)}
 

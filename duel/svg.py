@@ -92,8 +92,13 @@ def _missile(missile: dict) -> str:
     return (_arrow(x, y, missile.get("facing", 0), shape, colour,
                    f' class="missile {missile.get("kind", "missile")}" '
                    f'data-missile="{missile["id"]}"')
-            + f'<title>{escape(MISSILE_WORDS[missile.get("kind", "missile")])} {missile["id"]}'
-            '</title></g>')
+            + f'<title>{escape(_missile_title(missile))}</title></g>')
+
+
+def _missile_title(missile: dict) -> str:
+    values = {"kind": MISSILE_WORDS[missile.get("kind", "missile")], "id": missile["id"],
+              "letter": "AB"[missile["owner"]], "fighter": missile.get("fighter") or "?"}
+    return gettext("%(kind)s %(id)s of player %(letter)s (launched by %(fighter)s)") % values
 
 
 def _line(points: list, colour: str, css: str, dash: str = "3 2") -> str:
@@ -157,7 +162,9 @@ def _shots(shots: list) -> list[str]:
             continue
         (x1, y1), (x2, y2) = centre(*shot["from"]), centre(*shot["hex"])
         colour = "#d35400" if shot.get("hit") else "#7f8c8d"
-        parts.append(f'<line class="shot{" hit" if shot.get("hit") else ""}" '
+        css = "shot" + (" hit" if shot.get("hit") else "") + (
+            " old" if shot.get("new") is False else "")
+        parts.append(f'<line class="{css}" '
                      f'data-fighter="{escape(shot["fighter"])}" x1="{x1:.1f}" y1="{y1:.1f}" '
                      f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" stroke-width="2.4" '
                      f'stroke-linecap="round"><title>{escape(_shot_title(shot))}</title></line>')
@@ -192,6 +199,38 @@ def _shot_title(shot: dict) -> str:
     return gettext("%(fighter)s fires and misses") % shot
 
 
+def _replay_trails(state: dict, replay: dict) -> str:
+    """Under the tokens: where each fighter and each missile went in the action so far."""
+    players = {f["id"]: f["player"] for f in state["fighters"]}
+    parts = ['<g class="replay-trails">']
+    for fid, hexes in replay["trails"].items():
+        parts.append(_line(hexes, PLAYER_COLOURS[players.get(fid, 0)], "trail"))
+    for mid, hexes in replay["flights"].items():
+        if len(hexes) > 1:
+            parts.append(_missile_flight({"missile": mid, "from": hexes[0], "path": hexes[1:]}))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _replay_marks(state: dict, replay: dict) -> str:
+    """Over the tokens: the gun shots (this step's bold), this action's losses, and a ring on
+    what moves in this step."""
+    parts = ['<g class="replay-marks">', *_shots(replay["shots"]), *_kills(replay["kills"])]
+    moving = replay.get("moving") or {}
+    where = None
+    if "fighter" in moving:
+        where = next((f["hex"] for f in state["fighters"] if f["id"] == moving["fighter"]
+                      and f.get("hex")), None)
+    elif "missile" in moving:
+        where = replay["flights"].get(moving["missile"], [None])[-1]
+    if where is not None:
+        x, y = centre(*where)
+        parts.append(f'<circle class="moving" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 1:.1f}" '
+                     'fill="none" stroke="#f1c40f" stroke-width="2"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def _step_title(fighter: str, number: int, code: str) -> str:
     return gettext("%(fighter)s after step %(number)d (%(step)s)") % {
         "fighter": fighter, "number": number, "step": step_word(code)}
@@ -206,11 +245,12 @@ def _lost_title(fighter: str, cause: str, by=None) -> str:
 
 
 def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None,
-              trails: dict | None = None, choices: list | None = None,
+              replay: dict | None = None, choices: list | None = None,
               choice_url=None, selected=None, highlight: int | None = None) -> SafeString:
-    """The whole board. ``preview``: the engine's route preview; ``trails``: {fighter: [hex,
-    ...]} flown so far in a replay; ``choices``: hexes to offer as links, ``choice_url(hex)``
-    giving (href, hx-get); ``selected``: a hex to ring."""
+    """The whole board. ``preview``: the engine's route preview; ``replay``: a replay frame
+    (``report.frames``: fighters' trails, missiles' flights, shots and kills of the action so
+    far); ``choices``: hexes to offer as links, ``choice_url(hex)`` giving (href, hx-get);
+    ``selected``: a hex to ring."""
     parts = [
         f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
@@ -238,19 +278,19 @@ def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None
     if selected is not None:
         parts.append(f'<polygon class="selected" points="{_corners(*selected, SIZE - 1)}" '
                      'fill="#2e8b57" fill-opacity="0.5" stroke="#1d5c3a" stroke-width="1.5"/>')
-    for fid, hexes in (trails or {}).items():
-        fighter = next(f for f in state["fighters"] if f["id"] == fid)
-        parts.append(_line(hexes, PLAYER_COLOURS[fighter["player"]], "trail"))
+    if replay is not None:
+        parts.append(_replay_trails(state, replay))
     parts.append('<g class="missiles">')
     parts += [_missile(m) for m in state.get("missiles", [])]
     parts.append('</g><g class="fighters">')
-    shown = trails is not None  # a replay shows where a fighter was destroyed
     for fighter in state.get("fighters", []):
-        if fighter.get("destroyed") and not shown:
-            continue
+        if fighter.get("destroyed") and replay is None:
+            continue  # a replay shows where this action's losses were destroyed
         parts.append(_fighter(fighter, highlight is not None
                               and fighter["player"] != highlight))
     parts.append("</g>")
+    if replay is not None:
+        parts.append(_replay_marks(state, replay))
     if preview:
         parts.append(_route(state, preview))
     parts.append("</svg>")
