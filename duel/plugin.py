@@ -172,6 +172,8 @@ class DuelRules(GameRules):
         return {"board": svg.board_svg(shown), "state": shown,
                 "fighters": report.fighter_rows(shown, names),
                 "to_act_name": names.get(shown["to_act"]) if shown.get("to_act") is not None
+                else None,
+                "result_why": report.result_words(shown["result"]) if shown.get("result")
                 else None}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,

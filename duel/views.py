@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -24,8 +25,8 @@ from games import selectors
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
+from . import history, svg
 from . import services as duel_services
-from . import svg
 from .engine import EngineError, State, legal
 from .engine import preview as preview_turn
 from .engine.api import view
@@ -36,7 +37,10 @@ from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
 from .report import (doomed_words, facing_word, fighter_rows, gone_words, kill_words,
-                     step_word, threat_words, trapped_words)
+                     result_words, step_word, threat_words, trapped_words)
+
+
+POLL_SECONDS = 10
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -197,13 +201,19 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     active = (rnd is not None and order is None and game.status == Game.Status.RUNNING
               and player in RULES.active_seats(raw))
     offer = DrawOffer.objects.filter(game=game).first()
+    running = game.status == Game.Status.RUNNING
+    last = history.last_action(game, names)
     context.update({
+        "counter": history.counter(state), "last_action": last,
+        "opponent_acted_last": last is not None and last["player"] == 1 - player,
+        "poll_seconds": _poll_seconds() if running and not active else None,
+        "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
+        "confirm_resign": data.get("resign") == "confirm",
         "state": state, "order": order, "active": active, "phase": state["phase"],
         "fighters": fighter_rows(state, names), "offer": offer,
         "offer_mine": offer is not None and offer.seat == player,
         "offer_theirs": offer is not None and offer.seat != player,
-        "running": game.status == Game.Status.RUNNING,
-        "opponent": names.get(1 - player),
+        "running": running, "opponent": names.get(1 - player),
         "missed_mine": bool(state["missed_in_row"][player]),
         "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
         "asteroids_left": state["asteroids_left"][player],
@@ -235,6 +245,19 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context["sealed_mine"] = order["placements"]  # his own: he may see it
     context["board"] = svg.board_svg(state, **board)
     return context
+
+
+def _poll_seconds() -> int:
+    """How often a waiting player's page asks for news (htmx polling); the optional setting
+    ``DUEL_POLL_SECONDS`` overrides it."""
+    return getattr(settings, "DUEL_POLL_SECONDS", POLL_SECONDS)
+
+
+def _end(game: Game, state: dict, last: dict | None) -> dict:
+    """The end screen: who won and why, and where the whole duel can be replayed."""
+    return {"winner": game.winner_seat, "why": result_words(state.get("result") or ""),
+            "result": state.get("result"), "first": history.first_action(game),
+            "last": last["number"] if last else None}
 
 
 def _int(text, default: int) -> int:
@@ -298,7 +321,10 @@ def submit(request, game_id: int, number: int):
 @login_required
 @require_POST
 def resign(request, game_id: int, number: int):
+    """Resigning needs its confirmation: a post without it asks for it first."""
     seat = _own_seat(request, game_id, number)
+    if request.POST.get("confirm") != "yes":
+        return redirect(reverse("duel:seat", args=[game_id, number]) + "?resign=confirm#resign")
     try:
         duel_services.duel_resign(game=seat.game, user=request.user)
     except Rejected as error:

@@ -228,13 +228,25 @@ def test_a_draw_offered_and_accepted_through_the_pages(client, alice, bob,
 def test_resigning_through_the_page(client, alice, bob, django_capture_on_commit_callbacks):
     game = make_duel(alice, bob)
     client.force_login(bob)
+    page = client.get(page_url(game, 1)).content.decode()
+    assert f'href="{page_url(game, 1)}?resign=confirm#resign">Resign…' in page
+    assert "Yes, resign the duel" not in page
+    # a post without the confirmation only asks for it
+    response = client.post(page_url(game, 1, "resign"))
+    assert response.url == page_url(game, 1) + "?resign=confirm#resign"
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    confirm = client.get(response.url).content.decode()
+    assert "Resigning ends the duel at once: alice wins." in confirm
+    assert "Yes, resign the duel" in confirm and "Accept the draw" not in confirm
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 1, "resign"))
+        response = client.post(page_url(game, 1, "resign"), {"confirm": "yes"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner_seat == 0
     page = client.get(page_url(game, 1)).content.decode()
     assert "alice won" in page and "Resign" not in page
+    assert "The duel is over: a player resigned." in page
 
 
 def test_spectators_see_the_board_and_the_published_history_with_replay(
