@@ -21,9 +21,9 @@ from games.registry import GameRules, Outcome, Rejected
 from . import report, svg
 from .engine import EngineError, State, act, foresight, missed, new_game
 from .engine.api import view
-from .engine.board import DOCKS, TOWARD_ENEMY, asteroid_hexes
+from .engine.bots import bot_action
 from .engine.classes import CLASSES, STANDARD
-from .engine.orders import default_orders, parse_turn
+from .engine.orders import parse_turn
 from .engine.state import Settings
 
 MIN_TURN_HOURS = 1
@@ -122,20 +122,10 @@ class DuelRules(GameRules):
         return _normalised(game_state, seat, payload)
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        """A plain computer opponent: a fair asteroid, the docks in order, the missed-turn
-        default's flight (without counting as missed). The same state, the same action."""
-        game_state = State.from_dict(state)
-        if game_state.phase == "asteroids":
-            hexes = asteroid_hexes(game_state.asteroids, game_state.settings.no_adjacent)
-            pick = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode()) % len(hexes)
-            return {"type": "asteroid", "hex": list(hexes[pick])}
-        if game_state.phase == "fighters":
-            mine = [f for f in game_state.fighters if f.player == seat]
-            return {"type": "fighters", "placements": [
-                {"fighter": f.id, "hex": list(DOCKS[seat][i]), "facing": TOWARD_ENEMY[seat]}
-                for i, f in enumerate(mine)]}
-        return {"type": "turn",
-                "orders": [o.to_dict() for o in default_orders(game_state, seat)]}
+        """A computer player's action (``engine.bots``: novice or veteran), from the state
+        alone; the same state, seat and level always give the same action."""
+        seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
+        return bot_action(State.from_dict(state), seat, level, seed)
 
     def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
                 referee_input: dict) -> Outcome:

@@ -77,3 +77,34 @@ def test_the_end_screen_names_the_reason_and_links_the_replay(client, alice, bob
     assert 'id="board"' in page and "hx-trigger" not in page
     game_page = client.get(reverse("game", args=[in_play.pk])).content.decode()
     assert "(both players agreed to a draw)" in game_page
+
+
+def test_a_duel_against_the_veteran_computer_from_the_new_game_page(
+        client, alice, django_capture_on_commit_callbacks):
+    from games import services
+    from games.models import Game
+
+    from .helpers import state
+
+    client.force_login(alice)
+    page = client.get(reverse("game_new", args=["duel"])).content.decode()
+    assert '<option value="veteran">veteran (aims, dodges missiles, goes home to win)' in page
+    client.post(reverse("game_new", args=["duel"]), {
+        "title": "Against the machine", "turn_hours": "24", "time_zone": "UTC",
+        "asteroids": "1", "no_adjacent": "on", "squadron": "standard", "first": "0",
+        "computer": "veteran"})
+    game = Game.objects.get()
+    assert game.seats.get(number=1).computer_level == "veteran"
+    services.seat_join(game=game, number=0, user=alice)
+    services.game_start(game=game, by=alice)
+    act(game, alice, {"type": "asteroid", "hex": [9, 7]}, django_capture_on_commit_callbacks)
+    assert state(game)["phase"] == "fighters" and len(state(game)["asteroids"]) == 2
+    act(game, alice, {"type": "fighters", "placements": [
+        {"fighter": f"A{n + 1}", "hex": [0, 5 + n], "facing": 0} for n in range(4)]},
+        django_capture_on_commit_callbacks)
+    act(game, alice, {"type": "turn", "orders": [{"fighter": f"A{n + 1}", "stay": True}
+                                                 for n in range(4)]},
+        django_capture_on_commit_callbacks)
+    now = state(game)  # the computer played its turn at once: some of its fighters took off
+    assert now["to_act"] == 0 and now["turn"] == 3
+    assert any(not f["docked"] for f in now["fighters"] if f["player"] == 1)
