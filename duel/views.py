@@ -242,7 +242,8 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context.update(_turn_form(game_state, player, data))
         board["preview"] = context["preview"]
     elif order is not None and order.get("type") == "fighters":
-        context["sealed_mine"] = order["placements"]  # his own: he may see it
+        context["sealed_mine"] = [  # his own: he may see it
+            {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]]
     context["board"] = svg.board_svg(state, **board)
     return context
 

@@ -98,7 +98,7 @@ def test_two_players_play_a_duel_to_the_end(two_pages, live_server):
     a.select_option("#hex_A1", "0,8")
     a.select_option("#facing_A1", "1")
     a.get_by_role("button", name="Place my fighters (final)").click()
-    expect(a.get_by_text("A1 on [0, 8], facing 1")).to_be_visible()
+    expect(a.get_by_text("A1 on [0, 8], facing NE")).to_be_visible()
     b.goto(theirs)
     expect(b.locator('#board [data-fighter="A1"]')).to_have_count(0)
     assert b.locator("#hex_B1").input_value() == "19,6"

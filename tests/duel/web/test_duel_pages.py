@@ -102,7 +102,7 @@ def test_the_fighter_placement_form_and_no_one_else_sees_it(client, alice, bob):
         "action": "fighters", "hex_A1": "0,7", "facing_A1": "2"})
     assert response.status_code == 302
     mine = client.get(page_url(game, 0)).content.decode()
-    assert "Your action is in" in mine and "A1 on [0, 7], facing 2" in mine
+    assert "Your action is in" in mine and "A1 on [0, 7], facing NW" in mine
     client.force_login(bob)
     theirs = client.get(page_url(game, 1)).content.decode()
     spectator = client.get(reverse("game", args=[game.pk])).content.decode()
