@@ -11,6 +11,7 @@ Whatever is posted is checked by the engine again (through the services) before 
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -32,6 +33,7 @@ from .engine import preview as preview_turn
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
+from .engine import hexgrid
 from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
@@ -166,6 +168,32 @@ def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
     }
 
 
+def _board_links(form: dict, state: dict) -> dict:
+    """The turn form on the board: a waiting fighter that may fly is a link that picks it;
+    the hexes ahead of, and ahead-left and ahead-right of, the fighter being built are links
+    for the steps the engine offers next (ahead, turn left, turn right)."""
+    urls = form["urls"]
+
+    def link(do: str) -> tuple[str, str]:
+        query = urlencode({"draft": form["draft"], "current": form["current"], "do": do})
+        return f"{urls['seat']}?{query}", f"{urls['preview']}?{query}"
+
+    picks = {f["fighter"]: link(f"pick:{f['fighter']}") for f in form["waiting"]
+             if f["may_move"]}
+    steps = []
+    nxt = form["next"]
+    if nxt and nxt["steps"]:
+        fighter = next(f for f in state["fighters"] if f["id"] == nxt["fighter"])
+        route = form["preview"]["fighters"].get(nxt["fighter"], {}).get("route") or []
+        where = route[-1] if route else {"hex": fighter["hex"], "facing": fighter["facing"]}
+        if where["hex"] is not None:
+            for code, sixths in (("A", 0), ("L", 1), ("R", -1)):
+                target = hexgrid.step(tuple(where["hex"]), where["facing"] + sixths)
+                if code in nxt["steps"] and hexgrid.on_board(target):
+                    steps.append((target, code, step_word(code), *link(f"step:{code}")))
+    return {"picks": picks, "step_links": steps}
+
+
 def _too_short(nxt: dict) -> str:
     """Why a fighter's move may not end yet: it has not flown a speed it may fly."""
     return ngettext("%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
@@ -241,6 +269,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     elif active and state["phase"] == "play":
         context.update(_turn_form(game_state, player, data))
         board["preview"] = context["preview"]
+        board.update(_board_links(context, state))
     elif order is not None and order.get("type") == "fighters":
         context["sealed_mine"] = [  # his own: he may see it
             {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]]

@@ -108,3 +108,22 @@ def test_a_duel_against_the_veteran_computer_from_the_new_game_page(
     now = state(game)  # the computer played its turn at once: some of its fighters took off
     assert now["to_act"] == 0 and now["turn"] == 3
     assert any(not f["docked"] for f in now["fighters"] if f["player"] == 1)
+
+
+def test_a_fighter_and_the_hexes_before_it_are_links_on_the_board(client, bob, in_play):
+    import html
+    import re
+
+    client.force_login(bob)
+    page = client.get(page_url(in_play, 1)).content.decode()
+    pick = re.search(r'<a href="([^"]+)"[^>]*class="pick" data-pick="B1"', page)
+    assert pick, "B1 is not a link on the board"
+    page = client.get(html.unescape(pick.group(1))).content.decode()
+    assert "(building)" in page  # B1 picked
+    ahead = re.search(r'<a href="([^"]+)"[^>]*class="step-link" data-code="A" '
+                      r'data-hex="18,6"', page)
+    assert ahead, "the hex ahead of B1 is not a link"
+    page = client.get(html.unescape(ahead.group(1))).content.decode()
+    assert "B1: 1 hex flown" in page
+    # a Wasp turns only after two hexes: no turn links yet
+    assert 'data-code="L"' not in page and 'data-code="A" data-hex="17,6"' in page
