@@ -121,13 +121,14 @@ def _fighter(fighter: dict, dimmed: bool, link: tuple[str, str] | None = None) -
 
 
 def _missile(missile: dict) -> str:
-    """A missile, labelled with its owner's letter, its number and ``s`` if smart (``B3s``)."""
+    """A missile, labelled with its owner's letter, ``M`` or ``S`` (smart) and its number
+    (``B-S3``), so it is never read as a fighter's id."""
     col, row = missile["hex"]
     x, y = centre(col, row)
     colour = PLAYER_COLOURS[missile["owner"]]
     smart = missile.get("kind") == "smart"
     shape = "6,0 0,-3.5 -4,0 0,3.5" if smart else "6,0 -4,-2.5 -4,2.5"
-    label = f'{"AB"[missile["owner"]]}{missile["id"]}{"s" if smart else ""}'
+    label = f'{"AB"[missile["owner"]]}-{"S" if smart else "M"}{missile["id"]}'
     return (_arrow(x, y, missile.get("facing", 0), shape, colour,
                    f' class="missile {missile.get("kind", "missile")}" '
                    f'data-missile="{missile["id"]}"')
