@@ -110,6 +110,10 @@ class DuelRules(GameRules):
             return [state["to_act"]]
         return []
 
+    def seats_in_game(self, state: dict) -> list[int]:
+        """Both players, the one who waits too, until the duel is over."""
+        return [] if state.get("phase") == "over" else [0, 1]
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if not isinstance(payload, dict) or payload.get("type") not in (
                 "asteroid", "fighters", "turn"):

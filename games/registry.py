@@ -131,6 +131,11 @@ class GameRules:
         """Seats that owe orders for the round starting from ``state``."""
         raise NotImplementedError
 
+    def seats_in_game(self, state: dict) -> list[int]:
+        """Seats still in the game at ``state``, whether or not they owe orders now (a game
+        of turns has players who wait). By default those who owe orders."""
+        return self.active_seats(state)
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The normalised orders to store, or Rejected with a clear message."""
         raise NotImplementedError

@@ -127,3 +127,20 @@ def test_a_fighter_and_the_hexes_before_it_are_links_on_the_board(client, bob, i
     assert "B1: 1 hex flown" in page
     # a Wasp turns only after two hexes: no turn links yet
     assert 'data-code="L"' not in page and 'data-code="A" data-hex="17,6"' in page
+
+
+def test_my_games_and_the_referee_panel_know_both_players_are_in(client, alice, bob, in_play):
+    client.force_login(alice)  # she acted; it is Bob's turn
+    mine = client.get(reverse("my_games")).content.decode()
+    assert "Waiting for the opponent" in mine and "Orders in" not in mine
+    client.force_login(bob)
+    assert "Orders due" in client.get(reverse("my_games")).content.decode()
+    client.force_login(alice)  # the referee
+    panel = client.get(reverse("referee_panel", args=[in_play.pk])).content.decode()
+    assert "(out)" not in panel
+    remove = panel[panel.index('id="remove-number"'):]
+    remove = remove[:remove.index("</select>")]
+    assert '<option value="0">' in remove and '<option value="1">' in remove
+    # removing the waiting player is taken: he forfeits when the round is resolved
+    from games import services
+    services.referee_remove(game=in_play, by=alice, number=0)
