@@ -156,6 +156,20 @@ class DuelRules(GameRules):
         return Outcome(state=new_state, events=events, over=over,
                        winner=new_state["winner"] if over else None)
 
+    # --- mail ---------------------------------------------------------------------------------
+
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """Only whoever must act next gets the mail ("your turn"), not the one who just acted;
+        at the end both do."""
+        if report_state.get("phase") == "over":
+            return seats
+        return [s for s in seats if s in self.active_seats(report_state)]
+
+    def report_subject(self, title: str, number: int, report_state: dict) -> str:
+        if report_state.get("phase") == "over":
+            return gettext("%(title)s: the duel is over") % {"title": title}
+        return gettext("%(title)s: your turn") % {"title": title}
+
     # --- pages --------------------------------------------------------------------------------
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:

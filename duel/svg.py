@@ -50,7 +50,7 @@ def _static_layer() -> str:
 def _static_layer_in(language: str | None) -> str:
     """The empty board with its docks, their titles in ``language`` (the active one)."""
     parts = ['<g class="hexes" fill="#f4f6fb" stroke="#c9d1e0" stroke-width="0.6">']
-    parts += [f'<polygon points="{_corners(c, r)}" data-hex="{c},{r}"><title>[{c}, {r}]</title>'
+    parts += [f'<polygon points="{_corners(c, r)}"><title>[{c}, {r}]</title>'
               '</polygon>' for c, r in BOARD]
     parts.append('</g><g class="edge-labels" font-size="5" fill="#66707f" '
                  'text-anchor="middle">')
@@ -246,7 +246,7 @@ def _step_links(links: list) -> str:
     parts = ['<g class="step-links">']
     for hex_, code, words, href, hx_get in links:
         parts.append(f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
-                     f'hx-swap="outerHTML" class="step-link" data-code="{code}" '
+                     f'hx-swap="outerHTML" class="step-link" data-step-code="{code}" '
                      f'data-hex="{hex_[0]},{hex_[1]}"><polygon points="{_corners(*hex_, SIZE - 1.5)}" '
                      'fill="#f1c40f" fill-opacity="0.25" stroke="#b7950b" stroke-width="0.8"/>'
                      f'<title>{escape(words)}</title></a>')

@@ -158,6 +158,17 @@ class GameRules:
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
 
+    # --- mail ------------------------------------------------------------------------------
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """The seats whose players get a published round's mail (if they want mail): by
+        default all of ``seats``; a game of turns may mail only whoever must act next."""
+        return seats
+
+    def report_subject(self, title: str, number: int, report_state: dict) -> str | None:
+        """The subject of a published round's mail, in the active language; None: the
+        platform's "round N is published"."""
+        return None
+
     # --- words and pages --------------------------------------------------------------------
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""

@@ -50,7 +50,7 @@ def test_desktop_the_board_stays_in_view_while_building(browser, live_server, tm
     page.locator('#board a.pick[data-pick="A2"]').click()
     page.wait_for_function(IDLE)
     expect(page.get_by_text("A2: 0 hexes flown")).to_be_visible()
-    page.locator('#board a.step-link[data-code="A"]').click()
+    page.locator('#board a.step-link[data-step-code="A"]').click()
     page.wait_for_function(IDLE)
     expect(page.get_by_text("A2: 1 hex flown")).to_be_visible()
     for step in ("ahead", "fire the nose gun"):

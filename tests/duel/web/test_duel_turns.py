@@ -120,13 +120,13 @@ def test_a_fighter_and_the_hexes_before_it_are_links_on_the_board(client, bob, i
     assert pick, "B1 is not a link on the board"
     page = client.get(html.unescape(pick.group(1))).content.decode()
     assert "(building)" in page  # B1 picked
-    ahead = re.search(r'<a href="([^"]+)"[^>]*class="step-link" data-code="A" '
+    ahead = re.search(r'<a href="([^"]+)"[^>]*class="step-link" data-step-code="A" '
                       r'data-hex="18,6"', page)
     assert ahead, "the hex ahead of B1 is not a link"
     page = client.get(html.unescape(ahead.group(1))).content.decode()
     assert "B1: 1 hex flown" in page
     # a Wasp turns only after two hexes: no turn links yet
-    assert 'data-code="L"' not in page and 'data-code="A" data-hex="17,6"' in page
+    assert 'data-step-code="L"' not in page and 'data-step-code="A" data-hex="17,6"' in page
 
 
 def test_my_games_and_the_referee_panel_know_both_players_are_in(client, alice, bob, in_play):
