@@ -26,3 +26,15 @@ def test_your_turn_goes_only_to_the_player_who_must_act(alice, bob,
     assert sorted((m.to[0], m.subject) for m in mail.outbox) == [
         ("alice@example.invalid", "Test duel: the duel is over"),
         ("bob@example.invalid", "Test duel: the duel is over")]
+
+
+def test_a_draw_offer_is_mailed_to_the_opponent_with_a_link_to_his_page(
+        alice, bob, settings, django_capture_on_commit_callbacks):
+    settings.SITE_URL = "https://skies.example"
+    game = make_duel(alice, bob)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        duel_services.draw_offer(game=game, user=alice)
+    [sent] = mail.outbox
+    assert sent.to == ["bob@example.invalid"] and sent.subject == "Test duel: alice offers a draw"
+    assert f"https://skies.example/duel/games/{game.pk}/seat/1/" in sent.body
