@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import zlib
 
+from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -153,7 +154,7 @@ class DogfightRules(GameRules):
                                    status=Game.Status.RUNNING).first()
         if game is None:
             game = practice_game_create(user=user)
-        return f"fly in '{game.title}' at http://localhost:8000/games/{game.pk}/"
+        return f"fly in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return report.describe(events, names)

@@ -24,6 +24,12 @@ def squadron_choices() -> list[tuple[str, str]]:
                for key, c in CLASSES.items()])
 
 
+def computer_choices() -> list[tuple[str, str]]:
+    return [("", gettext("none: a person plays seat 1")),
+            ("novice", gettext("novice (fires when it can, flies at random)")),
+            ("veteran", gettext("veteran (aims, dodges missiles, goes home to win)"))]
+
+
 def first_choices() -> list[tuple[int, str]]:
     return [(0, player_label(0)), (1, player_label(1))]
 
@@ -42,8 +48,9 @@ class SettingsForm(GameSettingsForm):
                                  label=_("Fighters"))
     first = forms.TypedChoiceField(choices=first_choices, coerce=int, initial=0,
                                    label=_("Moves first"))
-    computer = forms.BooleanField(
-        required=False, label=_("A computer opponent in seat 1 (it flies straight on)"))
+    computer = forms.ChoiceField(
+        choices=computer_choices, required=False, initial="",
+        label=_("A computer opponent in seat 1"))
     groups = [(_("The duel"), ["title", "turn_hours", "time_zone"]),
               (_("The field"), ["asteroids", "no_adjacent", "squadron", "first", "computer"])]
 
@@ -55,4 +62,5 @@ class SettingsForm(GameSettingsForm):
                 "first": data["first"], "turn_hours": data["turn_hours"]}
 
     def computer_seats(self) -> dict[int, str]:
-        return {1: "novice"} if self.cleaned_data["computer"] else {}
+        level = self.cleaned_data["computer"]
+        return {1: level} if level else {}

@@ -13,18 +13,19 @@ import json
 import zlib
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg
-from .engine import EngineError, State, act, missed, new_game
+from .engine import EngineError, State, act, foresight, missed, new_game
 from .engine.game import legal, preview
 from .engine.api import view
-from .engine.board import DOCKS, TOWARD_ENEMY, asteroid_hexes
+from .engine.bots import bot_action
 from .engine.classes import CLASSES, STANDARD
-from .engine.orders import default_orders, parse_turn
+from .engine.orders import parse_turn
 from .engine.state import Settings
 
 MIN_TURN_HOURS = 1
@@ -111,6 +112,10 @@ class DuelRules(GameRules):
             return [state["to_act"]]
         return []
 
+    def seats_in_game(self, state: dict) -> list[int]:
+        """Both players, the one who waits too, until the duel is over."""
+        return [] if state.get("phase") == "over" else [0, 1]
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if not isinstance(payload, dict) or payload.get("type") not in (
                 "asteroid", "fighters", "turn"):
@@ -123,20 +128,10 @@ class DuelRules(GameRules):
         return _normalised(game_state, seat, payload)
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        """A plain computer opponent: a fair asteroid, the docks in order, the missed-turn
-        default's flight (without counting as missed). The same state, the same action."""
-        game_state = State.from_dict(state)
-        if game_state.phase == "asteroids":
-            hexes = asteroid_hexes(game_state.asteroids, game_state.settings.no_adjacent)
-            pick = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode()) % len(hexes)
-            return {"type": "asteroid", "hex": list(hexes[pick])}
-        if game_state.phase == "fighters":
-            mine = [f for f in game_state.fighters if f.player == seat]
-            return {"type": "fighters", "placements": [
-                {"fighter": f.id, "hex": list(DOCKS[seat][i]), "facing": TOWARD_ENEMY[seat]}
-                for i, f in enumerate(mine)]}
-        return {"type": "turn",
-                "orders": [o.to_dict() for o in default_orders(game_state, seat)]}
+        """A computer player's action (``engine.bots``: novice or veteran), from the state
+        alone; the same state, seat and level always give the same action."""
+        seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
+        return bot_action(State.from_dict(state), seat, level, seed)
 
     def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
                 referee_input: dict) -> Outcome:
@@ -163,6 +158,20 @@ class DuelRules(GameRules):
         return Outcome(state=new_state, events=events, over=over,
                        winner=new_state["winner"] if over else None)
 
+    # --- mail ---------------------------------------------------------------------------------
+
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """Only whoever must act next gets the mail ("your turn"), not the one who just acted;
+        at the end both do."""
+        if report_state.get("phase") == "over":
+            return seats
+        return [s for s in seats if s in self.active_seats(report_state)]
+
+    def report_subject(self, title: str, number: int, report_state: dict) -> str:
+        if report_state.get("phase") == "over":
+            return gettext("%(title)s: the duel is over") % {"title": title}
+        return gettext("%(title)s: your turn") % {"title": title}
+
     # --- pages --------------------------------------------------------------------------------
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
@@ -173,6 +182,8 @@ class DuelRules(GameRules):
         return {"board": svg.board_svg(shown), "state": shown,
                 "fighters": report.fighter_rows(shown, names),
                 "to_act_name": names.get(shown["to_act"]) if shown.get("to_act") is not None
+                else None,
+                "result_why": report.result_words(shown["result"]) if shown.get("result")
                 else None}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
@@ -180,10 +191,11 @@ class DuelRules(GameRules):
         frames = report.frames(view(state_before, None), events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
-        return {"board": svg.board_svg(frame["state"], svg_id="replay",
-                                       trails=frame["trails"]),
+        return {"board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),
                 "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
                 "last_step": len(frames) - 1,
+                "previous_step": step - 1 if step > 0 else None,
+                "next_step": step + 1 if step < len(frames) - 1 else None,
                 "lines": report.describe(events, names),
                 "final": view(report_state, None)}
 
@@ -222,6 +234,17 @@ class DuelRules(GameRules):
 
         duel_act(seat=seat, user=user, payload=payload)
 
+    def practice_create(self, user):
+        from .practice import practice_duel_create  # models: imported when called
+
+        return practice_duel_create(user=user)
+
+    def demo_setup(self, user) -> str:
+        from .practice import practice_duel  # models: imported when called
+
+        duel = practice_duel(user=user)
+        return f"fight the computer in '{duel.title}' at {settings.SITE_URL}/games/{duel.pk}/"
+
     def replay_frames(self, state_before: dict, events: list, report_state: dict,
                       names: dict[int, str]) -> list[dict]:
         return report.frames(view(state_before, None), events, report_state, names)
@@ -250,8 +273,8 @@ def _normalised(state: State, seat: int, payload: dict) -> dict:
         return {"type": "fighters", "placements": [
             {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
             for p in payload["placements"]]}
-    return {"type": "turn",
-            "orders": [o.to_dict() for o in parse_turn(state, seat, payload["orders"])]}
+    return {"type": "turn", "orders": [o.to_dict() for o in parse_turn(
+        state, seat, payload["orders"], excused=foresight.doomed(state, seat))]}
 
 
 RULES = DuelRules()

@@ -235,67 +235,84 @@ def fighter_rows(state: dict, names: dict[int, str]) -> list[dict]:
             for f in state["fighters"]]
 
 
-MAX_FRAMES = 11  # steps 0..10: the platform's replay has at most ten steps after the start
-FIGHTER_EVENTS = ("took_off", "moved", "turned", "fired", "launched", "landed", "stayed",
-                  "reloaded")
+# The platform's replay offers steps 0..games.public_views.MAX_REPLAY_STEP; an action with more
+# hex steps than that shows its tail in the last step.
+MAX_FRAMES = 61
+# An event that is a step of its own on the board; those before it (the turn's start, a
+# take-off, a smart missile's turn) belong to it, and so do those after it (a destruction, a
+# missile gone, a landing).
+STEP_EVENTS = ("moved", "missile_moved", "fired", "turned", "launched", "stayed",
+               "asteroid_placed", "fighters_placed")
+LEADING_EVENTS = ("turn", "missed", "took_off", "missile_turned")
 
 
 def _chunks(events: list) -> list[list[dict]]:
-    """The events in replay steps: a player's missiles flying at the start of his turn, then
-    each fighter's whole move (with what its shots and missiles did), setup actions alone."""
+    """The events in replay steps, hex by hex: each fighter's hex, turn, shot and launch, each
+    missile's hex, each setup placement, with what it caused."""
     chunks: list[list[dict]] = []
-    key = None
+    leading: list[dict] = []
     for event in events:
         kind = event["type"]
-        if kind == "turn":
-            key = None
-            continue
-        if kind in FIGHTER_EVENTS:
-            new_key = ("fighter", event["fighter"])
-        elif kind.startswith("missile_") or kind == "destroyed":
-            new_key = key or ("missiles", event["turn"])
-        elif kind in ("asteroid_placed", "fighters_placed"):
-            new_key = (kind, len(chunks))
+        if kind in LEADING_EVENTS:
+            leading.append(event)
+        elif kind in STEP_EVENTS or not chunks:
+            chunks.append([*leading, event])
+            leading = []
         else:
-            continue
-        if new_key != key or not chunks:
-            chunks.append([])
-            key = new_key
-        chunks[-1].append(event)
+            chunks[-1].append(event)
+    if leading:
+        chunks.append(leading)
     if len(chunks) > MAX_FRAMES - 1:  # an unusually long action: the tail in one step
         chunks = chunks[:MAX_FRAMES - 2] + [[e for c in chunks[MAX_FRAMES - 2:] for e in c]]
     return chunks
 
 
 def _title(chunk: list[dict], names: dict[int, str]) -> str:
-    first = chunk[0]
-    if first["type"] in FIGHTER_EVENTS:
-        return gettext("%(fighter)s's move") % {"fighter": first["fighter"]}
-    if first["type"].startswith("missile_") or first["type"] == "destroyed":
-        return gettext("Missiles fly")
-    return describe_event(first, names) or first["type"]
+    lines = describe(chunk, names)
+    return " ".join(lines) if lines else chunk[0]["type"]
 
 
 def frames(state_before: dict, events: list, state_after: dict,
            names: dict[int, str]) -> list[dict]:
-    """[{"state", "title", "trails"}]: the board before the action and after each step of it
-    (see ``_chunks``), rebuilt from the events (which end in ``state_after``); at most
-    ``MAX_FRAMES``."""
+    """[{"state", "title", "trails", "flights", "shots", "kills", "moving"}]: the board before
+    the action and after each hex step of it (see ``_chunks``), rebuilt from the events (which
+    end in ``state_after``); at most ``MAX_FRAMES``. ``flights``: every missile's hexes so far
+    in this action, those gone included; ``shots``: the gun shots so far (``new`` in this
+    step); ``kills``: the fighters destroyed so far in this action; ``moving``: the fighter or
+    missile of this step. Fighters destroyed before the action are not on the board."""
     state = copy.deepcopy(state_before)
-    trails: dict[str, list] = {}
-    out = [{"state": copy.deepcopy(state), "title": gettext("Before"), "trails": {}}]
+    state["fighters"] = [f for f in state["fighters"] if not f.get("destroyed")]
+    replay = {"trails": {}, "flights": {m["id"]: [m["hex"]] for m in state["missiles"]},
+              "shots": [], "kills": []}
+    out = [{**_snapshot(state, replay), "title": gettext("Before"), "moving": None}]
     fighters = {f["id"]: f for f in state["fighters"]}
     for chunk in _chunks(events):
+        for shot in replay["shots"]:
+            shot["new"] = False
         for event in chunk:
-            _apply(state, fighters, trails, event)
-        out.append({"state": copy.deepcopy(state), "title": _title(chunk, names),
-                    "trails": {k: list(v) for k, v in trails.items()}})
+            _apply(state, fighters, replay, event)
+        out.append({**_snapshot(state, replay), "title": _title(chunk, names),
+                    "moving": _moving(chunk)})
     return out
 
 
-def _apply(state: dict, fighters: dict, trails: dict, event: dict) -> None:
+def _snapshot(state: dict, replay: dict) -> dict:
+    return {"state": copy.deepcopy(state), **copy.deepcopy(replay)}
+
+
+def _moving(chunk: list[dict]):
+    for event in chunk:
+        if event["type"] in STEP_EVENTS and "fighter" in event:
+            return {"fighter": event["fighter"]}
+        if event["type"] == "missile_moved":
+            return {"missile": event["missile"]}
+    return None
+
+
+def _apply(state: dict, fighters: dict, replay: dict, event: dict) -> None:
     kind = event["type"]
     fighter = fighters.get(event.get("fighter"))
+    trails, flights = replay["trails"], replay["flights"]
     if kind == "asteroid_placed":
         state["asteroids"].append(event["hex"])
     elif kind == "fighters_placed":
@@ -313,16 +330,69 @@ def _apply(state: dict, fighters: dict, trails: dict, event: dict) -> None:
         fighter["facing"] = event["facing"]
     elif kind == "landed":
         fighter["docked"] = True
-    elif kind == "destroyed":
+    elif kind == "destroyed" and fighter is not None:
         fighter["destroyed"] = True
+        replay["kills"].append({k: event.get(k) for k in ("fighter", "player", "cause", "by",
+                                                          "hex")})
+    elif kind == "fired":
+        replay["shots"].append({k: event.get(k) for k in ("fighter", "gun", "from", "hex",
+                                                          "hit")} | {"new": True})
     elif kind == "launched":
         state["missiles"].append({"id": event["missile"], "owner": fighter["player"],
                                   "kind": event["kind"], "hex": event["hex"],
-                                  "facing": event["facing"]})
+                                  "facing": event["facing"], "fighter": fighter["id"]})
+        flights[event["missile"]] = [event["hex"]]
     elif kind in ("missile_moved", "missile_turned"):
         for missile in state["missiles"]:
             if missile["id"] == event["missile"]:
                 missile["facing"] = event["facing"]
                 missile["hex"] = event.get("hex", missile["hex"])
+        if kind == "missile_moved":
+            flights.setdefault(event["missile"], []).append(event["hex"])
     elif kind == "missile_removed":
         state["missiles"] = [m for m in state["missiles"] if m["id"] != event["missile"]]
+
+
+# --- what the engine foresees for the turn being built -------------------------------------------
+
+def doomed_words(fighter: str, doomed: dict) -> str:
+    """``legal``'s ``doomed``: a fighter the player's own missile destroys before it moves."""
+    values = {"fighter": fighter, "missile": doomed["by"]}
+    if doomed["kind"] == "smart":
+        return gettext("%(fighter)s is destroyed by your own smart missile (%(missile)s) "
+                       "before it moves.") % values
+    return gettext("%(fighter)s is destroyed by your own missile (%(missile)s) before it "
+                   "moves.") % values
+
+
+def trapped_words(fighter: str) -> str:
+    return gettext("%(fighter)s ends where it cannot avoid an asteroid or the edge of the "
+                   "board next turn.") % {"fighter": fighter}
+
+
+def kill_words(kill: dict, viewer: int) -> str:
+    values = {"fighter": kill["fighter"], "cause": cause_word(kill["cause"]), "by": kill["by"]}
+    if kill["player"] == viewer:
+        return gettext("Your %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
+    return gettext("Enemy %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
+
+
+def threat_words(threat: dict, viewer: int) -> str:
+    targets = [
+        (ngettext("%(fighter)s (yours, %(distance)d hex away)",
+                  "%(fighter)s (yours, %(distance)d hexes away)", t["distance"])
+         if t["player"] == viewer else
+         ngettext("%(fighter)s (%(distance)d hex away)", "%(fighter)s (%(distance)d hexes away)",
+                  t["distance"])) % t
+        for t in threat["in_reach"]]
+    values = {"missile": threat["missile"], "targets": ", ".join(targets)}
+    if not targets:
+        return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
+                       "enemy's; none is within its reach now.") % values
+    return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
+                   "enemy's. Within its reach now: %(targets)s.") % values
+
+
+def gone_words(fighter: str, cause: str) -> str:
+    return gettext("%(fighter)s is destroyed (%(cause)s): it takes no more steps.") % {
+        "fighter": fighter, "cause": cause_word(cause)}

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from games import resolution, services
@@ -75,10 +78,32 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
         raise Rejected(gettext("your offer of a draw stands already"))
     try:
         with transaction.atomic():
-            return DrawOffer.objects.create(game=game, seat=seat.number,
-                                            made_at=now or timezone.now())
+            offer = DrawOffer.objects.create(game=game, seat=seat.number,
+                                             made_at=now or timezone.now())
     except IntegrityError:
         raise Rejected(gettext("a draw offer was made at the same moment; look again")) from None
+    transaction.on_commit(lambda: mail_draw_offer(game, seat))
+    return offer
+
+
+def mail_draw_offer(game: Game, offering: Seat) -> bool:
+    """Tell the opponent of a draw offer by mail, in his language, if he wants mail."""
+    opponent = (game.seats.filter(number=1 - offering.number, user__isnull=False)
+                .exclude(user__email="").select_related("user__profile").first())
+    if opponent is None:
+        return False
+    profile = getattr(opponent.user, "profile", None)
+    if profile is not None and not profile.mail_reports:
+        return False
+    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
+    with translation.override(language):
+        subject = gettext("%(title)s: %(name)s offers a draw") % {
+            "title": game.title, "name": str(offering)}
+        body = render_to_string("duel/mail/draw_offer.txt", {
+            "game": game, "offering": str(offering), "site": settings.SITE_URL,
+            "seat_url": game.rules.seat_url(game.pk, opponent.number)})
+    send_mail(subject, body, None, [opponent.user.email], fail_silently=True)
+    return True
 
 
 def _offer_to(game: Game, seat: Seat) -> DrawOffer:

@@ -11,7 +11,9 @@ Whatever is posted is checked by the engine again (through the services) before 
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -24,18 +26,23 @@ from games import selectors
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
+from . import history, svg
 from . import services as duel_services
-from . import svg
 from .engine import EngineError, State, legal
 from .engine import preview as preview_turn
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
+from .engine import hexgrid
 from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-from .report import facing_word, fighter_rows, step_word
+from .report import (doomed_words, facing_word, fighter_rows, gone_words, kill_words,
+                     result_words, step_word, threat_words, trapped_words)
+
+
+POLL_SECONDS = 10
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -110,36 +117,81 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
 
 
 def _turn_form(game_state: State, player: int, data) -> dict:
-    """The turn form's context: the draft after this click, the engine's preview of it, the
-    buttons it offers, or the engine's message if the click was not allowed."""
+    """The turn form's context: the draft after this click, the engine's preview of it (the
+    start-of-turn missile flight even before the first click), the buttons it offers, the
+    engine's warnings in words, or the engine's message if the click was not allowed."""
     orders, current = _read_draft(data)
     new_orders, new_current = _apply(orders, current, data.get("do", ""), data)
     error = None
     try:
-        seen = preview_turn(game_state, player, new_orders) if new_orders else None
-        if data.get("do") == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
+        seen = preview_turn(game_state, player, new_orders)
+        if data.get("do") == "done" and seen["next"] and not seen["next"]["may_end"]:
             raise EngineError(_too_short(seen["next"]))
     except EngineError as problem:
         error = str(problem)
         try:
             new_orders, new_current = orders, current
-            seen = preview_turn(game_state, player, orders) if orders else None
+            seen = preview_turn(game_state, player, orders)
         except EngineError:
-            new_orders, new_current, seen = [], "", None
+            new_orders, new_current = [], ""
+            seen = preview_turn(game_state, player, [])
+    if data.get("do") == "done" and seen["next"] and seen["next"].get("finish"):
+        new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
     options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
     waiting = [{**f, "name": CLASSES[f["class"]].name} for fid, f in options.items()
-               if fid not in ordered]
-    nxt = seen["next"] if seen and new_current else None
+               if fid not in ordered and not f["doomed"]]
+    nxt = seen["next"] if new_current else None
     return {
         "draft": json.dumps(new_orders), "current": new_current, "turn_error": error,
         "draft_orders": [{**o, "words": _order_words(o)} for o in new_orders],
         "step_buttons": [(code, step_word(code)) for code in nxt["steps"]] if nxt else [],
         "may_end": bool(nxt and nxt["may_end"]), "next": nxt,
+        "gone": gone_words(nxt["fighter"], nxt["destroyed"]) if nxt and nxt["destroyed"]
+        else None,
         "waiting": [] if new_current else waiting,
-        "complete": not new_current and not waiting and bool(new_orders),
+        "complete": not new_current and not waiting and bool(new_orders or options),
         "preview": seen, "facing_choices": _facing_choices(),
+        "warnings": _warnings(seen, options, player),
     }
+
+
+def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
+    """The engine's foresight in words: fighters gone before they move, fighters with no
+    surviving move next turn, what the turn so far destroys, where smart missiles strike."""
+    return {
+        "doomed": [doomed_words(fid, f["doomed"]) for fid, f in options.items() if f["doomed"]],
+        "trapped": [trapped_words(fid) for fid in seen["trapped"]],
+        "kills": [kill_words(k, player) for k in seen["kills"]
+                  if k["fighter"] not in seen["doomed"]],
+        "threats": [threat_words(t, player) for t in seen["threats"]],
+    }
+
+
+def _board_links(form: dict, state: dict) -> dict:
+    """The turn form on the board: a waiting fighter that may fly is a link that picks it;
+    the hexes ahead of, and ahead-left and ahead-right of, the fighter being built are links
+    for the steps the engine offers next (ahead, turn left, turn right)."""
+    urls = form["urls"]
+
+    def link(do: str) -> tuple[str, str]:
+        query = urlencode({"draft": form["draft"], "current": form["current"], "do": do})
+        return f"{urls['seat']}?{query}", f"{urls['preview']}?{query}"
+
+    picks = {f["fighter"]: link(f"pick:{f['fighter']}") for f in form["waiting"]
+             if f["may_move"]}
+    steps = []
+    nxt = form["next"]
+    if nxt and nxt["steps"]:
+        fighter = next(f for f in state["fighters"] if f["id"] == nxt["fighter"])
+        route = form["preview"]["fighters"].get(nxt["fighter"], {}).get("route") or []
+        where = route[-1] if route else {"hex": fighter["hex"], "facing": fighter["facing"]}
+        if where["hex"] is not None:
+            for code, sixths in (("A", 0), ("L", 1), ("R", -1)):
+                target = hexgrid.step(tuple(where["hex"]), where["facing"] + sixths)
+                if code in nxt["steps"] and hexgrid.on_board(target):
+                    steps.append((target, code, step_word(code), *link(f"step:{code}")))
+    return {"picks": picks, "step_links": steps}
 
 
 def _too_short(nxt: dict) -> str:
@@ -177,13 +229,19 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     active = (rnd is not None and order is None and game.status == Game.Status.RUNNING
               and player in RULES.active_seats(raw))
     offer = DrawOffer.objects.filter(game=game).first()
+    running = game.status == Game.Status.RUNNING
+    last = history.last_action(game, names)
     context.update({
+        "counter": history.counter(state), "last_action": last,
+        "opponent_acted_last": last is not None and last["player"] == 1 - player,
+        "poll_seconds": _poll_seconds() if running and not active else None,
+        "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
+        "confirm_resign": data.get("resign") == "confirm",
         "state": state, "order": order, "active": active, "phase": state["phase"],
         "fighters": fighter_rows(state, names), "offer": offer,
         "offer_mine": offer is not None and offer.seat == player,
         "offer_theirs": offer is not None and offer.seat != player,
-        "running": game.status == Game.Status.RUNNING,
-        "opponent": names.get(1 - player),
+        "running": running, "opponent": names.get(1 - player),
         "missed_mine": bool(state["missed_in_row"][player]),
         "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
         "asteroids_left": state["asteroids_left"][player],
@@ -211,10 +269,25 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     elif active and state["phase"] == "play":
         context.update(_turn_form(game_state, player, data))
         board["preview"] = context["preview"]
+        board.update(_board_links(context, state))
     elif order is not None and order.get("type") == "fighters":
-        context["sealed_mine"] = order["placements"]  # his own: he may see it
+        context["sealed_mine"] = [  # his own: he may see it
+            {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]]
     context["board"] = svg.board_svg(state, **board)
     return context
+
+
+def _poll_seconds() -> int:
+    """How often a waiting player's page asks for news (htmx polling); the optional setting
+    ``DUEL_POLL_SECONDS`` overrides it."""
+    return getattr(settings, "DUEL_POLL_SECONDS", POLL_SECONDS)
+
+
+def _end(game: Game, state: dict, last: dict | None) -> dict:
+    """The end screen: who won and why, and where the whole duel can be replayed."""
+    return {"winner": game.winner_seat, "why": result_words(state.get("result") or ""),
+            "result": state.get("result"), "first": history.first_action(game),
+            "last": last["number"] if last else None}
 
 
 def _int(text, default: int) -> int:
@@ -278,7 +351,10 @@ def submit(request, game_id: int, number: int):
 @login_required
 @require_POST
 def resign(request, game_id: int, number: int):
+    """Resigning needs its confirmation: a post without it asks for it first."""
     seat = _own_seat(request, game_id, number)
+    if request.POST.get("confirm") != "yes":
+        return redirect(reverse("duel:seat", args=[game_id, number]) + "?resign=confirm#resign")
     try:
         duel_services.duel_resign(game=seat.game, user=request.user)
     except Rejected as error:

@@ -88,38 +88,47 @@ def send_reports(round_ids: list[int]) -> int:
     readers: dict[int, list] = {}
     for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
                  .select_related("user__profile").distinct()):
-        readers.setdefault(seat.game_id, []).append(seat.user)
+        readers.setdefault(seat.game_id, []).append((seat.number, seat.user))
     if not readers:
         return 0
     read = list(Round.objects.filter(pk__any=ids, game_id__any=list(readers))
                 .select_related("game").defer("state", "game__settings"))
-    events = dict(Report.objects.filter(round_id__any=[rnd.pk for rnd in read])
-                  .values_list("round_id", "events"))
+    reports = {round_id: (events, state) for round_id, events, state in
+               Report.objects.filter(round_id__any=[rnd.pk for rnd in read])
+               .values_list("round_id", "events", "state")}
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__any=list({rnd.game_id for rnd in read})):
         seats.setdefault(seat.game_id, []).append(seat)
     sent = 0
     for rnd in read:
-        if rnd.pk not in events:
+        if rnd.pk not in reports:
             continue
+        events, state = reports[rnd.pk]
+        rules = registry.get(rnd.game.kind)
+        wanted = set(rules.report_readers(state, [s.number for s in seats[rnd.game_id]]))
         written: dict[tuple[str, str], tuple[str, str]] = {}  # one text per language and zone
-        for user in readers[rnd.game_id]:
+        for number, user in readers[rnd.game_id]:
+            if number not in wanted:
+                continue
             words = _own_words(user)
             if words not in written:
                 with _written_for(words):
-                    written[words] = _report_mail(rnd, events[rnd.pk], seats[rnd.game_id])
+                    written[words] = _report_mail(rnd, events, state, seats[rnd.game_id])
             sent += _send_once(user, rnd, Delivery.Kind.REPORT, *written[words])
     return sent
 
 
-def _report_mail(rnd: Round, events: list, seats: list[Seat]) -> tuple[str, str]:
+def _report_mail(rnd: Round, events: list, state: dict,
+                 seats: list[Seat]) -> tuple[str, str]:
     """The subject and body of a published round's mail, in the active language (a seat
     without a pilot's name is "seat 3" in it too)."""
     names = {seat.number: str(seat) for seat in seats}
-    lines = registry.get(rnd.game.kind).describe_events(events, names)
+    rules = registry.get(rnd.game.kind)
+    lines = rules.describe_events(events, names)
     body = render_to_string("games/mail/report.txt", {
         "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
-    subject = _("%(title)s: round %(number)d is published") % {
+    subject = rules.report_subject(rnd.game.title, rnd.number, state) or _(
+        "%(title)s: round %(number)d is published") % {
         "title": rnd.game.title, "number": rnd.number}
     return subject, body
 

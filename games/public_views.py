@@ -53,7 +53,7 @@ def game_page(request, game_id: int):
     return render(request, rules.template("game"), context)
 
 
-MAX_REPLAY_STEP = 10  # a game's replay has at most this many steps; beyond, the last
+MAX_REPLAY_STEP = 60  # a game's replay has at most this many steps; beyond, the last
 
 
 @require_safe

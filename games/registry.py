@@ -136,6 +136,11 @@ class GameRules:
         """Seats that owe orders for the round starting from ``state``."""
         raise NotImplementedError
 
+    def seats_in_game(self, state: dict) -> list[int]:
+        """Seats still in the game at ``state``, whether or not they owe orders now (a game
+        of turns has players who wait). By default those who owe orders."""
+        return self.active_seats(state)
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The normalised orders to store, or Rejected with a clear message."""
         raise NotImplementedError
@@ -162,6 +167,17 @@ class GameRules:
         """This game's part of ``make demo`` for the demo person ``user`` (e.g. a practice
         game he can play at once), made only if it is not there yet; a line for the console
         saying where to find it, or None."""
+        return None
+
+    # --- mail ------------------------------------------------------------------------------
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """The seats whose players get a published round's mail (if they want mail): by
+        default all of ``seats``; a game of turns may mail only whoever must act next."""
+        return seats
+
+    def report_subject(self, title: str, number: int, report_state: dict) -> str | None:
+        """The subject of a published round's mail, in the active language; None: the
+        platform's "round N is published"."""
         return None
 
     # --- words and pages --------------------------------------------------------------------

@@ -29,6 +29,7 @@ class MyGame:
     is_referee: bool
     round: Round | None
     orders_due: bool = False
+    waiting: bool = False  # in the game, owes nothing now, has sent nothing: another acts
 
     @property
     def deadline(self):
@@ -82,10 +83,13 @@ def my_games(user) -> list[MyGame]:
     for game in games:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
-        due = bool(seat and rnd and rnd.pk not in submitted
-                   and seat.number in registry.get(game.kind).active_seats(rnd.state))
+        rules = registry.get(game.kind)
+        owes = bool(seat and rnd and seat.number in rules.active_seats(rnd.state))
+        due = owes and rnd.pk not in submitted
+        waiting = bool(seat and rnd and not owes and rnd.pk not in submitted
+                       and seat.number in rules.seats_in_game(rnd.state))
         entries.append(MyGame(game=game, seat=seat, is_referee=game.referee_id == user.pk,
-                              round=rnd, orders_due=due))
+                              round=rnd, orders_due=due, waiting=waiting))
     entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,
                                 e.deadline.timestamp() if e.deadline else float("inf")))
     return entries
@@ -121,7 +125,7 @@ class Panel:
     seats: list[Seat]
     round: Round | None       # the round open for orders
     failed: Round | None      # a round that kept failing and waits for the referee
-    active: list[int]         # seats still in the game (owe orders in the open round)
+    active: list[int]         # seats still in the game (``GameRules.seats_in_game``)
 
 
 def referee_panel(game_id: int) -> Panel:
@@ -130,7 +134,7 @@ def referee_panel(game_id: int) -> Panel:
     rnd = game.rounds.filter(status=Round.Status.OPEN).first()
     failed = game.rounds.filter(status=Round.Status.FAILED).first()
     state = (rnd or failed).state if (rnd or failed) else None
-    active = registry.get(game.kind).active_seats(state) if state is not None else []
+    active = registry.get(game.kind).seats_in_game(state) if state is not None else []
     return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
 
 

@@ -216,7 +216,7 @@ def referee_remove(*, game: Game, by, number: int) -> Round:
     rules = registry.get(game.kind)
     with transaction.atomic():
         rnd = lock_open_round(game, _("there is no round open"))
-        if number not in rules.active_seats(rnd.state):
+        if number not in rules.seats_in_game(rnd.state):
             raise Rejected(_("that pilot is not in the game any more"))
         removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
         rnd.referee_input = {**rnd.referee_input, "remove": removals}

@@ -14,6 +14,7 @@ Actions (JSON objects, ``type`` first):
 
 from __future__ import annotations
 
+from . import foresight
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other
 from .orders import may_move, may_stay, must_launch, next_steps, parse_turn, speeds
 from .state import (EngineError, Fighter, Settings, State, as_choice, as_hex, as_int, as_list,
@@ -60,11 +61,15 @@ def legal(state: State, player: int) -> dict:
                              for f in state.fighters if f.player == player],
                 "docks": [hx(h) for h in DOCKS[player]], "facings": list(range(6))}
     mine = state.to_act == player
+    doomed = foresight.doomed(state, player) if mine else {}
     return {**base, "your_turn": mine, "actions": ["turn", "resign"] if mine else ["resign"],
-            "fighters": [fighter_options(f) for f in state.alive(player)] if mine else []}
+            "fighters": [fighter_options(f, doomed.get(f.id)) for f in state.alive(player)]
+            if mine else []}
 
 
-def fighter_options(fighter: Fighter) -> dict:
+def fighter_options(fighter: Fighter, doomed: dict | None = None) -> dict:
+    """``doomed``: how the player's own missiles destroy it at the start of the turn, before
+    it moves (it then needs no orders), or None."""
     return {
         "fighter": fighter.id, "class": fighter.cls, "hex": hx(fighter.hex),
         "facing": fighter.facing, "speed": fighter.speed, "docked": fighter.docked,
@@ -73,7 +78,7 @@ def fighter_options(fighter: Fighter) -> dict:
         "facings": list(range(6)) if may_stay(fighter) else [],
         "speeds": speeds(fighter), "z": fighter.kind.z,
         "missiles": fighter.missiles, "smart": fighter.smart,
-        "steps": next_steps(fighter, [])["steps"],
+        "steps": next_steps(fighter, [])["steps"], "doomed": doomed,
     }
 
 
@@ -222,7 +227,8 @@ def _turn(state: State, player: int, kind: str, action: dict, events: list[dict]
     if kind == "missed":
         missed_turn(state, events)
         return
-    orders = parse_turn(state, player, required(action, "orders", "action"))
+    orders = parse_turn(state, player, required(action, "orders", "action"),
+                        excused=foresight.doomed(state, player))
     state.missed_in_row[player] = 0
     play_turn(state, orders, events, "orders")
 
@@ -237,17 +243,31 @@ def missed(state: State, player: int) -> tuple[State, list[dict]]:
 def preview(state: State, player: int, orders: object) -> dict:
     """Where a half-built turn goes: ``orders`` as for a turn, every fighter's complete but the
     last one's, which may stop anywhere (fighters not yet ordered stand still). Plays it on a
-    copy and answers
+    copy (the missiles' start-of-turn flight first, so an empty list shows that flight) and
+    answers
 
     - ``fighters``: per ordered fighter, ``route``: after each step ``{"step", "hex", "facing"}``
       (``hex`` null where it left the board), and ``destroyed``: the cause, or null;
     - ``missiles``: every missile of the player's that flew in the turn so far: ``from`` (its
       hex before, for a new one the launching fighter's), ``path`` (the hexes it entered),
-      ``removed`` (the cause, or null while it flies on);
+      ``removed`` (the cause, or null while it flies on), ``hit`` (the fighter it destroyed);
     - ``next_flight``: for each of his missiles still flying, the hexes it would fly at the
       start of his next turn if nothing else moved (``from``, ``path``, ``removed``);
+    - ``threats``: his smart missiles still flying, each homing on the nearest fighter, with
+      the fighters within its reach (``foresight.smart_threats``);
+    - ``kills``: every fighter destroyed so far, either side's: ``fighter``, ``player``,
+      ``cause``, ``by``, ``hex``;
+    - ``shots``: every gun fired: ``fighter``, ``gun``, ``from``, ``hex`` (null: over the
+      edge), ``hit``;
+    - ``doomed``: {id: {cause, by, kind, owner}}: his fighters his own missiles destroy at the
+      start of the turn, before they move (they need no orders);
+    - ``trapped``: the ordered fighters that end alive and flying but have no move next turn
+      that avoids the asteroids and the edge;
     - ``next``: for the last ordered fighter (unless it stays), the steps that may follow,
-      whether the move may end here, its open speeds and the hexes flown so far;
+      whether the move may end here, its open speeds, the hexes flown so far, and
+      ``destroyed`` (the cause, or null); a destroyed fighter is offered no more steps and
+      ``finish`` holds its steps made a complete order (the rest flown straight on: it is
+      gone before they matter);
     - ``events``: the events of the turn so far (no end-of-turn checks).
     """
     if state.phase != "play":
@@ -262,28 +282,54 @@ def preview(state: State, player: int, orders: object) -> dict:
     turn.play(parsed)
     routes = {o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None}
               for o in parsed}
+    kills = [{k: e[k] for k in ("fighter", "player", "cause", "by", "hex")}
+             for e in events if e["type"] == "destroyed"]
+    for kill in kills:
+        if kill["fighter"] in routes:
+            routes[kill["fighter"]]["destroyed"] = kill["cause"]
+    shots = [{k: e[k] for k in ("fighter", "gun", "from", "hex", "hit")}
+             for e in events if e["type"] == "fired"]
+    nxt = _next(state, parsed, routes)
+    building = nxt["fighter"] if nxt and not nxt["may_end"] else None
+    return {"fighters": routes, "missiles": _flights(state, events),
+            "next_flight": _next_flight(work, player),
+            "threats": foresight.smart_threats(work, player), "kills": kills, "shots": shots,
+            "doomed": foresight.doomed(state, player),
+            "trapped": [o.fighter for o in parsed if not o.stay and o.fighter != building
+                        and foresight.trapped(work.fighter(o.fighter), work.asteroids)],
+            "next": nxt, "events": events}
+
+
+def _flights(state: State, events: list[dict]) -> list[dict]:
     starts = {m.id: hx(m.hex) for m in state.missiles}
     kinds = {m.id: m.kind for m in state.missiles}
     flights: dict[int, dict] = {}
     for event in events:
         kind = event["type"]
-        if kind == "destroyed" and event["fighter"] in routes:
-            routes[event["fighter"]]["destroyed"] = event["cause"]
-        elif kind == "launched":
+        if kind == "launched":
             starts[event["missile"]], kinds[event["missile"]] = event["hex"], event["kind"]
         elif kind == "missile_moved":
             mid = event["missile"]
             flights.setdefault(mid, {"missile": mid, "kind": kinds[mid], "from": starts[mid],
-                                     "path": [], "removed": None})["path"].append(event["hex"])
+                                     "path": [], "removed": None, "hit": None}
+                               )["path"].append(event["hex"])
         elif kind == "missile_removed" and event["missile"] in flights:
             flights[event["missile"]]["removed"] = event["cause"]
+            flights[event["missile"]]["hit"] = event.get("fighter")
+    return list(flights.values())
+
+
+def _next(state: State, parsed: list, routes: dict) -> dict | None:
     last = parsed[-1] if parsed else None
-    nxt = None
-    if last is not None and not last.stay:
-        nxt = {"fighter": last.fighter,
-               **next_steps(state.fighter(last.fighter), list(last.steps))}
-    return {"fighters": routes, "missiles": list(flights.values()),
-            "next_flight": _next_flight(work, player), "next": nxt, "events": events}
+    if last is None or last.stay:
+        return None
+    fighter = state.fighter(last.fighter)
+    nxt = {"fighter": last.fighter, **next_steps(fighter, list(last.steps)),
+           "destroyed": routes[last.fighter]["destroyed"]}
+    if nxt["destroyed"]:
+        short = max(0, min(nxt["speeds"], default=0) - nxt["ahead"])
+        nxt.update(steps=[], may_end=True, finish=[*last.steps, *["A"] * short])
+    return nxt
 
 
 def _next_flight(work: State, player: int) -> list[dict]:

@@ -197,9 +197,11 @@ def parse_order(fighter: Fighter, raw: dict, where: str, *, partial: bool = Fals
     return Order(fighter.id, False, None, tuple(steps))
 
 
-def parse_turn(state, player: int, raw: object, *, partial: bool = False) -> list[Order]:
+def parse_turn(state, player: int, raw: object, *, partial: bool = False,
+               excused=()) -> list[Order]:
     """A player's orders for the turn: every living fighter of his exactly once (unless
-    ``partial``, the order form's preview), in the order they move."""
+    ``partial``, the order form's preview), in the order they move. Fighters in ``excused``
+    (those his own missiles destroy before any fighter moves) may be left out."""
     items = as_list(raw, "action.orders")
     orders: list[Order] = []
     seen: set[str] = set()
@@ -219,7 +221,7 @@ def parse_turn(state, player: int, raw: object, *, partial: bool = False) -> lis
         seen.add(fid)
         orders.append(parse_order(fighter, item, where, partial=partial and i == len(items) - 1))
     if not partial:
-        missing = [f.id for f in state.alive(player) if f.id not in seen]
+        missing = [f.id for f in state.alive(player) if f.id not in seen and f.id not in excused]
         if missing:
             raise EngineError(f"no orders for {', '.join(missing)}: every fighter needs "
                               "orders (a docked one may stay)")

@@ -43,14 +43,18 @@ class Turn:
     def play(self, orders: list[Order], how: str = "orders") -> None:
         """``how``: ``orders``, ``missed`` (the default orders) or ``auto`` (no fighters)."""
         self.emit("turn", player=self.player, how=how)
-        for missile in [m for m in self.state.missiles if m.owner == self.player]:
-            if missile in self.state.missiles:
-                self.fly_missile(missile, launch=False)
+        self.fly_missiles()
         for order in orders:
             fighter = self.state.fighter(order.fighter)
             if fighter.alive:
                 self.carry_out(fighter, order)
         self.end()
+
+    def fly_missiles(self) -> None:
+        """The start of the turn: the player's missiles in flight fly on, in launch order."""
+        for missile in [m for m in self.state.missiles if m.owner == self.player]:
+            if missile in self.state.missiles:
+                self.fly_missile(missile, launch=False)
 
     def carry_out(self, fighter: Fighter, order: Order) -> None:
         if order.stay:
@@ -124,7 +128,7 @@ class Turn:
         facing = fighter.facing if code == "G" else turn(fighter.facing, 3)
         target = step(fighter.hex, facing)
         victim = next((f for f in self.state.alive() if f.hex == target), None)
-        self.emit("fired", fighter=fighter.id, gun=gun,
+        self.emit("fired", fighter=fighter.id, gun=gun, **{"from": hx(fighter.hex)},
                   hex=hx(target) if on_board(target) else None,
                   hit=victim.id if victim else None)
         if victim is not None:

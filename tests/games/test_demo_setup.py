@@ -27,3 +27,5 @@ def test_the_demo_person_gets_each_games_demo_once():
     assert game.status == Game.Status.RUNNING and game.seats.filter(user=demo).exists()
     assert f"/games/{game.pk}/" in first and f"/games/{game.pk}/" in second
     assert "- dogfight:" in first
+    [duel] = Game.objects.filter(referee=demo, kind="duel")
+    assert duel.status == Game.Status.RUNNING and f"/games/{duel.pk}/" in second

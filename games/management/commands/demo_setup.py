@@ -1,6 +1,7 @@
 """Set up ``make demo``: a person ``demo`` (password ``demo``) and each game's part of the demo
 (``GameRules.demo_setup``: a practice game to play at once, say). Idempotent."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
             user.save()
         Profile.objects.get_or_create(user=user)
         self.stdout.write(self.style.SUCCESS(
-            "Demo ready: log in as demo / demo at http://localhost:8000/accounts/login/"))
+            f"Demo ready: log in as demo / demo at {settings.SITE_URL}/accounts/login/"))
         for rules in registry.all_games():
             line = rules.demo_setup(user)
             if line:

@@ -28,9 +28,9 @@ def test_the_preview_shows_where_the_missiles_go_now_and_next_turn():
     answer = preview(board(), 0, [move("A4", "A", "G", "A", "R", "S")])
     flights = {m["missile"]: m for m in answer["missiles"]}
     assert flights[1] == {"missile": 1, "kind": "missile", "from": [3, 2],
-                          "path": [[4, 2], [5, 2], [6, 2]], "removed": None}
+                          "path": [[4, 2], [5, 2], [6, 2]], "removed": None, "hit": None}
     assert flights[2] == {"missile": 2, "kind": "smart", "from": [7, 7],
-                          "path": [[8, 8], [8, 9], [8, 10]], "removed": "hit"}
+                          "path": [[8, 8], [8, 9], [8, 10]], "removed": "hit", "hit": "B2"}
     assert answer["next_flight"] == [{"missile": 1, "kind": "missile", "from": [6, 2],
                                       "path": [[7, 2], [8, 2], [9, 2]], "removed": None}]
 
@@ -38,7 +38,8 @@ def test_the_preview_shows_where_the_missiles_go_now_and_next_turn():
 def test_the_preview_lists_the_steps_that_may_follow_the_last_fighters_plan():
     answer = preview(board(), 0, [move("A4", "A", "G", "A")])
     assert answer["next"] == {"fighter": "A4", "steps": ["A", "L", "R", "G", "M", "S"],
-                              "may_end": True, "speeds": [2, 3, 4], "ahead": 2}
+                              "may_end": True, "speeds": [2, 3, 4], "ahead": 2,
+                              "destroyed": None}
     assert preview(board(), 0, [move("A4")])["next"]["steps"] == ["A", "G", "M", "S"]
 
 

@@ -70,3 +70,12 @@ def placed(game: Game, alice, bob, capture) -> None:
 
 def page_url(game: Game, number: int, name: str = "seat") -> str:
     return reverse(f"duel:{name}", args=[game.pk, number])
+
+
+def at_position(game: Game, position) -> None:
+    """Put the duel's open turn at ``position`` (an engine ``State`` built with the engine
+    tests' helpers), as if the game had been played there: the platform's flow goes on from
+    it (orders are checked and resolved against it)."""
+    rnd = open_round(game)
+    rnd.state = {**position.to_dict(), "settings": rnd.state["settings"]}
+    rnd.save(update_fields=["state"])

@@ -98,7 +98,7 @@ def test_two_players_play_a_duel_to_the_end(two_pages, live_server):
     a.select_option("#hex_A1", "0,8")
     a.select_option("#facing_A1", "1")
     a.get_by_role("button", name="Place my fighters (final)").click()
-    expect(a.get_by_text("A1 on [0, 8], facing 1")).to_be_visible()
+    expect(a.get_by_text("A1 on [0, 8], facing NE")).to_be_visible()
     b.goto(theirs)
     expect(b.locator('#board [data-fighter="A1"]')).to_have_count(0)
     assert b.locator("#hex_B1").input_value() == "19,6"
@@ -139,8 +139,7 @@ def test_two_players_play_a_duel_to_the_end(two_pages, live_server):
     # Anyone may read the game and replay the last action.
     b.goto(f"{base}/games/{game.pk}/")
     expect(b.get_by_text("alice won.")).to_be_visible()
-    last = game.rounds.order_by("-number").first().number
-    b.get_by_role("link", name=f"Action {last}", exact=True).click()
+    b.locator("ol.history a").first.click()
     expect(b.get_by_text("A1 fired its nose gun at [1, 6], hitting B1.")).to_be_visible()
     b.locator("#replay nav.steps").get_by_role("link", name="start", exact=True).click()
     expect(b.locator("#replay h2")).to_have_text(re.compile("Replay: Before"))

@@ -102,7 +102,7 @@ def test_the_fighter_placement_form_and_no_one_else_sees_it(client, alice, bob):
         "action": "fighters", "hex_A1": "0,7", "facing_A1": "2"})
     assert response.status_code == 302
     mine = client.get(page_url(game, 0)).content.decode()
-    assert "Your action is in" in mine and "A1 on [0, 7], facing 2" in mine
+    assert "Your action is in" in mine and "A1 on [0, 7], facing NW" in mine
     client.force_login(bob)
     theirs = client.get(page_url(game, 1)).content.decode()
     spectator = client.get(reverse("game", args=[game.pk])).content.decode()
@@ -167,7 +167,7 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     now = state(game)
     assert now["to_act"] == 1 and now["fighters"][0]["hex"] == [1, 6]
     replay = client.get(reverse("round_report", args=[game.pk, 2])).content.decode()
-    assert "A1 took off from [0, 8]." in replay and "A1&#x27;s move" in replay
+    assert "A1 took off from [0, 8]." in replay and "Replay: A1 flew to [1, 6]." in replay
 
 
 def test_without_javascript_the_form_is_a_plain_get_of_the_page(client, alice, bob,
@@ -228,13 +228,25 @@ def test_a_draw_offered_and_accepted_through_the_pages(client, alice, bob,
 def test_resigning_through_the_page(client, alice, bob, django_capture_on_commit_callbacks):
     game = make_duel(alice, bob)
     client.force_login(bob)
+    page = client.get(page_url(game, 1)).content.decode()
+    assert f'href="{page_url(game, 1)}?resign=confirm#resign">Resign…' in page
+    assert "Yes, resign the duel" not in page
+    # a post without the confirmation only asks for it
+    response = client.post(page_url(game, 1, "resign"))
+    assert response.url == page_url(game, 1) + "?resign=confirm#resign"
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    confirm = client.get(response.url).content.decode()
+    assert "Resigning ends the duel at once: alice wins." in confirm
+    assert "Yes, resign the duel" in confirm and "Accept the draw" not in confirm
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 1, "resign"))
+        response = client.post(page_url(game, 1, "resign"), {"confirm": "yes"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner_seat == 0
     page = client.get(page_url(game, 1)).content.decode()
     assert "alice won" in page and "Resign" not in page
+    assert "The duel is over: a player resigned." in page
 
 
 def test_spectators_see_the_board_and_the_published_history_with_replay(
@@ -249,7 +261,14 @@ def test_spectators_see_the_board_and_the_published_history_with_replay(
     for number in (1, 2, 3):  # the placements (one round), A's turn, B's turn
         assert f'href="{reverse("round_report", args=[game.pk, number])}"' in page
     report = client.get(reverse("round_report", args=[game.pk, 2])).content.decode()
-    assert "Replay: A1&#x27;s move" in report and 'id="replay"' in report
+    assert "Replay: A1 flew to [2, 4]." in report  # facing NE from [0, 8]
+    ids = re.findall(r'\sid="([^"]+)"', report)
+    assert "replay" in ids and "replay-board" in ids and len(ids) == len(set(ids))
+    # hex by hex: take-off and first hex, then each hex; plain links step back and forth
+    step_one = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 1})
+    assert ("Replay: Turn 1: alice. A1 took off from [0, 8]. A1 flew to [0, 7]."
+            in step_one.content.decode())
+    assert 'rel="next" href="?step=2"' in step_one.content.decode()
     start = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 0}, **HTMX)
     assert start.content.decode().startswith('<section id="replay"')
     assert "Replay: Before" in start.content.decode()

@@ -134,7 +134,7 @@ def test_unknown_things_are_json_404s():
 def test_the_kinds_name_every_game_and_which_offer_practice():
     kinds = {k["kind"]: k for k in Client().get(f"{API}/kinds").json()}
     assert {"dogfight", "duel"} <= set(kinds)
-    assert kinds["dogfight"]["practice"] is True and kinds["duel"]["practice"] is False
+    assert kinds["dogfight"]["practice"] is True and kinds["duel"]["practice"] is True
 
 
 # --- a seat's owner -----------------------------------------------------------------------
@@ -222,14 +222,14 @@ def test_my_games_say_what_waits_on_me(game, alice):
     assert entry["game"]["id"] == game.pk and entry["seat"] == 0 and entry["orders_due"]
 
 
-def test_a_practice_dogfight_is_made_and_started_for_the_token_holder(alice):
+def test_practice_games_are_made_and_started_for_the_token_holder(alice):
     bot = Bot(alice)
     made = bot.post("/practice/dogfight", {})
     assert made.status_code == 201
     view = bot.get(seat_path(type("G", (), {"pk": made.json()["game"]}), made.json()["seat"]))
     assert view.json()["owes_orders"] is True
-    none = bot.post("/practice/duel", {})
-    assert none.status_code == 400 and none.json()["code"] == "no_practice"
+    duel = bot.post("/practice/duel", {})
+    assert duel.status_code == 201 and duel.json()["seat"] == 0
     unknown = bot.post("/practice/chess", {})
     assert unknown.status_code == 400
 
