@@ -193,7 +193,7 @@ def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
     # the service, never silently dropped.
-    numbers = sorted(int(key[1:]) for key in request.POST if key[:1] == "l" and key[1:].isdigit())
+    numbers = sorted(int(key[1:]) for key in request.POST if _is_line_field(key))
     lines = [request.POST.get(f"l{n}", "") for n in numbers]
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
@@ -203,6 +203,13 @@ def save_chatter(request, game_id: int, number: int):
         messages.success(request, _("Chatter saved. You can change it until the round is "
                                     "resolved."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
+
+
+def _is_line_field(key: str) -> bool:
+    """``l1``, ``l2``, ...: plain ASCII digits (``str.isdigit`` also takes "²", which ``int``
+    refuses), short enough to be a line's number."""
+    digits = key[1:]
+    return key[:1] == "l" and digits.isascii() and digits.isdigit() and len(digits) <= 3
 
 
 @login_required

@@ -66,19 +66,52 @@ def _urls(seat: Seat) -> dict:
 
 # --- the turn so far ----------------------------------------------------------------------
 
+MAX_DRAFT_LENGTH = 4000  # a whole turn of every fighter is a few hundred characters
+
+
+UNREADABLE_DRAFT = _lazy("The turn so far could not be read: build it again.")
+
+
+class UnreadableDraft(ValueError):
+    """The turn so far, as sent back by the form, is not one our form makes."""
+
+
 def _read_draft(data) -> tuple[list, str]:
+    """The turn so far (``draft``, JSON) and the fighter being flown (``current``), in the
+    shape the form makes them: a list of {"fighter": id, "steps": [codes]} or {"fighter": id,
+    "stay": true, "facing": n or null}, the fighter flown being the last, unfinished one.
+    Anything else raises ``UnreadableDraft``; the engine judges the rest."""
+    text, current = data.get("draft") or "[]", data.get("current", "")
+    if len(text) > MAX_DRAFT_LENGTH:
+        raise UnreadableDraft
     try:
-        orders = json.loads(data.get("draft") or "[]")
-    except ValueError:
-        orders = []
-    if not isinstance(orders, list) or not all(isinstance(o, dict) for o in orders):
-        orders = []
-    return orders, data.get("current", "")
+        orders = json.loads(text)
+    except (ValueError, RecursionError):
+        raise UnreadableDraft from None
+    if not (isinstance(orders, list) and all(_order_shaped(o) for o in orders)):
+        raise UnreadableDraft
+    if current and not (orders and orders[-1]["fighter"] == current
+                        and not orders[-1].get("stay")):
+        raise UnreadableDraft
+    return orders, current
+
+
+def _order_shaped(order) -> bool:
+    if not isinstance(order, dict) or not isinstance(order.get("fighter"), str):
+        return False
+    if order.get("stay") is True:
+        facing = order.get("facing")
+        return set(order) <= {"fighter", "stay", "facing"} and (
+            facing is None or (isinstance(facing, int) and not isinstance(facing, bool)))
+    steps = order.get("steps")
+    return (set(order) == {"fighter", "steps"} and isinstance(steps, list)
+            and all(isinstance(step, str) for step in steps))
 
 
 def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
-    """One click on the turn form: a new (orders, current) — unchecked, the engine judges."""
-    orders = [dict(o, steps=list(o.get("steps", []))) if not o.get("stay") else dict(o)
+    """One click on the turn form: a new (orders, current) — unchecked, the engine judges.
+    ``orders`` and ``current`` are as ``_read_draft`` reads them."""
+    orders = [dict(o, steps=list(o["steps"])) if not o.get("stay") else dict(o)
               for o in orders]
     verb, _, arg = do.partition(":")
     if verb == "pick" and not current:
@@ -90,14 +123,14 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
         except ValueError:
             facing = None
         orders.append({"fighter": arg, "stay": True, "facing": facing})
-    elif verb == "step" and current and orders and orders[-1]["fighter"] == current:
+    elif verb == "step" and current:
         orders[-1]["steps"].append(arg)
     elif verb == "done":
         current = ""
     elif verb == "undo":
-        if current and orders and orders[-1].get("steps"):
+        if current and orders[-1]["steps"]:
             orders[-1]["steps"].pop()
-        elif current and orders:
+        elif current:
             orders.pop()
             current = ""
         elif orders and orders[-1].get("stay"):
@@ -112,12 +145,17 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
 def _turn_form(game_state: State, player: int, data) -> dict:
     """The turn form's context: the draft after this click, the engine's preview of it, the
     buttons it offers, or the engine's message if the click was not allowed."""
-    orders, current = _read_draft(data)
-    new_orders, new_current = _apply(orders, current, data.get("do", ""), data)
-    error = None
+    try:
+        orders, current = _read_draft(data)
+    except UnreadableDraft:
+        orders, current, do = [], "", ""
+        error = str(UNREADABLE_DRAFT)
+    else:
+        do, error = data.get("do", ""), None
+    new_orders, new_current = _apply(orders, current, do, data)
     try:
         seen = preview_turn(game_state, player, new_orders) if new_orders else None
-        if data.get("do") == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
+        if do == "done" and seen and seen["next"] and not seen["next"]["may_end"]:
             raise EngineError(_too_short(seen["next"]))
     except EngineError as problem:
         error = str(problem)
@@ -256,7 +294,10 @@ def _payload(seat: Seat, data) -> dict:
             {"fighter": fid, "hex": _hex(data.get(f"hex_{fid}")),
              "facing": _int(data.get(f"facing_{fid}"), -1)} for fid in ids]}
     if kind == "turn":
-        orders, _ = _read_draft(data)
+        try:
+            orders, _ = _read_draft(data)
+        except UnreadableDraft:
+            raise Rejected(gettext("the turn so far could not be read: build it again")) from None
         return {"type": "turn", "orders": orders}
     return {"type": kind}
 
@@ -266,7 +307,8 @@ def _payload(seat: Seat, data) -> dict:
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
-        duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
+        duel_services.duel_act(seat=seat, user=request.user,
+                               payload=_payload(seat, request.POST))
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
