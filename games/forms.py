@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from .clock import TIME_ZONES
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
+from .text import refuse_bidi_controls, refuse_line_breaks
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
@@ -69,7 +70,8 @@ class GameSettingsForm(forms.Form):
     computer seats (``computer_seats``). A game without a deadline in days sets
     ``deadline_days = None``."""
 
-    title = forms.CharField(label=_("Title"), max_length=80)
+    title = forms.CharField(label=_("Title"), max_length=80,
+                            validators=[refuse_line_breaks, refuse_bidi_controls])
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
                                   initial="Europe/Berlin")
     deadline_days = forms.IntegerField(label=_("Deadline (days)"), min_value=1,

@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import registry
+from .text import one_line
 from .models import Delivery, Order, Profile, Report, Round, Seat
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ def _report_mail(rnd: Round, events: list, seats: list[Seat]) -> tuple[str, str]
     body = render_to_string("games/mail/report.txt", {
         "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
     subject = _("%(title)s: round %(number)d is published") % {
-        "title": rnd.game.title, "number": rnd.number}
+        "title": one_line(rnd.game.title), "number": rnd.number}
     return subject, body
 
 
@@ -142,6 +143,6 @@ def send_reminders(now: datetime) -> int:
                 body = render_to_string("games/mail/reminder.txt", {
                     "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
                 subject = _("%(title)s: your orders for round %(number)d are due") % {
-                    "title": rnd.game.title, "number": rnd.number}
+                    "title": one_line(rnd.game.title), "number": rnd.number}
             sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER, subject, body)
     return sent
