@@ -22,6 +22,10 @@ ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
 
 
 class SignupForm(UserCreationForm):
+    """A new account, logged in at once. The answer is the same whether or not the address
+    already has an account (which would tell a stranger who plays here): an address may
+    belong to several accounts, and a password reset mails a link for each."""
+
     email = forms.EmailField(
         label=_("Email"),
         help_text=_("For password resets and, if you want them, the reports."))
@@ -33,13 +37,6 @@ class SignupForm(UserCreationForm):
     def __init__(self, *args, language: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.language = language  # the language the person signs up in: his mail's
-
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("There is already an account with this email address."))
-        return email
 
     def save(self, commit=True):
         with transaction.atomic():
