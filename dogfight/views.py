@@ -17,9 +17,10 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selectors, services
+from games import limits, selectors, services
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -158,6 +159,7 @@ def preview(request, game_id: int, number: int):
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, _lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -189,6 +191,7 @@ def _form_round(data) -> int | None:
 
 @login_required
 @require_POST
+@limits.limit("chatter_per_seat", limits.per_seat, _lazy("Too much chatter sent for this seat."))
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
@@ -214,6 +217,8 @@ def _is_line_field(key: str) -> bool:
 
 @login_required
 @require_POST
+@limits.limit("practice_games_per_person", limits.per_person,
+              _lazy("You have started many practice games in a short time."))
 def practice(request):
     """A newcomer's first flight: him against five computer pilots, resolved at once."""
     profile = getattr(request.user, "profile", None)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selectors
+from games import limits, selectors
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -69,6 +69,7 @@ def _urls(seat: Seat) -> dict:
 MAX_DRAFT_LENGTH = 4000  # a whole turn of every fighter is a few hundred characters
 
 
+ORDERS_LIMITED = _lazy("Too many actions sent for this seat.")
 UNREADABLE_DRAFT = _lazy("The turn so far could not be read: build it again.")
 
 
@@ -304,6 +305,7 @@ def _payload(seat: Seat, data) -> dict:
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -319,6 +321,7 @@ def submit(request, game_id: int, number: int):
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def resign(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -344,6 +347,7 @@ DRAW_ACTIONS = {
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def draw(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     action, done = DRAW_ACTIONS.get(request.POST.get("do", ""), (None, ""))

@@ -22,12 +22,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import registry, selectors, services
+from . import limits, registry, selectors, services
 from .db import queries
 from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm
 from .models import Game
@@ -60,6 +61,8 @@ def _rules_of(kind: str) -> registry.GameRules:
 # --- accounts -------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit("signups_per_address", limits.per_address,
+              _lazy("Too many new accounts from your address."))
 def signup(request):
     if request.user.is_authenticated:
         return redirect("my_games")
@@ -136,6 +139,7 @@ def seat_page(request, game_id, number):
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit("games_per_person", limits.per_person, _lazy("You have created many games in a short time."))
 def game_new(request, kind):
     rules = _rules_of(kind)
     form = rules.settings_form_class()(request.POST or None)
