@@ -102,16 +102,19 @@ LOBBY_CACHE_SECONDS = 15
 
 
 def _lobby_lists(request) -> str:
-    """The lists of games. Spectators all see the same lists, so theirs is rendered at most
-    every few seconds (deadline countdowns are brought up to date in the browser)."""
-    if request.user.is_authenticated:
+    """The lists of games, a page of each. Spectators all see the same first pages, so
+    theirs are rendered at most every few seconds (deadline countdowns are brought up to date
+    in the browser); further pages are rendered as asked."""
+    def render_lists(user) -> str:
         return render_to_string("games/_lobby_lists.html",
-                                {"lobby": selectors.lobby(request.user)}, request=request)
+                                {"lobby": selectors.lobby(user, request)}, request=request)
+
+    if request.user.is_authenticated or request.GET:
+        return mark_safe(render_lists(request.user))
     key = f"lobby:spectators:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string("games/_lobby_lists.html", {"lobby": selectors.lobby(None)},
-                                request=request)
+        html = render_lists(None)
         cache.set(key, html, LOBBY_CACHE_SECONDS)
     return mark_safe(html)
 
