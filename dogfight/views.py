@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from games import limits, selectors, services
@@ -159,7 +159,8 @@ def preview(request, game_id: int, number: int):
 
 @login_required
 @require_POST
-@limits.limit("orders_per_seat", limits.per_seat, _lazy("Too many orders sent for this seat."))
+@limits.limit("orders_per_seat", limits.per_seat,
+              gettext_lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -191,7 +192,8 @@ def _form_round(data) -> int | None:
 
 @login_required
 @require_POST
-@limits.limit("chatter_per_seat", limits.per_seat, _lazy("Too much chatter sent for this seat."))
+@limits.limit("chatter_per_seat", limits.per_seat,
+              gettext_lazy("Too much chatter sent for this seat."))
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
@@ -218,7 +220,7 @@ def _is_line_field(key: str) -> bool:
 @login_required
 @require_POST
 @limits.limit("practice_games_per_person", limits.per_person,
-              _lazy("You have started many practice games in a short time."))
+              gettext_lazy("You have started many practice games in a short time."))
 def practice(request):
     """A newcomer's first flight: him against five computer pilots, resolved at once."""
     profile = getattr(request.user, "profile", None)

@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from games import limits, selectors
@@ -69,8 +69,8 @@ def _urls(seat: Seat) -> dict:
 MAX_DRAFT_LENGTH = 4000  # a whole turn of every fighter is a few hundred characters
 
 
-ORDERS_LIMITED = _lazy("Too many actions sent for this seat.")
-UNREADABLE_DRAFT = _lazy("The turn so far could not be read: build it again.")
+ORDERS_LIMITED = gettext_lazy("Too many actions sent for this seat.")
+UNREADABLE_DRAFT = gettext_lazy("The turn so far could not be read: build it again.")
 
 
 class UnreadableDraft(ValueError):
@@ -338,10 +338,10 @@ def _not_done(error: Rejected) -> str:
 
 
 DRAW_ACTIONS = {
-    "offer": (duel_services.draw_offer, _lazy("Your offer of a draw is made.")),
-    "accept": (duel_services.draw_accept, _lazy("Agreed: the duel ends in a draw.")),
-    "decline": (duel_services.draw_decline, _lazy("You declined the draw.")),
-    "withdraw": (duel_services.draw_withdraw, _lazy("You withdrew your offer.")),
+    "offer": (duel_services.draw_offer, gettext_lazy("Your offer of a draw is made.")),
+    "accept": (duel_services.draw_accept, gettext_lazy("Agreed: the duel ends in a draw.")),
+    "decline": (duel_services.draw_decline, gettext_lazy("You declined the draw.")),
+    "withdraw": (duel_services.draw_withdraw, gettext_lazy("You withdrew your offer.")),
 }
 
 

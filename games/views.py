@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -62,7 +62,7 @@ def _rules_of(kind: str) -> registry.GameRules:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @limits.limit("signups_per_address", limits.per_address,
-              _lazy("Too many new accounts from your address."))
+              gettext_lazy("Too many new accounts from your address."))
 def signup(request):
     if request.user.is_authenticated:
         return redirect("my_games")
@@ -142,7 +142,8 @@ def seat_page(request, game_id, number):
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-@limits.limit("games_per_person", limits.per_person, _lazy("You have created many games in a short time."))
+@limits.limit("games_per_person", limits.per_person,
+              gettext_lazy("You have created many games in a short time."))
 def game_new(request, kind):
     rules = _rules_of(kind)
     form = rules.settings_form_class()(request.POST or None)
