@@ -188,6 +188,7 @@ RATE_LIMIT_DEFAULTS = {
 RATE_LIMITS = {name: os.getenv(f"RATE_LIMIT_{name.upper()}") or default
                for name, default in RATE_LIMIT_DEFAULTS.items()}
 RATELIMIT_IP_META_KEY = "games.limits.client_address"
+RATELIMIT_FAIL_OPEN = True  # a cache that cannot count limits nothing (games/limits.py)
 # Behind a proxy: the request header (as in request.META) it puts the client's address in,
 # e.g. HTTP_X_FORWARDED_FOR; unset, the connection's address counts.
 CLIENT_ADDRESS_HEADER = os.getenv("CLIENT_ADDRESS_HEADER", "")

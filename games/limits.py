@@ -17,6 +17,7 @@ with a clear message and ``Retry-After``; nothing behind it runs.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 from functools import wraps
 
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
 
+log = logging.getLogger(__name__)
 ADDRESS = "ip"  # django-ratelimit's own key: ``client_address``, an IPv6 one by its /64 network
 
 
@@ -51,8 +53,14 @@ def rate(name: str) -> str:
 
 
 def _usage(request, name: str, value: str, *, increment: bool) -> dict | None:
+    """The count so far, or None when it cannot be had: with the cache down, nothing is
+    limited (the limits guard the site; they must not take it down with the cache)."""
     key = value if value == ADDRESS else (lambda group, req: value)
-    return get_usage(request, group=name, key=key, rate=rate(name), increment=increment)
+    try:
+        return get_usage(request, group=name, key=key, rate=rate(name), increment=increment)
+    except Exception:  # the cache's own errors: redis-py's, memcached's, a socket's
+        log.warning("limit %s not counted: the cache did not answer", name, exc_info=True)
+        return None
 
 
 def wait_seconds(request, checks: list[tuple[str, str]], *, increment: bool) -> int | None:
@@ -65,7 +73,7 @@ def wait_seconds(request, checks: list[tuple[str, str]], *, increment: bool) -> 
             continue
         # Counted, this request is one of the count; asked only, it would be the next.
         if usage["should_limit"] or (not increment and usage["count"] >= usage["limit"]):
-            waits.append(max(usage["time_left"], 1))
+            waits.append(usage["time_left"] + 1)  # the window still counts at its last second
     return max(waits) if waits else None
 
 

@@ -22,6 +22,26 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 User = get_user_model()
 
 
+class Clock:
+    """django-ratelimit's clock, held still: counts fall in fixed windows of time, and a test
+    that crossed the end of one would see its count start again."""
+
+    def __init__(self):
+        self.now = 1_800_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def clock(monkeypatch):
+    import django_ratelimit.core
+
+    held = Clock()
+    monkeypatch.setattr(django_ratelimit.core, "time", held)
+    return held
+
+
 def allowed(name: str) -> int:
     """How many a limit allows in its window, from the real setting."""
     return int(settings.RATE_LIMITS[name].split("/")[0])
@@ -65,6 +85,16 @@ def test_failed_logins_from_one_address_lock_that_address_whatever_the_account(c
     assert_limited(login(client, "otto", PASSWORD), "Too many failed logins")
     elsewhere = Client(REMOTE_ADDR="192.0.2.7")
     assert login(elsewhere, "otto", PASSWORD).status_code == 302
+
+
+def test_a_locked_account_opens_again_when_its_window_has_passed(client, clock):
+    make_user("otto")
+    for _ in range(allowed("login_failures_per_account")):
+        login(client, "otto", "wrong")
+    response = login(client, "otto", PASSWORD)
+    assert response.status_code == 429
+    clock.now += int(response["Retry-After"])
+    assert login(client, "otto", PASSWORD).status_code == 302
 
 
 def test_a_successful_login_does_not_count(client):
@@ -219,3 +249,23 @@ def test_the_shared_redis_cache_counts_for_every_process(client):
     for _ in range(allowed("login_failures_per_account")):
         login(Client(), "otto", "wrong")
     assert login(client, "otto", PASSWORD).status_code == 429
+
+
+def test_with_the_cache_down_nothing_is_limited_and_the_limits_break_nothing(client, settings):
+    """The limits guard the site; a cache that does not answer must not take it down (what
+    the rest of the site does then is another matter)."""
+    import socket
+
+    make_user("otto")
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": f"redis://127.0.0.1:{port}/0",
+        "OPTIONS": {"socket_connect_timeout": 0.2}}}
+    for _ in range(allowed("login_failures_per_account") + 2):  # not counted: never a 429
+        assert login(client, "otto", "wrong").status_code == 200
+    for _ in range(allowed("signups_per_address") + 1):
+        response = client.post(reverse("signup"), {"username": "x", "password1": "1"})
+        assert response.status_code == 200 and response.context["form"].errors
