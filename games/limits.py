@@ -28,6 +28,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
+from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 ADDRESS = "ip"  # django-ratelimit's own key: ``client_address``, an IPv6 one by its /64 network
@@ -58,7 +59,7 @@ def _usage(request, name: str, value: str, *, increment: bool) -> dict | None:
     key = value if value == ADDRESS else (lambda group, req: value)
     try:
         return get_usage(request, group=name, key=key, rate=rate(name), increment=increment)
-    except Exception:  # the cache's own errors: redis-py's, memcached's, a socket's
+    except (RedisError, OSError):  # the shared cache's own errors, or its socket's
         log.warning("limit %s not counted: the cache did not answer", name, exc_info=True)
         return None
 
