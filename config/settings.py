@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "ninja",  # the API's docs page from its own bundled files, no CDN
+    "django_ratelimit",
     "games",
     "dogfight",
     "duel",
@@ -170,3 +171,29 @@ REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
 # Off in the embedded default, where nobody runs beat and the sweep is run by hand.
 SWEEP_OUTAGE_MINUTES = int(os.getenv("SWEEP_OUTAGE_MINUTES") or (
     "20" if os.getenv("CELERY_BROKER_URL") else "0"))
+
+# Limits (games/limits.py), counted by django-ratelimit in the cache: "N/period", the period
+# s, m, h or d with an optional multiplier ("5/15m": five per fifteen minutes). Each can be set
+# from the environment as RATE_LIMIT_<NAME>, e.g. RATE_LIMIT_ORDERS_PER_SEAT=60/m.
+RATE_LIMIT_DEFAULTS = {
+    "login_failures_per_account": "5/15m",
+    "login_failures_per_address": "20/15m",
+    "password_resets_per_address": "5/h",
+    "password_resets_per_email": "3/h",
+    "signups_per_address": "5/h",
+    "games_per_person": "10/h",
+    "practice_games_per_person": "10/h",
+    "orders_per_seat": "30/m",
+    "chatter_per_seat": "30/m",
+}
+RATE_LIMITS = {name: os.getenv(f"RATE_LIMIT_{name.upper()}") or default
+               for name, default in RATE_LIMIT_DEFAULTS.items()}
+RATELIMIT_IP_META_KEY = "games.limits.client_address"
+RATELIMIT_FAIL_OPEN = True  # a cache that cannot count limits nothing (games/limits.py)
+# Behind a proxy: the request header (as in request.META) it puts the client's address in,
+# e.g. HTTP_X_FORWARDED_FOR; unset, the connection's address counts.
+CLIENT_ADDRESS_HEADER = os.getenv("CLIENT_ADDRESS_HEADER", "")
+# django-ratelimit knows Django's Redis cache only as "not officially supported" (its INCR is
+# atomic); without CACHE_URL each process counts alone, which one development process may.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + (
+    [] if os.getenv("CACHE_URL") else ["django_ratelimit.E003"])

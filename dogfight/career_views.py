@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from games import pages
 from games.registry import Rejected
 
 from . import services, words
@@ -15,7 +16,8 @@ from .engine import career
 from .models import CareerEntry, Pilot
 from .rules_page import RANK_ABILITY
 
-LEADERBOARD_SIZE = 100
+LEADERBOARD_PAGE = 50  # pilots per page of the leaderboard
+CAREER_PAGE = 25  # games per page of a pilot's career
 
 
 def abilities(points: int, rank: int) -> list[str]:
@@ -35,9 +37,10 @@ def abilities(points: int, rank: int) -> list[str]:
 
 @require_safe
 def leaderboard(request):
-    pilots = Pilot.objects.order_by("-rank", "-points", "name")[:LEADERBOARD_SIZE]
+    page = pages.page_of(request, Pilot.objects.order_by("-rank", "-points", "name", "pk"),
+                         "page", LEADERBOARD_PAGE)
     return render(request, "dogfight/leaderboard.html", {
-        "pilots": [{"pilot": p, "rank_name": words.rank(p.rank)} for p in pilots]})
+        "page": page, "pilots": [{"pilot": p, "rank_name": words.rank(p.rank)} for p in page]})
 
 
 @require_safe
@@ -50,8 +53,9 @@ def career_page(request, pilot_id: int):
     return render(request, "dogfight/career.html", {
         "pilot": pilot, "own": own, "rank_name": words.rank(pilot.rank),
         "abilities": abilities(pilot.points, pilot.rank),
-        "entries": CareerEntry.objects.filter(pilot=pilot).select_related("game")
-                   .order_by("-created_at")[:50],
+        "entries": pages.page_of(request, CareerEntry.objects.filter(pilot=pilot)
+                                 .select_related("game").order_by("-created_at", "-pk"),
+                                 "page", CAREER_PAGE),
         "offer": own and services.promotion_offered(pilot),
         "in_running_game": own and services.in_running_game(pilot),
         "can_promote": career.can_promote(pilot.points, pilot.rank),

@@ -12,13 +12,17 @@ from django.urls import reverse
 
 from games.models import Game, Seat
 
+from . import names
+
 
 class Pilot(models.Model):
-    """A person's pilot: the name is his for good, unique ignoring case, spaces and accents."""
+    """A person's pilot: the name is his for good, unique ignoring case, spaces, punctuation
+    and accents (``key``) and unique as it looks (``skeleton``): see ``dogfight.names``."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="pilots")
     name = models.CharField(max_length=30)
     key = models.CharField(max_length=120, unique=True)
+    skeleton = models.CharField(max_length=120, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     points = models.PositiveIntegerField(default=0)
     rank = models.PositiveSmallIntegerField(default=0)
@@ -36,6 +40,12 @@ class Pilot(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        """Both keys come from the name when they are not given."""
+        self.key = self.key or names.name_key(self.name)
+        self.skeleton = self.skeleton or names.name_skeleton(self.name)
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("dogfight:career", args=[self.pk])

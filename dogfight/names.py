@@ -1,8 +1,13 @@
 """Pilot names (rules §10): one name, one pilot, for good.
 
-Comparison ignores case, spaces and accents (``Tailshot``, ``TAILSHOT``, ``Tail Shot`` and
-``Tàilshot`` are one name) and letters of other scripts that look like Latin ones; names
-containing a rank word are refused.
+Two names are one name when they are the same ignoring case, accents, spaces and punctuation
+(``Tailshot``, ``TAILSHOT``, ``Tail Shot``, ``Tàilshot`` and ``Tailshot.``), or when they look
+the same as written: Unicode's confusable skeleton (UTS #39, ``games.text.skeleton``) makes
+``Ζeta`` with a Greek capital Zeta ``Zeta``. Each comparison has its key with a unique
+constraint: ``name_key`` (letter case folded first, then look-alikes) and ``name_skeleton``
+(look-alikes as written, then case). A rank word at the start of a word of the name, or of a
+compound, is refused whatever its case ("Acefighter", "ACEFLIEGER", "Ass-Flieger"); a word that
+only holds its letters further on ("Grace", "Bassett") is not.
 """
 
 from __future__ import annotations
@@ -11,25 +16,33 @@ import unicodedata
 
 from django.utils.translation import gettext as _
 
+from games.text import has_bidi_controls, skeleton
+
 MAX_LENGTH = 30
+KEY_LENGTH = 120  # the keys' columns; a name whose keys grow beyond this is refused
 RANK_WORDS = ("ass", "ace", "leutnant", "lieutenant", "hauptmann", "captain", "major",
               "oberstleutnant", "oberst", "colonel", "general")
 
 
-# Letters of other scripts that look like Latin ones: "Rеd" with a Cyrillic "е" is "Red".
-LOOK_ALIKES = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
-    "ԛ": "q", "ԝ": "w", "ɡ": "g", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k",
-    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ı": "i",
-})
+def _letters_and_digits(text: str) -> str:
+    """``text`` decomposed, without its accents, spaces and punctuation."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if c.isalnum())
 
 
 def name_key(name: str) -> str:
-    """The form under which two names are the same name."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "".join(letters.casefold().translate(LOOK_ALIKES).split())
+    """The form under which two names are the same name ignoring case, accents, spaces and
+    punctuation (and look-alike letters of the folded name)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return _letters_and_digits(skeleton(folded).casefold())
+
+
+def name_skeleton(name: str) -> str:
+    """The form under which two names look the same as written (then ignoring case, accents,
+    spaces and punctuation): a Greek capital Zeta is a Z, a Cherokee letter E an R."""
+    return _letters_and_digits(skeleton(unicodedata.normalize("NFKC", name)).casefold())
+
+
+RANK_KEYS = tuple(name_key(word) for word in RANK_WORDS)
 
 
 def name_problem(name: str) -> str | None:
@@ -41,19 +54,27 @@ def name_problem(name: str) -> str | None:
         return _("a pilot's name has at most %(count)d characters") % {"count": MAX_LENGTH}
     if not any(c.isalnum() for c in name):
         return _("a pilot's name needs letters or digits")
+    if has_bidi_controls(name):
+        return _("a pilot's name cannot hold characters that turn the writing direction "
+                 "around")
     if any(unicodedata.category(c).startswith("C") for c in name):
         return _("a pilot's name cannot hold control characters")
+    if max(len(name_key(name)), len(name_skeleton(name))) > KEY_LENGTH:
+        return _("a pilot's name has at most %(count)d characters") % {"count": MAX_LENGTH}
     for word in _words(name):
-        if word in RANK_WORDS:
+        rank = next((RANK_WORDS[i] for i, key in enumerate(RANK_KEYS) if word.startswith(key)),
+                    None)
+        if rank:
             return _("'%(word)s' is a rank: ranks are earned with points, so they cannot be "
-                     "part of a name") % {"word": word}
+                     "part of a name") % {"word": rank}
     return None
 
 
 def _words(name: str) -> list[str]:
     """The words of a name, split at spaces, punctuation and CamelCase humps, as keys.
 
-    A rank counts as a word of its own: 'AceHunter' and 'von Major' are refused, 'Grace' is not.
+    A rank starting any of them is refused: 'AceHunter', 'Acefighter' and 'von Major' are,
+    'Grace' is not.
     """
     words, current = [], ""
     for char in name:

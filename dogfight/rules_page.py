@@ -297,8 +297,9 @@ def nmr_rows() -> list[dict]:
     return rows
 
 
-NAME_EXAMPLES = ("Tailshot", "TAILSHOT", "Tail Shot", "Tàilshot", "Red Baron", "Grace",
-                 "Majorette", "AceHunter", "von Major", "General Nuisance", "Oberstleutnant X")
+NAME_EXAMPLES = ("Tailshot", "TAILSHOT", "Tail Shot", "Tàilshot", "Tail-shot.", "Red Baron",
+                 "Grace", "Bassett", "AceHunter", "Acefighter", "ACEFLIEGER", "Ass-Flieger",
+                 "Majorbaron", "von Major", "General Nuisance", "Oberstleutnant X")
 NAME_SAMPLE = NAME_EXAMPLES[0]
 
 
@@ -306,7 +307,8 @@ def name_verdict(name: str) -> str:
     """``refused`` (a rank word), ``same`` (one name with the sample) or ``allowed``."""
     if names.name_problem(name):
         return "refused"
-    if name != NAME_SAMPLE and names.name_key(name) == names.name_key(NAME_SAMPLE):
+    if name != NAME_SAMPLE and (names.name_key(name) == names.name_key(NAME_SAMPLE) or
+                                names.name_skeleton(name) == names.name_skeleton(NAME_SAMPLE)):
         return "same"
     return "allowed"
 

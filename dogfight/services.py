@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import report_cache, services
@@ -19,7 +20,7 @@ from .engine import career
 from .engine.setup import assign_pilot
 from .engine.state import State
 from .models import CareerEntry, Enlistment, Pilot
-from .names import name_key, name_problem
+from .names import name_key, name_problem, name_skeleton
 
 
 def names_of(user) -> list[str]:
@@ -33,15 +34,15 @@ def pilot_claim(*, user, name: str) -> Pilot:
     problem = name_problem(name)
     if problem:
         raise Rejected(problem)
-    key = name_key(name)
-    existing = Pilot.objects.filter(key=key).first()
+    key, look = name_key(name), name_skeleton(name)
+    existing = Pilot.objects.filter(Q(key=key) | Q(skeleton=look)).first()
     if existing is not None:
         if existing.user_id != user.pk:
             raise Rejected(_("the name '%(name)s' is taken: choose another") % {"name": name})
         return existing
     try:
         with transaction.atomic():
-            return Pilot.objects.create(user=user, name=name, key=key)
+            return Pilot.objects.create(user=user, name=name, key=key, skeleton=look)
     except IntegrityError:  # somebody took it a moment ago
         raise Rejected(_("the name '%(name)s' was just taken: choose another")
                        % {"name": name}) from None

@@ -17,9 +17,10 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selectors, services
+from games import limits, selectors, services
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -158,6 +159,8 @@ def preview(request, game_id: int, number: int):
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat,
+              gettext_lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -189,11 +192,13 @@ def _form_round(data) -> int | None:
 
 @login_required
 @require_POST
+@limits.limit("chatter_per_seat", limits.per_seat,
+              gettext_lazy("Too much chatter sent for this seat."))
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
     # the service, never silently dropped.
-    numbers = sorted(int(key[1:]) for key in request.POST if key[:1] == "l" and key[1:].isdigit())
+    numbers = sorted(int(key[1:]) for key in request.POST if _is_line_field(key))
     lines = [request.POST.get(f"l{n}", "") for n in numbers]
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
@@ -205,8 +210,17 @@ def save_chatter(request, game_id: int, number: int):
     return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
+def _is_line_field(key: str) -> bool:
+    """``l1``, ``l2``, ...: plain ASCII digits (``str.isdigit`` also takes "²", which ``int``
+    refuses), short enough to be a line's number."""
+    digits = key[1:]
+    return key[:1] == "l" and digits.isascii() and digits.isdigit() and len(digits) <= 3
+
+
 @login_required
 @require_POST
+@limits.limit("practice_games_per_person", limits.per_person,
+              gettext_lazy("You have started many practice games in a short time."))
 def practice(request):
     """A newcomer's first flight: him against five computer pilots, resolved at once."""
     profile = getattr(request.user, "profile", None)

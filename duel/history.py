@@ -65,10 +65,12 @@ def _published(game):
             .select_related("round").only("events", "round__number", "round__game_id"))
 
 
-def history(game, names: dict[int, str]) -> list[dict]:
-    """Every published action, newest first: its round number and its line."""
+def history(game, names: dict[int, str], numbers: list[int]) -> list[dict]:
+    """The published actions of these round ``numbers``, newest first: each number and
+    line."""
     return [{"number": r.round.number, "line": summary(r.events, names)}
-            for r in _published(game).order_by("-round__number")]
+            for r in _published(game).filter(round__number__in=numbers)
+            .order_by("-round__number")]
 
 
 def last_action(game, names: dict[int, str]) -> dict | None:

@@ -19,10 +19,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selectors
+from games import limits, selectors
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -73,19 +73,53 @@ def _urls(seat: Seat) -> dict:
 
 # --- the turn so far ----------------------------------------------------------------------
 
+MAX_DRAFT_LENGTH = 4000  # a whole turn of every fighter is a few hundred characters
+
+
+ORDERS_LIMITED = gettext_lazy("Too many actions sent for this seat.")
+UNREADABLE_DRAFT = gettext_lazy("The turn so far could not be read: build it again.")
+
+
+class UnreadableDraft(ValueError):
+    """The turn so far, as sent back by the form, is not one our form makes."""
+
+
 def _read_draft(data) -> tuple[list, str]:
+    """The turn so far (``draft``, JSON) and the fighter being flown (``current``), in the
+    shape the form makes them: a list of {"fighter": id, "steps": [codes]} or {"fighter": id,
+    "stay": true, "facing": n or null}, the fighter flown being the last, unfinished one.
+    Anything else raises ``UnreadableDraft``; the engine judges the rest."""
+    text, current = data.get("draft") or "[]", data.get("current", "")
+    if len(text) > MAX_DRAFT_LENGTH:
+        raise UnreadableDraft
     try:
-        orders = json.loads(data.get("draft") or "[]")
-    except ValueError:
-        orders = []
-    if not isinstance(orders, list) or not all(isinstance(o, dict) for o in orders):
-        orders = []
-    return orders, data.get("current", "")
+        orders = json.loads(text)
+    except (ValueError, RecursionError):
+        raise UnreadableDraft from None
+    if not (isinstance(orders, list) and all(_order_shaped(o) for o in orders)):
+        raise UnreadableDraft
+    if current and not (orders and orders[-1]["fighter"] == current
+                        and not orders[-1].get("stay")):
+        raise UnreadableDraft
+    return orders, current
+
+
+def _order_shaped(order) -> bool:
+    if not isinstance(order, dict) or not isinstance(order.get("fighter"), str):
+        return False
+    if order.get("stay") is True:
+        facing = order.get("facing")
+        return set(order) <= {"fighter", "stay", "facing"} and (
+            facing is None or (isinstance(facing, int) and not isinstance(facing, bool)))
+    steps = order.get("steps")
+    return (set(order) == {"fighter", "steps"} and isinstance(steps, list)
+            and all(isinstance(step, str) for step in steps))
 
 
 def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
-    """One click on the turn form: a new (orders, current) — unchecked, the engine judges."""
-    orders = [dict(o, steps=list(o.get("steps", []))) if not o.get("stay") else dict(o)
+    """One click on the turn form: a new (orders, current) — unchecked, the engine judges.
+    ``orders`` and ``current`` are as ``_read_draft`` reads them."""
+    orders = [dict(o, steps=list(o["steps"])) if not o.get("stay") else dict(o)
               for o in orders]
     verb, _, arg = do.partition(":")
     if verb == "pick" and not current:
@@ -97,14 +131,14 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
         except ValueError:
             facing = None
         orders.append({"fighter": arg, "stay": True, "facing": facing})
-    elif verb == "step" and current and orders and orders[-1]["fighter"] == current:
+    elif verb == "step" and current:
         orders[-1]["steps"].append(arg)
     elif verb == "done":
         current = ""
     elif verb == "undo":
-        if current and orders and orders[-1].get("steps"):
+        if current and orders[-1]["steps"]:
             orders[-1]["steps"].pop()
-        elif current and orders:
+        elif current:
             orders.pop()
             current = ""
         elif orders and orders[-1].get("stay"):
@@ -120,12 +154,17 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     """The turn form's context: the draft after this click, the engine's preview of it (the
     start-of-turn missile flight even before the first click), the buttons it offers, the
     engine's warnings in words, or the engine's message if the click was not allowed."""
-    orders, current = _read_draft(data)
-    new_orders, new_current = _apply(orders, current, data.get("do", ""), data)
-    error = None
+    try:
+        orders, current = _read_draft(data)
+    except UnreadableDraft:
+        orders, current, do = [], "", ""
+        error = str(UNREADABLE_DRAFT)
+    else:
+        do, error = data.get("do", ""), None
+    new_orders, new_current = _apply(orders, current, do, data)
     try:
         seen = preview_turn(game_state, player, new_orders)
-        if data.get("do") == "done" and seen["next"] and not seen["next"]["may_end"]:
+        if do == "done" and seen["next"] and not seen["next"]["may_end"]:
             raise EngineError(_too_short(seen["next"]))
     except EngineError as problem:
         error = str(problem)
@@ -135,7 +174,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         except EngineError:
             new_orders, new_current = [], ""
             seen = preview_turn(game_state, player, [])
-    if data.get("do") == "done" and seen["next"] and seen["next"].get("finish"):
+    if do == "done" and seen["next"] and seen["next"].get("finish"):
         new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
     options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
@@ -329,17 +368,22 @@ def _payload(seat: Seat, data) -> dict:
             {"fighter": fid, "hex": _hex(data.get(f"hex_{fid}")),
              "facing": _int(data.get(f"facing_{fid}"), -1)} for fid in ids]}
     if kind == "turn":
-        orders, _ = _read_draft(data)
+        try:
+            orders, _ = _read_draft(data)
+        except UnreadableDraft:
+            raise Rejected(gettext("the turn so far could not be read: build it again")) from None
         return {"type": "turn", "orders": orders}
     return {"type": kind}
 
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
-        duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
+        duel_services.duel_act(seat=seat, user=request.user,
+                               payload=_payload(seat, request.POST))
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
@@ -350,6 +394,7 @@ def submit(request, game_id: int, number: int):
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def resign(request, game_id: int, number: int):
     """Resigning needs its confirmation: a post without it asks for it first."""
     seat = _own_seat(request, game_id, number)
@@ -369,15 +414,16 @@ def _not_done(error: Rejected) -> str:
 
 
 DRAW_ACTIONS = {
-    "offer": (duel_services.draw_offer, _lazy("Your offer of a draw is made.")),
-    "accept": (duel_services.draw_accept, _lazy("Agreed: the duel ends in a draw.")),
-    "decline": (duel_services.draw_decline, _lazy("You declined the draw.")),
-    "withdraw": (duel_services.draw_withdraw, _lazy("You withdrew your offer.")),
+    "offer": (duel_services.draw_offer, gettext_lazy("Your offer of a draw is made.")),
+    "accept": (duel_services.draw_accept, gettext_lazy("Agreed: the duel ends in a draw.")),
+    "decline": (duel_services.draw_decline, gettext_lazy("You declined the draw.")),
+    "withdraw": (duel_services.draw_withdraw, gettext_lazy("You withdrew your offer.")),
 }
 
 
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def draw(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     action, done = DRAW_ACTIONS.get(request.POST.get("do", ""), (None, ""))

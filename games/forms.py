@@ -15,12 +15,17 @@ from django.utils.translation import gettext_lazy as _
 from .clock import TIME_ZONES
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
+from .text import refuse_bidi_controls, refuse_line_breaks
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
 
 
 class SignupForm(UserCreationForm):
+    """A new account, logged in at once. The answer is the same whether or not the address
+    already has an account (which would tell a stranger who plays here): an address may
+    belong to several accounts, and a password reset mails a link for each."""
+
     email = forms.EmailField(
         label=_("Email"),
         help_text=_("For password resets and, if you want them, the reports."))
@@ -32,13 +37,6 @@ class SignupForm(UserCreationForm):
     def __init__(self, *args, language: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.language = language  # the language the person signs up in: his mail's
-
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("There is already an account with this email address."))
-        return email
 
     def save(self, commit=True):
         with transaction.atomic():
@@ -74,7 +72,8 @@ class GameSettingsForm(forms.Form):
     computer seats (``computer_seats``). A game without a deadline in days sets
     ``deadline_days = None``."""
 
-    title = forms.CharField(label=_("Title"), max_length=80)
+    title = forms.CharField(label=_("Title"), max_length=80,
+                            validators=[refuse_line_breaks, refuse_bidi_controls])
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
                                   initial="Europe/Berlin")
     deadline_days = forms.IntegerField(label=_("Deadline (days)"), min_value=1,

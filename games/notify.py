@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import registry
+from .text import one_line
 from .models import Delivery, Order, Profile, Report, Round, Seat
 
 log = logging.getLogger(__name__)
@@ -127,9 +128,9 @@ def _report_mail(rnd: Round, events: list, state: dict,
     lines = rules.describe_events(events, names)
     body = render_to_string("games/mail/report.txt", {
         "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
-    subject = rules.report_subject(rnd.game.title, rnd.number, state) or _(
-        "%(title)s: round %(number)d is published") % {
-        "title": rnd.game.title, "number": rnd.number}
+    title = one_line(rnd.game.title)
+    subject = rules.report_subject(title, rnd.number, state) or _(
+        "%(title)s: round %(number)d is published") % {"title": title, "number": rnd.number}
     return subject, body
 
 
@@ -151,6 +152,6 @@ def send_reminders(now: datetime) -> int:
                 body = render_to_string("games/mail/reminder.txt", {
                     "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
                 subject = _("%(title)s: your orders for round %(number)d are due") % {
-                    "title": rnd.game.title, "number": rnd.number}
+                    "title": one_line(rnd.game.title), "number": rnd.number}
             sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER, subject, body)
     return sent

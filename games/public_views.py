@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import registry, report_cache, selectors
+from . import pages, registry, report_cache, selectors
 from .db import queries
 from .models import Chatter, Game, Order, Round
 
@@ -39,7 +39,9 @@ def game_page(request, game_id: int):
     state = selectors.shown_state(game, open_round)
     context = {
         "game": game, "seats": seats, "open_round": open_round,
-        "published": game.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number"),
+        "published": pages.page_of(request, game.rounds.filter(status=Round.Status.PUBLISHED)
+                                   .only("id", "game_id", "number").order_by("-number"),
+                                   "rounds", ROUNDS_PAGE),
         "failed_round": game.rounds.filter(status=Round.Status.FAILED).first(),
         "my_seat": next((s for s in seats if s.user_id and s.user_id == request.user.pk), None),
         "is_referee": request.user.is_authenticated and (
@@ -53,6 +55,7 @@ def game_page(request, game_id: int):
     return render(request, rules.template("game"), context)
 
 
+ROUNDS_PAGE = 50  # published rounds listed per page of a game's page
 MAX_REPLAY_STEP = 60  # a game's replay has at most this many steps; beyond, the last
 
 

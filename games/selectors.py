@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
-from . import registry
+from . import pages, registry
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
-LOBBY_LIMIT = 50  # running and finished games shown in the lobby, newest first
+LOBBY_PAGE = 20  # games per page of each of the lobby's lists
 STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
 
 
@@ -46,9 +47,9 @@ class MyGame:
 
 @dataclass
 class Lobby:
-    open: list[Game] = field(default_factory=list)
-    running: list[Game] = field(default_factory=list)
-    finished: list[Game] = field(default_factory=list)
+    open: Page  # each a page of its list (games.pages)
+    running: Page
+    finished: Page
     joined: set[int] = field(default_factory=set)  # open games the viewer has a seat in
 
 
@@ -95,28 +96,29 @@ def my_games(user) -> list[MyGame]:
     return entries
 
 
-def lobby(user=None) -> Lobby:
-    """Open games with their seats, and the newest running and finished games (of those only
-    what the list shows: no seat's user, no round's state)."""
+def lobby(user, request) -> Lobby:
+    """The lobby's three lists, a page of each (``open``, ``running``, ``finished`` in the
+    query string; newest first): open games with their seats, running and finished games with
+    only what the list shows (no seat's user, no round's state)."""
     base = Game.objects.select_related("referee")
-    open_games = list(base.prefetch_related(_seats()).filter(status=Game.Status.OPEN)
-                      .order_by("-created_at"))
+    open_games = pages.page_of(request, base.prefetch_related(_seats())
+                               .filter(status=Game.Status.OPEN).order_by("-created_at", "-pk"),
+                               "open", LOBBY_PAGE)
     for game in open_games:
         game.deadline_words = registry.get(game.kind).deadline_words(game)
     joined = set()
     if user is not None and user.is_authenticated:
         joined = {game.pk for game in open_games
                   if any(seat.user_id == user.pk for seat in game.seats.all())}
-    return Lobby(
-        open=open_games, joined=joined,
-        running=list(base.filter(status=Game.Status.RUNNING).annotate(
-            seat_count=Count("seats")).prefetch_related(
-            Prefetch("rounds", queryset=Round.objects.filter(status=Round.Status.OPEN)
-                     .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
-            .order_by("-started_at")[:LOBBY_LIMIT]),
-        finished=list(base.filter(status=Game.Status.FINISHED)
-                      .order_by("-finished_at")[:LOBBY_LIMIT]),
-    )
+    running = (base.filter(status=Game.Status.RUNNING).annotate(seat_count=Count("seats"))
+               .prefetch_related(Prefetch(
+                   "rounds", queryset=Round.objects.filter(status=Round.Status.OPEN)
+                   .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
+               .order_by("-started_at", "-pk"))
+    finished = base.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
+    return Lobby(open=open_games, joined=joined,
+                 running=pages.page_of(request, running, "running", LOBBY_PAGE),
+                 finished=pages.page_of(request, finished, "finished", LOBBY_PAGE))
 
 
 @dataclass

@@ -19,6 +19,7 @@ from . import clock, registry, report_cache, resolution
 from .db import queries
 from .models import Chatter, Game, Order, Round, Seat
 from .registry import Rejected
+from .text import has_bidi_controls
 
 MAX_CHATTER_LINES = 6
 MAX_CHATTER_LENGTH = 200
@@ -178,6 +179,9 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
                        % {"length": MAX_CHATTER_LENGTH})
     if any(unicodedata.category(char) == "Cc" for line in lines for char in line):
         raise Rejected(_("chatter cannot hold control characters"))  # NUL: no JSON text column
+    if any(has_bidi_controls(line) for line in lines):
+        raise Rejected(_("chatter cannot hold characters that turn the writing direction "
+                         "around"))
     with transaction.atomic():
         rnd = lock_open_round(seat.game,
                               _("there is no round open: chatter goes with a round's orders"))

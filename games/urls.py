@@ -1,7 +1,8 @@
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import public_views, registry, views
+from . import limits, public_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,6 +10,9 @@ urlpatterns = [
     path("language/", views.set_language, name="set_language"),
     # Accounts, the person's own page, the lobby, new games and the referee's panel.
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", limits.login_guard(auth_views.LoginView.as_view()), name="login"),
+    path("accounts/password_reset/",
+         limits.reset_guard(auth_views.PasswordResetView.as_view()), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("me/", views.my_games, name="my_games"),
     path("me/tokens/", views.api_tokens, name="api_tokens"),

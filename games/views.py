@@ -22,12 +22,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import registry, selectors, services, tokens
+from . import limits, registry, selectors, services, tokens
 from .db import queries
 from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm, TokenForm
 from .models import Game
@@ -60,6 +61,8 @@ def _rules_of(kind: str) -> registry.GameRules:
 # --- accounts -------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit("signups_per_address", limits.per_address,
+              gettext_lazy("Too many new accounts from your address."))
 def signup(request):
     if request.user.is_authenticated:
         return redirect("my_games")
@@ -128,16 +131,19 @@ LOBBY_CACHE_SECONDS = 15
 
 
 def _lobby_lists(request) -> str:
-    """The lists of games. Spectators all see the same lists, so theirs is rendered at most
-    every few seconds (deadline countdowns are brought up to date in the browser)."""
-    if request.user.is_authenticated:
+    """The lists of games, a page of each. Spectators all see the same first pages, so
+    theirs are rendered at most every few seconds (deadline countdowns are brought up to date
+    in the browser); further pages are rendered as asked."""
+    def render_lists(user) -> str:
         return render_to_string("games/_lobby_lists.html",
-                                {"lobby": selectors.lobby(request.user)}, request=request)
+                                {"lobby": selectors.lobby(user, request)}, request=request)
+
+    if request.user.is_authenticated or request.GET:
+        return mark_safe(render_lists(request.user))
     key = f"lobby:spectators:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string("games/_lobby_lists.html", {"lobby": selectors.lobby(None)},
-                                request=request)
+        html = render_lists(None)
         cache.set(key, html, LOBBY_CACHE_SECONDS)
     return mark_safe(html)
 
@@ -165,6 +171,8 @@ def seat_page(request, game_id, number):
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit("games_per_person", limits.per_person,
+              gettext_lazy("You have created many games in a short time."))
 def game_new(request, kind):
     rules = _rules_of(kind)
     form = rules.settings_form_class()(request.POST or None)

@@ -10,9 +10,11 @@ register = template.Library()
 
 
 @register.simple_tag
-def duel_history(game, seats) -> list[dict]:
-    """Every published action of ``game``, newest first, one readable line each."""
-    return history.history(game, {seat.number: str(seat) for seat in seats})
+def duel_history(game, seats, page) -> list[dict]:
+    """The published actions of ``game`` on this ``page`` of its rounds, newest first, one
+    readable line each."""
+    return history.history(game, {seat.number: str(seat) for seat in seats},
+                           [rnd.number for rnd in page])
 
 
 @register.simple_tag

@@ -43,11 +43,25 @@ def test_signing_up_with_two_different_passwords_creates_nobody(client):
     assert not Profile.objects.exists()
 
 
-def test_signing_up_needs_an_email_address_nobody_else_uses(client):
+def test_signing_up_answers_the_same_whether_or_not_the_address_has_an_account(client):
+    """Otherwise anyone could learn who plays here, address by address."""
+    fresh = signup(client, username="fresh", email="fresh@example.invalid")
+    client.post(reverse("logout"))
     make_user("other", email="wilma@example.invalid")
-    response = signup(client)
-    assert b"already an account with this email" in response.content
-    assert not User.objects.filter(username="wilma").exists()
+    used = signup(client)
+    assert (used.status_code, used.url) == (fresh.status_code, fresh.url) == (302,
+                                                                            reverse("my_games"))
+    assert User.objects.filter(email="wilma@example.invalid").count() == 2
+    page = client.get(used.url).content.decode()
+    assert "Welcome aboard, wilma." in page and "already" not in page
+
+
+def test_a_password_reset_for_an_address_of_two_accounts_mails_a_link_for_each(client):
+    make_user("one", email="shared@example.invalid")
+    make_user("two", email="shared@example.invalid")
+    client.post(reverse("password_reset"), {"email": "shared@example.invalid"})
+    assert sorted(re.search(r"Hello (\w+),", m.body).group(1) for m in mail.outbox) == [
+        "one", "two"]
 
 
 def test_a_user_logs_in_with_his_password_and_out_with_a_post(client):

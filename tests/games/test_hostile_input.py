@@ -3,14 +3,19 @@ unicode tricks in names (zero-width joiners, RTL marks, combining accents, homog
 bytes), wrong seat ids, replayed CSRF tokens, orders for a round that is not open. Never a 500;
 a clear refusal (4xx, or the page with its message); and nothing stored that should not be.
 
-Each example runs inside a savepoint that is rolled back, so every example meets the same
-site. The test client re-raises a view's exception, so a 500 fails the test with its traceback.
+Each example runs inside a savepoint that is rolled back, with the cache emptied (limits
+counted from zero), so every example meets the same site. The test client re-raises a view's
+exception, so a 500 fails the test with its traceback. Every installed game's URLs are swept on
+a real game of that kind (``MAKERS``: one per game in the registry).
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
@@ -20,8 +25,9 @@ from hypothesis import strategies as st
 from dogfight import services as dogfight_services
 from dogfight.models import Enlistment, Pilot
 from dogfight.names import name_problem
-from games import resolution, services
+from games import registry, resolution, services
 from games.models import Chatter, Game, Order, Round, Seat
+from tests.duel.web.helpers import make_duel, placed
 from tests.factories import PASSWORD, make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, chatter_url, fast_passwords, messages_of,  # noqa: F401
                                order_post, orders_url, preview_url, set_planes)
@@ -57,7 +63,7 @@ FIELDS = [
     "balloons", "clouds", "scoring", "computer_0", "level_0", "computer_5", "level_5", "wind",
     "number", "m1", "m2", "m3", "f1", "f2", "f3", "t1", "t2", "t3", "pilot_name", "l1", "l2",
     "l6", "l7", "l99", "confirm", "step", "submit", "next", "fighter", "action", "steps",
-    "speed", "facing", "hex", "placements",
+    "speed", "facing", "hex", "placements", "draft", "current", "do", "facing_A1", "hex_A1",
 ]
 hostile_form = st.dictionaries(
     st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)),
@@ -65,7 +71,8 @@ hostile_form = st.dictionaries(
 
 
 def in_savepoint(example):
-    """Run one example and roll back whatever it stored."""
+    """Run one example and roll back whatever it stored (and count no limit on)."""
+    cache.clear()
     with transaction.atomic():
         example()
         transaction.set_rollback(True)
@@ -84,15 +91,39 @@ def rows() -> dict:
                           get_user_model())}
 
 
-@pytest.fixture
-def world():
-    """A running game (round 1 published, round 2 open): Alice in seat 0, Bob in seat 1,
-    computer pilots in 2-5; an open game; a finished game; Alice's pilot."""
-    referee, alice, bob, stranger = (make_user(n) for n in ("referee", "alice", "bob",
-                                                             "stranger"))
+def running_dogfight(referee, alice, bob, capture) -> Game:
+    """Round 1 published, round 2 open: Alice in seat 0, Bob in seat 1, computers in 2-5."""
     game = make_dogfight(referee, humans={0: alice, 1: bob})
     first = open_round(game)
     resolution.round_resolve(round_id=first.pk, now=first.deadline)
+    return game
+
+
+def running_duel(referee, alice, bob, capture) -> Game:
+    """Both fighters placed: Alice (player A, seat 0) is to fly."""
+    game = make_duel(alice, bob, referee=referee)
+    placed(game, alice, bob, capture)
+    return game
+
+
+# A running game of each installed kind, Alice in seat 0 and Bob in seat 1.
+MAKERS = {"dogfight": running_dogfight, "duel": running_duel}
+
+
+def test_every_installed_game_has_a_maker_for_the_sweep():
+    assert {rules.slug for rules in registry.all_games()} == set(MAKERS)
+
+
+@pytest.fixture
+def world(django_capture_on_commit_callbacks):
+    """A running game of every kind, and of the dogfight (round 1 published, round 2 open:
+    Alice in seat 0, Bob in seat 1, computer pilots in 2-5) an open game and a finished game;
+    Alice's pilot."""
+    referee, alice, bob, stranger = (make_user(n) for n in ("referee", "alice", "bob",
+                                                             "stranger"))
+    running = {slug: maker(referee, alice, bob, django_capture_on_commit_callbacks)
+               for slug, maker in MAKERS.items()}
+    game = running["dogfight"]
     waiting = make_dogfight(referee, humans={0: alice}, start=False, title="Waiting")
     finished = make_dogfight(referee, humans={0: alice}, title="Finished")
     set_planes(open_round(finished), {n: {"status": "out"} for n in range(1, 6)})
@@ -103,6 +134,7 @@ def world():
     assert finished.status == Game.Status.FINISHED
     pilot = dogfight_services.pilot_claim(user=alice, name="Red Falcon")
     return {"game": game, "waiting": waiting, "finished": finished, "pilot": pilot,
+            "running": running,
             "users": {"anonymous": None, "a stranger": stranger, "another pilot": bob,
                       "the seat's pilot": alice, "the referee": referee}}
 
@@ -132,19 +164,28 @@ def test_the_endpoint_list_is_the_whole_site():
             "referee_remove", "referee_replace", "referee_retry", "game", "round_report",
             "game_feed", "dogfight:rules", "dogfight:seat", "dogfight:preview",
             "dogfight:submit", "dogfight:chatter", "dogfight:practice", "dogfight:career",
-            "dogfight:promote", "dogfight:decline", "dogfight:leaderboard"} <= names
+            "dogfight:promote", "dogfight:decline", "dogfight:leaderboard", "duel:rules",
+            "duel:seat", "duel:preview", "duel:submit", "duel:resign", "duel:draw"} <= names
 
 
 def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(world):
     """Each endpoint, as each kind of visitor, with a GET and a POST of hostile fields (and a
-    PUT and a DELETE): a 500 would raise here."""
-    arguments = {"game_id": [world["game"].pk, world["waiting"].pk, world["finished"].pk,
-                             10**9],
+    PUT and a DELETE): a 500 would raise here. A game's own URLs get games of its kind (and
+    of another kind); the platform's get every kind's."""
+    kinds = [rules.slug for rules in registry.all_games()]
+    every_game = [world["running"][slug].pk for slug in kinds]
+    arguments = {"game_id": every_game + [world["waiting"].pk, world["finished"].pk, 10**9],
                  "number": [0, 1, 2, 5, 6, 2**31 - 1], "pilot_id": [world["pilot"].pk, 10**9],
-                 "kind": ["dogfight", "nonesuch", "duel"], "uidb64": ["MQ", "x", "-"],
+                 "kind": kinds + ["nonesuch"], "uidb64": ["MQ", "x", "-"],
                  "token": ["set-password", "abc-123", "x"]}
     for name, parameters in endpoints():
-        paths = st.fixed_dictionaries({p: st.sampled_from(arguments[p]) for p in parameters})
+        namespace = name.partition(":")[0] if ":" in name else None
+        choices = dict(arguments)
+        if namespace in world["running"]:  # mostly its own kind's game, its seats 0 and 1
+            own = world["running"][namespace].pk
+            choices["game_id"] = [own, own, own] + arguments["game_id"]
+            choices["number"] = [0, 0, 1] + arguments["number"]
+        paths = st.fixed_dictionaries({p: st.sampled_from(choices[p]) for p in parameters})
         for who, user in world["users"].items():
             for method in ("get", "post"):
                 @settings(HYPO, max_examples=3)
@@ -157,7 +198,7 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
                         assert response.status_code < 500, (name, who, method, data)
                     in_savepoint(example)
                 hammer()
-        url = reverse(name, kwargs={p: arguments[p][0] for p in parameters})
+        url = reverse(name, kwargs={p: choices[p][0] for p in parameters})
         for method in ("put", "delete", "patch", "options"):
             assert getattr(client_for(world["users"]["the seat's pilot"]), method)(
                 url).status_code < 500
@@ -302,6 +343,74 @@ def test_orders_from_a_form_of_a_round_already_resolved_are_refused(world, clien
             "are the orders for round 3, look at the board again." in messages_of(response))
     assert rows() == before
     assert '<input type="hidden" name="round" value="3">' in response.content.decode()
+
+
+# --- the duel's turn form: drafts, clicks and actions ---------------------------------------
+
+STEP_CODES = ["A", "L", "R", "G", "M", "S", "", "XX", "a", "A\x00"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | hostile_text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12)
+draft_orders = st.lists(st.one_of(
+    st.fixed_dictionaries({"fighter": st.sampled_from(["A1", "B1", "A2", ""]) | hostile_text,
+                           "steps": st.lists(st.sampled_from(STEP_CODES) | hostile_text,
+                                             max_size=8)}),
+    st.fixed_dictionaries({"fighter": st.sampled_from(["A1", "B1"]) | hostile_text,
+                           "stay": st.just(True) | json_values,
+                           "facing": st.integers(-3, 9) | st.none() | json_values}),
+    st.dictionaries(st.sampled_from(["fighter", "steps", "stay", "facing"]), json_values,
+                    max_size=4),
+    json_values), max_size=4)
+drafts = st.one_of(draft_orders.map(json.dumps), json_values.map(json.dumps), hostile_text,
+                   st.integers(1, 4000).map(lambda depth: "[" * depth + "]" * depth))
+clicks = st.fixed_dictionaries({
+    "draft": drafts,
+    "current": st.sampled_from(["", "A1", "B1", "A2"]) | hostile_text,
+    "do": st.sampled_from(["pick:A1", "stay:A1", "step:A", "step:L", "step:G", "done", "undo",
+                           "clear", "pick:B1", "step:", ""]) | hostile_text,
+}, optional={"facing_A1": st.sampled_from(["0", "5", "9", "-1", "x"]) | hostile_text})
+
+
+def _duel(world):
+    return world["running"]["duel"], world["users"]["the seat's pilot"]
+
+
+@HYPO
+@given(click=clicks, htmx=st.booleans())
+def test_the_duel_turn_form_takes_any_draft_and_click(world, click, htmx):
+    game, alice = _duel(world)
+
+    def example():
+        before = rows()
+        client = client_for(alice)
+        for page in ("duel:seat", "duel:preview"):
+            response = client.get(reverse(page, args=[game.pk, 0]), click,
+                                  **(HTMX if htmx else {}))
+            assert response.status_code in (200, 302)
+        assert rows() == before
+    in_savepoint(example)
+
+
+@HYPO
+@given(draft=drafts, action=st.sampled_from(["turn", "fighters", "asteroid", ""]) | hostile_text,
+       extra=hostile_form)
+def test_a_duel_action_with_hostile_fields_is_stored_only_when_it_says_so(world, draft, action,
+                                                                          extra):
+    game, alice = _duel(world)
+
+    def example():
+        before = rows()
+        response = client_for(alice).post(reverse("duel:submit", args=[game.pk, 0]),
+                                          {**extra, "action": action, "draft": draft})
+        if response.status_code == 302:
+            assert rows()["Order"] == before["Order"] + 1
+        else:
+            assert response.status_code == 400
+            assert any(m.startswith("Not accepted: ") for m in messages_of(response))
+            assert rows() == before
+    in_savepoint(example)
 
 
 # --- accounts ----------------------------------------------------------------------------------

@@ -140,9 +140,12 @@ def test_the_balloon_table_halves_through_a_balloon(client):
 def test_the_names_table_checks_names_with_the_sites_rule(client):
     html = page(client)
 
-    assert row(html, "t-names", name="AceHunter", ok="no")
-    assert row(html, "t-names", name="von Major", ok="no")
+    for refused in ("AceHunter", "Acefighter", "ACEFLIEGER", "Ass-Flieger", "Majorbaron",
+                    "von Major"):
+        assert row(html, "t-names", name=refused, ok="no")
     assert row(html, "t-names", name="Grace", ok="yes")
+    assert row(html, "t-names", name="Bassett", ok="yes")
+    assert "the same name as Tailshot" in html.split('data-name="Tail-shot."')[1].split("</tr>")[0]
 
 
 def test_the_house_rules_section_lists_the_sites_decisions_and_readings(client):

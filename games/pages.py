@@ -1,0 +1,36 @@
+"""Pages of a list that grows (the lobby's lists, a game's rounds, a leaderboard, a career):
+Django's ``Paginator`` with a page size that bounds what one page costs, read from a query
+parameter of its own so that several lists on one page turn their pages apart.
+
+    page = pages.page_of(request, queryset, "finished", per_page=25)
+    {% include "games/_pager.html" with page=page %}
+
+A page number that is no number, or is past the end, gives the nearest page (never a 404).
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Page, Paginator
+
+PER_PAGE = 25
+
+
+def page_of(request, items, param: str = "page", per_page: int = PER_PAGE) -> Page:
+    page = Paginator(items, per_page).get_page(_number(request.GET.get(param)))
+    page.object_list = list(page.object_list)
+    page.previous_url = _url(request, param, page.previous_page_number()) \
+        if page.has_previous() else None
+    page.next_url = _url(request, param, page.next_page_number()) if page.has_next() else None
+    return page
+
+
+def _number(text) -> int:
+    """The asked page: a plain positive number of a sane size, else the first."""
+    text = str(text or "")
+    return max(1, int(text)) if text.isascii() and text.isdigit() and len(text) < 7 else 1
+
+
+def _url(request, param: str, number: int) -> str:
+    query = request.GET.copy()
+    query[param] = str(number)
+    return "?" + query.urlencode()
