@@ -1,14 +1,18 @@
 """One settings module for every environment, driven by a few environment variables.
 
-With nothing set it runs the embedded default: SQLite in db.sqlite3 and Celery tasks run
-eagerly in-process. Production sets DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, DEBUG=0 and
-ALLOWED_HOSTS (see README.md).
+Production is the default: ``DEBUG`` is off unless set, and then the settings refuse to load
+without a real ``SECRET_KEY`` and explicit ``ALLOWED_HOSTS``, and the site is served over HTTPS
+only. ``make demo`` and the tests switch development mode on (``DEBUG=1``); with nothing else set
+that runs the embedded default: SQLite in db.sqlite3 and Celery tasks run eagerly in-process.
+See the settings table and "Security" in README.md.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,10 +25,74 @@ def envlist(name, default):
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.getenv("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
-DEBUG = envbool("DEBUG", "True")
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*")
+DEBUG = envbool("DEBUG", "False")
+
+# Django's own measure of a weak key (security.W009): shorter than 50 characters, fewer than 5
+# different ones, or one that ``startproject`` generated.
+MIN_SECRET_KEY_LENGTH = 50
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-set-SECRET_KEY-in-production"
+
+
+def production_secret_key(key: str) -> str:
+    if (len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5
+            or key.startswith("django-insecure-")):
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be set to a long random string ({MIN_SECRET_KEY_LENGTH} characters "
+            "or more) when DEBUG is off, e.g. the output of: python -c \"import secrets; "
+            "print(secrets.token_urlsafe(50))\"")
+    return key
+
+
+def production_hosts(hosts: list[str]) -> list[str]:
+    # Django builds links in mail (a password reset's) from the request's Host header: only
+    # the site's own names may get through.
+    if not hosts or "*" in hosts:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must name the site's host names, comma-separated (e.g. "
+            "ALLOWED_HOSTS=skies.example.org), when DEBUG is off; '*' is refused")
+    return hosts
+
+
+if DEBUG:
+    SECRET_KEY = os.getenv("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+    ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*")
+else:
+    SECRET_KEY = production_secret_key(os.getenv("SECRET_KEY", ""))
+    ALLOWED_HOSTS = production_hosts(envlist("ALLOWED_HOSTS", ""))
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS only, on by default in production (HTTPS=0 for a trial on plain HTTP): plain HTTP is
+# redirected (not /healthz, which the container's own check asks on plain HTTP), HSTS, and
+# cookies sent over HTTPS only.
+HTTPS = envbool("HTTPS", "False" if DEBUG else "True")
+# Behind a TLS proxy: the header the proxy sets to "https" (e.g. X-Forwarded-Proto), so that
+# Django knows the request was secure (no redirect loop, https:// links in mail). The proxy
+# must set or strip it on every request.
+if os.getenv("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + os.environ["SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_"),
+        "https")
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(os.getenv("SECURE_HSTS_SECONDS") or "31536000") if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "True")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "True")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
+
+# Content-Security-Policy (django-csp): scripts and styles from the site's own files only, no
+# inline script, style or handler anywhere; no frames, plugins or foreign forms.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -33,6 +101,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django_guid",
     "django_htmx",
     "games",
     "dogfight",
@@ -42,7 +111,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django_guid.middleware.guid_middleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
