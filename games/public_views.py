@@ -19,6 +19,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from . import registry, report_cache, selectors
 from .db import queries
@@ -56,6 +57,7 @@ def game_page(request, game_id: int):
 MAX_REPLAY_STEP = 10  # a game's replay has at most this many steps; beyond, the last
 
 
+@vary_on_headers("HX-Request")  # the replay's fragment for htmx, the whole page without
 @require_safe
 def round_report(request, game_id: int, number: int):
     step = _replay_step(request)
