@@ -164,11 +164,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _prepare = os.getenv("DATABASE_PREPARE_THRESHOLD") or "5"
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
         None if _prepare.lower() in ("off", "none") else int(_prepare))
+    # A database that does not answer costs a request seconds, not a hung worker: connecting
+    # (the whole handshake, for a server that accepts and says nothing) gives up after
+    # DATABASE_CONNECT_TIMEOUT seconds, and the server ends any statement running longer than
+    # DATABASE_STATEMENT_TIMEOUT seconds (0: no limit, e.g. for a long migration).
+    DATABASES["default"]["OPTIONS"]["connect_timeout"] = int(
+        os.getenv("DATABASE_CONNECT_TIMEOUT") or "5")
+    _statement_ms = int(float(os.getenv("DATABASE_STATEMENT_TIMEOUT") or "30") * 1000)
+    DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={_statement_ms}"
 # Unset CACHE_URL: each process keeps its own small cache (published reports, the spectators'
 # lobby). In production one Redis cache serves every web process, and sessions are read from it.
+# Without Redis the site goes on, slower: reads miss, writes are dropped, sessions and users
+# come from the database (config/redis_cache.py). CACHE_TIMEOUT bounds each Redis call.
+
+
+def shared_cache(url: str) -> dict:
+    timeout = float(os.getenv("CACHE_TIMEOUT") or "0.5")
+    return {"BACKEND": "config.redis_cache.ForgivingRedisCache", "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout}}
+
+
 if os.getenv("CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "config.redis_cache.SharedClientRedisCache",
-                          "LOCATION": os.getenv("CACHE_URL")}}
+    CACHES = {"default": shared_cache(os.environ["CACHE_URL"])}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # The session's user row from that cache too (games/user_cache.py). Sessions made with
     # another backend before this was set ask their person to log in once more.
