@@ -14,6 +14,8 @@ from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import monitoring
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -257,3 +259,12 @@ REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
 # Off in the embedded default, where nobody runs beat and the sweep is run by hand.
 SWEEP_OUTAGE_MINUTES = int(os.getenv("SWEEP_OUTAGE_MINUTES") or (
     "20" if os.getenv("CELERY_BROKER_URL") else "0"))
+
+# Every log record one JSON line on stderr, with its request's id (config/monitoring.py).
+LOGGING = monitoring.logging_config(os.getenv("LOG_LEVEL") or "INFO")
+DJANGO_GUID = {"GUID_HEADER_NAME": monitoring.REQUEST_ID_HEADER, "VALIDATE_GUID": True,
+               "RETURN_HEADER": True, "EXPOSE_HEADER": False}
+if os.getenv("SENTRY_DSN"):
+    monitoring.start_sentry(
+        os.environ["SENTRY_DSN"], environment=os.getenv("SENTRY_ENVIRONMENT") or None,
+        traces_sample_rate=float(os.getenv("SENTRY_TRACES_SAMPLE_RATE") or "0"))
