@@ -203,3 +203,32 @@ def test_the_template_scan_sees_inline_code():
     assert inline_code_in('<p style="color: red" onclick="x()">') == [
         "style attribute", "event handler attribute"]
     assert inline_code_in('<div hx-on:click="x()">') == ["htmx inline handler"]
+
+
+@pytest.mark.django_db
+def test_no_rendered_page_holds_inline_script_style_or_handlers(client):
+    """What Python writes into pages too (boards, rules pages), on every kind of page."""
+    from django.urls import reverse
+
+    from games import registry, resolution
+    from tests.factories import make_dogfight, open_round
+
+    alice = make_user("alice")
+    game = make_dogfight(alice, humans={0: alice})  # her own game: referee and pilot
+    rnd = open_round(game)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    anonymous = [reverse("home"), reverse("lobby"), reverse("login"), reverse("signup"),
+                 reverse("game", args=[game.pk]), reverse("round_report", args=[game.pk, 1]),
+                 *[rules.rules_url() for rules in registry.all_games() if rules.rules_url()]]
+    logged_in = [reverse("my_games"), game.rules.seat_url(game.pk, 0),
+                 reverse("referee_panel", args=[game.pk]), reverse("game", args=[game.pk])]
+
+    found = {}
+    for page in anonymous + [None] + logged_in:
+        if page is None:
+            client.force_login(alice)
+            continue
+        response = client.get(page)
+        assert response.status_code == 200, page
+        found[page] = inline_code_in(response.content.decode())
+    assert not any(found.values()), found
