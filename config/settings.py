@@ -234,6 +234,11 @@ EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "False")
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL") or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not os.getenv("CELERY_BROKER_URL")
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
+# A Redis broker that stops answering (its host gone, a half-open connection) fails a publish
+# within seconds instead of hanging it: a request that queues a task then answers all the same
+# (games/enqueue.py).
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 if os.getenv("CELERY_RESULT_BACKEND"):
     CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE

@@ -43,17 +43,42 @@ def closed_port() -> int:
 
 # --- the broker -----------------------------------------------------------------------------
 
-@pytest.fixture
-def broker_down():
-    """Tasks go through a broker (not eagerly) whose address refuses every connection."""
+def silent_listener() -> socket.socket:
+    """A server that accepts every connection and never says a word (until closed)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    accepted = []
+
+    def accept():
+        while True:
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:  # closed: the test is over
+                for connection in accepted:
+                    connection.close()
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    return listener
+
+
+@pytest.fixture(params=["refuses connections", "never answers"])
+def broker_down(request):
+    """Tasks go through a broker (not eagerly) at an address that refuses every connection, or
+    accepts them and never answers (a host gone behind a half-open connection)."""
+    silent = silent_listener() if request.param == "never answers" else None
+    port = silent.getsockname()[1] if silent else closed_port()
     conf = celery_app.conf
     saved = conf.broker_url, conf.broker_write_url, conf.task_always_eager
-    conf.broker_url = conf.broker_write_url = f"redis://127.0.0.1:{closed_port()}/0"
+    conf.broker_url = conf.broker_write_url = f"redis://127.0.0.1:{port}/0"
     conf.task_always_eager = False
     celery_app._pool = celery_app.amqp._producer_pool = None  # connect to the new address
     yield
     conf.broker_url, conf.broker_write_url, conf.task_always_eager = saved
     celery_app._pool = celery_app.amqp._producer_pool = None
+    if silent:
+        silent.close()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -64,11 +89,13 @@ def test_orders_stored_while_the_broker_is_down_answer_success_and_the_sweep_res
     rnd = open_round(game)
     client.force_login(alice)
 
+    started = time.monotonic()
     with caplog.at_level(logging.ERROR, logger="games.enqueue"):
         response = client.post(orders_url(game, 0),
                                order_post(["TB", "TB", "A"], name="Red Falcon"))
 
     assert response.status_code == 302  # back to the cockpit, with the success message
+    assert time.monotonic() - started < 15
     assert Order.objects.filter(round=rnd, seat__number=0).exists()
     rnd.refresh_from_db()
     assert rnd.all_in_at is not None and rnd.status == Round.Status.OPEN
@@ -208,24 +235,9 @@ def test_healthz_names_a_broker_that_does_not_answer(client, settings):
 
 @pytest.fixture
 def silent_server():
-    """A server that accepts every connection and never says a word."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    accepted = []
-
-    def accept():
-        while True:
-            try:
-                accepted.append(listener.accept()[0])
-            except OSError:  # closed: the test is over
-                return
-
-    threading.Thread(target=accept, daemon=True).start()
+    listener = silent_listener()
     yield listener.getsockname()[1]
     listener.close()
-    for connection in accepted:
-        connection.close()
 
 
 HEALTHZ = ("import django, sys; django.setup(); from django.test import Client; "
