@@ -169,11 +169,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database that does not answer costs a request seconds, not a hung worker: connecting
     # (the whole handshake, for a server that accepts and says nothing) gives up after
     # DATABASE_CONNECT_TIMEOUT seconds, and the server ends any statement running longer than
-    # DATABASE_STATEMENT_TIMEOUT seconds (0: no limit, e.g. for a long migration).
+    # DATABASE_STATEMENT_TIMEOUT seconds (0: none sent, e.g. for a long migration, or behind a
+    # pooler that refuses startup options: then set it on the database role instead).
     DATABASES["default"]["OPTIONS"]["connect_timeout"] = int(
         os.getenv("DATABASE_CONNECT_TIMEOUT") or "5")
     _statement_ms = int(float(os.getenv("DATABASE_STATEMENT_TIMEOUT") or "30") * 1000)
-    DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={_statement_ms}"
+    if _statement_ms:
+        DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={_statement_ms}"
 # Unset CACHE_URL: each process keeps its own small cache (published reports, the spectators'
 # lobby). In production one Redis cache serves every web process, and sessions are read from it.
 # Without Redis the site goes on, slower: reads miss, writes are dropped, sessions and users

@@ -232,3 +232,17 @@ def test_no_rendered_page_holds_inline_script_style_or_handlers(client):
         assert response.status_code == 200, page
         found[page] = inline_code_in(response.content.decode())
     assert not any(found.values()), found
+
+
+def test_the_database_timeouts_come_from_the_environment():
+    url = {"DATABASE_URL": "postgres://skies@db.invalid:5432/skies", "DEBUG": "1"}
+
+    default = settings_of(["DATABASES"], **url)["DATABASES"]["default"]["OPTIONS"]
+    chosen = settings_of(["DATABASES"], **url, DATABASE_CONNECT_TIMEOUT="3",
+                         DATABASE_STATEMENT_TIMEOUT="2.5")["DATABASES"]["default"]["OPTIONS"]
+    none = settings_of(["DATABASES"], **url,
+                       DATABASE_STATEMENT_TIMEOUT="0")["DATABASES"]["default"]["OPTIONS"]
+
+    assert (default["connect_timeout"], default["options"]) == (5, "-c statement_timeout=30000")
+    assert (chosen["connect_timeout"], chosen["options"]) == (3, "-c statement_timeout=2500")
+    assert "options" not in none
