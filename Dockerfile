@@ -10,7 +10,7 @@ WORKDIR /app
 COPY . .
 # Editable, so settings find templates/ and static/ beside config/ in /app.
 RUN pip install -e . \
-    && SECRET_KEY=collectstatic DEBUG=0 python manage.py collectstatic --noinput \
+    && DEBUG=1 python manage.py collectstatic --noinput \
     && useradd --system --home-dir /app skies \
     && chown -R skies /app
 

@@ -15,7 +15,9 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -e '.[dev]'
 	touch $@
 
-# The demo always runs on the embedded default: SQLite file, no broker (tasks run in-process).
+# The demo always runs on the embedded default: SQLite file, no broker (tasks run in-process),
+# in development mode (DEBUG=1: no SECRET_KEY or ALLOWED_HOSTS needed, plain HTTP).
+demo: export DEBUG = 1
 demo: export DATABASE_URL =
 demo: export CELERY_BROKER_URL =
 demo: $(STAMP)

@@ -32,7 +32,8 @@ def setup() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-bench-only-secret-key-0123456789")
+    os.environ.setdefault("ALLOWED_HOSTS", "localhost")
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks run in-process while the game is made
     import django
     django.setup()

@@ -27,6 +27,9 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/skies_
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/5")
 # Every run's games are due at once on purpose: that is no scheduler outage to forgive.
 os.environ["SWEEP_OUTAGE_MINUTES"] = "0"
+# Production settings unless DEBUG=1 is asked for: they need a key and host names to load.
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-bench-only-secret-key-0123456789")
+os.environ.setdefault("ALLOWED_HOSTS", "localhost")
 
 import django  # noqa: E402
 

@@ -369,7 +369,8 @@ def main() -> None:
            "DJANGO_SETTINGS_MODULE":
            "config.settings", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
-           "CELERY_BROKER_URL": "", "PYTHONPATH": str(ROOT)}
+           "CELERY_BROKER_URL": "", "PYTHONPATH": str(ROOT),
+           "HTTPS": "0"}  # plain HTTP on loopback: no redirect, no secure-only cookies
     print(f"database {url}: dropping, creating, migrating, filling ...", flush=True)
     empty_cache(cache_url)
     print(f"cache {cache_url} (emptied; sessions read from it, as in production)", flush=True)

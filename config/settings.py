@@ -1,14 +1,20 @@
 """One settings module for every environment, driven by a few environment variables.
 
-With nothing set it runs the embedded default: SQLite in db.sqlite3 and Celery tasks run
-eagerly in-process. Production sets DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, DEBUG=0 and
-ALLOWED_HOSTS (see README.md).
+Production is the default: ``DEBUG`` is off unless set, and then the settings refuse to load
+without a real ``SECRET_KEY`` and explicit ``ALLOWED_HOSTS``, and the site is served over HTTPS
+only. ``make demo`` and the tests switch development mode on (``DEBUG=1``); with nothing else set
+that runs the embedded default: SQLite in db.sqlite3 and Celery tasks run eagerly in-process.
+See the settings table and "Security" in README.md.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
+
+from config import monitoring
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,10 +27,74 @@ def envlist(name, default):
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.getenv("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
-DEBUG = envbool("DEBUG", "True")
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*")
+DEBUG = envbool("DEBUG", "False")
+
+# Django's own measure of a weak key (security.W009): shorter than 50 characters, fewer than 5
+# different ones, or one that ``startproject`` generated.
+MIN_SECRET_KEY_LENGTH = 50
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-set-SECRET_KEY-in-production"
+
+
+def production_secret_key(key: str) -> str:
+    if (len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5
+            or key.startswith("django-insecure-")):
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be set to a long random string ({MIN_SECRET_KEY_LENGTH} characters "
+            "or more) when DEBUG is off, e.g. the output of: python -c \"import secrets; "
+            "print(secrets.token_urlsafe(50))\"")
+    return key
+
+
+def production_hosts(hosts: list[str]) -> list[str]:
+    # Django builds links in mail (a password reset's) from the request's Host header: only
+    # the site's own names may get through.
+    if not hosts or "*" in hosts:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must name the site's host names, comma-separated (e.g. "
+            "ALLOWED_HOSTS=skies.example.org), when DEBUG is off; '*' is refused")
+    return hosts
+
+
+if DEBUG:
+    SECRET_KEY = os.getenv("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+    ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*")
+else:
+    SECRET_KEY = production_secret_key(os.getenv("SECRET_KEY", ""))
+    ALLOWED_HOSTS = production_hosts(envlist("ALLOWED_HOSTS", ""))
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS only, on by default in production (HTTPS=0 for a trial on plain HTTP): plain HTTP is
+# redirected (not /healthz, which the container's own check asks on plain HTTP), HSTS, and
+# cookies sent over HTTPS only.
+HTTPS = envbool("HTTPS", "False" if DEBUG else "True")
+# Behind a TLS proxy: the header the proxy sets to "https" (e.g. X-Forwarded-Proto), so that
+# Django knows the request was secure (no redirect loop, https:// links in mail). The proxy
+# must set or strip it on every request.
+if os.getenv("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + os.environ["SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_"),
+        "https")
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(os.getenv("SECURE_HSTS_SECONDS") or "31536000") if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "True")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "True")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
+
+# Content-Security-Policy (django-csp): scripts and styles from the site's own files only, no
+# inline script, style or handler anywhere; no frames, plugins or foreign forms.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -33,6 +103,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django_guid",
     "django_htmx",
     "ninja",  # the API's docs page from its own bundled files, no CDN
     "django_ratelimit",
@@ -44,7 +115,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django_guid.middleware.guid_middleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -95,11 +168,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _prepare = os.getenv("DATABASE_PREPARE_THRESHOLD") or "5"
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
         None if _prepare.lower() in ("off", "none") else int(_prepare))
+    # A database that does not answer costs a request seconds, not a hung worker: connecting
+    # (the whole handshake, for a server that accepts and says nothing) gives up after
+    # DATABASE_CONNECT_TIMEOUT seconds, and the server ends any statement running longer than
+    # DATABASE_STATEMENT_TIMEOUT seconds (0: none sent, e.g. for a long migration, or behind a
+    # pooler that refuses startup options: then set it on the database role instead).
+    DATABASES["default"]["OPTIONS"]["connect_timeout"] = int(
+        os.getenv("DATABASE_CONNECT_TIMEOUT") or "5")
+    _statement_ms = int(float(os.getenv("DATABASE_STATEMENT_TIMEOUT") or "30") * 1000)
+    if _statement_ms:
+        DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={_statement_ms}"
 # Unset CACHE_URL: each process keeps its own small cache (published reports, the spectators'
 # lobby). In production one Redis cache serves every web process, and sessions are read from it.
+# Without Redis the site goes on, slower: reads miss, writes are dropped, sessions and users
+# come from the database (config/redis_cache.py). CACHE_TIMEOUT bounds each Redis call.
+
+
+def shared_cache(url: str) -> dict:
+    timeout = float(os.getenv("CACHE_TIMEOUT") or "0.5")
+    return {"BACKEND": "config.redis_cache.ForgivingRedisCache", "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout}}
+
+
 if os.getenv("CACHE_URL"):
-    CACHES = {"default": {"BACKEND": "config.redis_cache.SharedClientRedisCache",
-                          "LOCATION": os.getenv("CACHE_URL")}}
+    CACHES = {"default": shared_cache(os.environ["CACHE_URL"])}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # The session's user row from that cache too (games/user_cache.py). Sessions made with
     # another backend before this was set ask their person to log in once more.
@@ -146,6 +238,11 @@ EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "False")
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL") or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not os.getenv("CELERY_BROKER_URL")
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
+# A Redis broker that stops answering (its host gone, a half-open connection) fails a publish
+# within seconds instead of hanging it: a request that queues a task then answers all the same
+# (games/enqueue.py).
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 if os.getenv("CELERY_RESULT_BACKEND"):
     CELERY_RESULT_BACKEND = os.getenv("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE
@@ -197,3 +294,12 @@ CLIENT_ADDRESS_HEADER = os.getenv("CLIENT_ADDRESS_HEADER", "")
 # atomic); without CACHE_URL each process counts alone, which one development process may.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + (
     [] if os.getenv("CACHE_URL") else ["django_ratelimit.E003"])
+
+# Every log record one JSON line on stderr, with its request's id (config/monitoring.py).
+LOGGING = monitoring.logging_config(os.getenv("LOG_LEVEL") or "INFO")
+DJANGO_GUID = {"GUID_HEADER_NAME": monitoring.REQUEST_ID_HEADER, "VALIDATE_GUID": True,
+               "RETURN_HEADER": True, "EXPOSE_HEADER": False}
+if os.getenv("SENTRY_DSN"):
+    monitoring.start_sentry(
+        os.environ["SENTRY_DSN"], environment=os.getenv("SENTRY_ENVIRONMENT") or None,
+        traces_sample_rate=float(os.getenv("SENTRY_TRACES_SAMPLE_RATE") or "0"))

@@ -18,7 +18,9 @@ from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from games import limits, selectors, services
 from games.models import Game, Round, Seat
@@ -134,6 +136,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     return context
 
 
+# The pilot's pages show his sealed orders: never kept by a browser or a proxy.
+@never_cache
 @login_required
 @require_safe
 def seat_page(request, game_id: int, number: int):
@@ -144,6 +148,8 @@ def seat_page(request, game_id: int, number: int):
     return render(request, "dogfight/seat.html", _context(page, request.user, request.GET))
 
 
+@never_cache
+@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
 @login_required
 @require_safe
 def preview(request, game_id: int, number: int):
@@ -157,6 +163,7 @@ def preview(request, game_id: int, number: int):
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 
+@never_cache
 @login_required
 @require_POST
 @limits.limit("orders_per_seat", limits.per_seat,

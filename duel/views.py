@@ -20,7 +20,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from games import limits, selectors
 from games.models import Game, Round, Seat
@@ -336,6 +338,8 @@ def _int(text, default: int) -> int:
         return default
 
 
+# The player's pages show his sealed placement and turn: never kept by a browser or a proxy.
+@never_cache
 @login_required
 @require_safe
 def seat_page(request, game_id: int, number: int):
@@ -346,6 +350,8 @@ def seat_page(request, game_id: int, number: int):
     return render(request, "duel/seat.html", _context(page, request.GET))
 
 
+@never_cache
+@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
 @login_required
 @require_safe
 def preview(request, game_id: int, number: int):
@@ -376,6 +382,7 @@ def _payload(seat: Seat, data) -> dict:
     return {"type": kind}
 
 
+@never_cache
 @login_required
 @require_POST
 @limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)

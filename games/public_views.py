@@ -19,6 +19,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from . import pages, registry, report_cache, selectors
 from .db import queries
@@ -59,6 +60,7 @@ ROUNDS_PAGE = 50  # published rounds listed per page of a game's page
 MAX_REPLAY_STEP = 60  # a game's replay has at most this many steps; beyond, the last
 
 
+@vary_on_headers("HX-Request")  # the replay's fragment for htmx, the whole page without
 @require_safe
 def round_report(request, game_id: int, number: int):
     step = _replay_step(request)

@@ -22,6 +22,7 @@ from orjson import Fragment
 from . import clock, registry
 from .db import bulk
 from .db.fields import serialized
+from .enqueue import enqueue_on_commit
 from .models import Game, Order, Report, Round, Seat
 from .notify import send_reports_task
 from .registry import Outcome
@@ -160,7 +161,7 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
                         published_at=now) for rnd, outcome in resolved])
     published = [rnd.pk for rnd, _ in resolved]
     Round.objects.filter(pk__any=published).update(status=Round.Status.PUBLISHED)
-    transaction.on_commit(lambda: send_reports_task.delay(published))
+    enqueue_on_commit(send_reports_task, published)
     openings = []
     for rnd, outcome in resolved:
         rnd.status = Round.Status.PUBLISHED

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from . import clock, registry, report_cache, resolution
 from .db import queries
+from .enqueue import enqueue_on_commit
 from .models import Chatter, Game, Order, Round, Seat
 from .registry import Rejected
 from .text import has_bidi_controls
@@ -148,7 +149,8 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise already_in from None
     if rnd.all_in_at and game.resolve_early:
-        transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
+        # Without a broker the round is still due: the next sweep resolves it.
+        enqueue_on_commit(resolution.resolve_rounds_task, [rnd.pk])
     return order
 
 

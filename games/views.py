@@ -14,7 +14,6 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import DatabaseError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,8 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import limits, registry, selectors, services, tokens
-from .db import queries
+from . import health, limits, registry, selectors, services, tokens
 from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm, TokenForm
 from .models import Game
 from .registry import Rejected
@@ -44,10 +42,10 @@ def home(request):
 @never_cache
 @require_safe
 def healthz(request):
-    try:
-        queries.ping()
-    except DatabaseError:
-        return HttpResponse("database unreachable", status=503, content_type="text/plain")
+    down = health.services_down()
+    if down:
+        return HttpResponse(" ".join(f"{name} unreachable" for name in down) + "\n",
+                            status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
 
 

@@ -40,12 +40,17 @@ def _page(browser, **context_options):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # What the Content-Security-Policy blocked (an inline script or style): Chromium says so
+    # on the console only.
+    page.on("console", lambda message: errors.append(message.text)
+            if "Content Security Policy" in message.text else None)
     return context, page, errors
 
 
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh browser context (no cookies) at desktop size; JavaScript errors fail the test."""
+    """A fresh browser context (no cookies) at desktop size; JavaScript errors and what the
+    Content-Security-Policy blocked fail the test."""
     context, page, errors = _page(browser, viewport={"width": 1280, "height": 900})
     yield page
     context.close()

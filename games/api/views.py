@@ -70,7 +70,8 @@ def games(request, query: Query[LobbyQuery]):
     if query.status:
         found = found.filter(status=query.status)
     if query.kind:
-        found = found.filter(kind=query.kind)
+        known = {rules.slug for rules in registry.all_games()}
+        found = found.filter(kind=query.kind) if query.kind in known else found.none()
     size = min(max(query.page_size, 1), MAX_PAGE_SIZE)
     pages = Paginator(found.order_by("-created_at", "-pk"), size)
     page = pages.get_page(query.page)

@@ -67,7 +67,7 @@ def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server
     for hexes in (0, 0, 1, 2):
         expect(flight).to_have_count(hexes)
         a.locator('#replay a[rel="next"]').click()
-        a.wait_for_function("!document.querySelector('.htmx-request, .htmx-settling')")
+        expect(a.locator(".htmx-request, .htmx-settling")).to_have_count(0)
     expect(flight).to_have_count(3)
     expect(a.locator("#replay h2")).to_contain_text("Missile 1 hit B1 and is gone.")
     expect(a.locator('#replay-board g.kill[data-fighter="B1"]')).to_be_visible()

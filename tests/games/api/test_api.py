@@ -115,6 +115,9 @@ def test_the_lobby_comes_a_page_at_a_time(alice):
     assert len(last["items"]) == 3
     huge = Client().get(f"{API}/games", {"page_size": 100000}).json()
     assert len(huge["items"]) == 23  # at most 100 a page, whatever is asked
+    for kind in ("chess", "dog\x00fight"):  # no such game (a NUL no database stores)
+        answer = Client().get(f"{API}/games", {"kind": kind})
+        assert answer.status_code == 200 and answer.json()["count"] == 0
 
 
 def test_a_game_shows_its_seats_open_round_and_public_state(game):

@@ -1,0 +1,63 @@
+"""What the processes tell their operator: one JSON object per line on stderr for every log
+record (a traceback included, inside its line), each with the id of the request it belongs to,
+and optionally every error to Sentry.
+
+The request id is django-guid's: taken from an incoming ``X-Request-ID`` header when that is a
+UUID (as a proxy sets it), made up otherwise, and sent back in the response's header.
+"""
+
+from __future__ import annotations
+
+REQUEST_ID_HEADER = "X-Request-ID"
+
+
+def logging_config(level: str) -> dict:
+    """``LOGGING``: everything through the root logger's one handler; Django's own loggers
+    keep their levels but print nothing of their own (no second, plain-text copy)."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {
+            "request_id": {"()": "django_guid.log_filters.CorrelationId",
+                           "correlation_id_field": "request_id"},
+        },
+        "formatters": {
+            "json": {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+                "rename_fields": {"asctime": "time", "levelname": "level",
+                                  "name": "logger", "exc_info": "traceback"},
+            },
+        },
+        "handlers": {
+            "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                       "formatter": "json", "filters": ["request_id"]},
+        },
+        "root": {"handlers": ["stderr"], "level": level},
+        "loggers": {
+            "django": {"handlers": [], "level": "INFO"},
+            # One line per request about the header: noise.
+            "django_guid": {"level": "WARNING"},
+        },
+    }
+
+
+def start_sentry(dsn: str, *, environment: str | None, traces_sample_rate: float) -> None:
+    """Errors (and, if asked, a share of requests and tasks as traces) of the web processes
+    and of the Celery workers go to Sentry, each tagged with its request id."""
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(dsn=dsn, environment=environment, traces_sample_rate=traces_sample_rate,
+                    integrations=[DjangoIntegration(), CeleryIntegration()],
+                    send_default_pii=False, before_send=_tag_request_id)
+
+
+def _tag_request_id(event: dict, hint: dict) -> dict:
+    from django_guid import get_guid
+
+    request_id = get_guid()
+    if request_id:
+        event.setdefault("tags", {})["request_id"] = request_id
+    return event
