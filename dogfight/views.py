@@ -24,13 +24,14 @@ from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import services as dogfight_services
-from . import words
+from . import cockpit_words, words
 from .practice import practice_game_create
 from .engine import career
 from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS
+from .engine.preview import preview as engine_preview
 from .engine.state import State
-from .svg import board_svg
+from .svg import board_svg, legend
 
 
 @lru_cache(maxsize=4096)
@@ -59,7 +60,8 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
     """The pilot's picks from a form: maneuvers, burst directions and balloon ticks by move."""
     wanted = [data.get(f"m{n}", "") for n in (1, 2, 3)]
-    fire = {n: [d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS] for n in (1, 2, 3)}
+    fire = {n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS))
+            for n in (1, 2, 3)}
     through = {n for n in (1, 2, 3) if data.get(f"t{n}")}
     return wanted, fire, through
 
@@ -98,6 +100,11 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
         "repair_cap": career.REPAIR_CAP,
+        "removal_pending": bool(rnd) and seat.number in rnd.referee_input.get("remove", []),
+        "weather": cockpit_words.weather_lines(state),
+        "planes": cockpit_words.plane_rows(state, names),
+        "legend": legend(),
+        "last_report": _last_report(game.pk, state),
     }
     order = page.own_orders
     context["order"] = order
@@ -109,28 +116,51 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         plane = State.from_snapshot(state).plane(seat.number)
         wanted, fire, through = _wanted(data)
         moves = order_form(plane, wanted)
+        through_allowed = state["settings"].get("balloon_rule") == "through"
         context["move_fieldsets"] = move_fieldsets(
             tuple((m["number"], tuple(m["offered"]), m["maneuver"],
                    tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
                   for m in moves),
-            through_allowed=state["settings"].get("balloon_rule") == "through",
-            language=get_language())
-        route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
+            through_allowed=through_allowed, language=get_language())
+        seen = engine_preview(State.from_snapshot(state), seat.number, [
+            {"maneuver": m["maneuver"],
+             "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+             "through": through_allowed and m["number"] in through} for m in moves])
+        context["warnings"] = [cockpit_words.warning(w) for w in seen["warnings"]]
+        route = (seat.number, plane_dict, seen["moves"])
     elif order is not None:
         context["submitted"] = [
             {**move, "name": words.maneuver(move["maneuver"]),
              "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d))
                             for d in move.get("fire", [])]}
             for move in order["moves"]]
-    context["board"] = board_svg(state, names, route=route, highlight=seat.number)
+    context["board"] = board_svg(state, names, route=route, highlight=seat.number,
+                                 described_by="planes-list")
     if rnd:
-        lines = list(page.own_chatter)
+        lines = _chatter_lines(data) if "l1" in data else list(page.own_chatter)
         context["chatter_lines"] = (
             lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
+
+
+def _last_report(game_id: int, state: dict) -> dict | None:
+    """The last published round (the one before the state's round), one click away."""
+    number = state["round"] - 1
+    if number < 1:
+        return None
+    return {"number": number, "url": reverse("round_report", args=[game_id, number])}
+
+
+def _chatter_lines(data) -> list[str]:
+    """Every posted chatter line l1, l2, ... in order (not only the six the form shows): a
+    seventh is refused by the service, never silently dropped."""
+    numbers = sorted(int(key[1:]) for key in data
+                     if key[:1] == "l" and key[1:].isascii() and key[1:].isdigit()
+                     and len(key) < 6)
+    return [data.get(f"l{n}", "") for n in numbers]
 
 
 @login_required
@@ -159,8 +189,16 @@ def preview(request, game_id: int, number: int):
 @login_required
 @require_POST
 def submit(request, game_id: int, number: int):
+    """Orders and chatter in one submit. The chatter goes first: a round that resolves the
+    moment its orders are in would otherwise publish without it. A refusal of either keeps
+    everything the pilot typed on the page."""
     seat = _own_seat(request, game_id, number)
     try:
+        if "l1" in request.POST:
+            services.require_form_round(services.current_round(seat.game),
+                                        _form_round(request.POST))
+            services.chatter_save(seat=seat, user=request.user,
+                                  lines=_chatter_lines(request.POST))
         dogfight_services.orders_submit(seat=seat, user=request.user,
                                         name=request.POST.get("pilot_name", ""),
                                         payload=_payload(request.POST),
@@ -191,10 +229,7 @@ def _form_round(data) -> int | None:
 @require_POST
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
-    # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
-    # the service, never silently dropped.
-    numbers = sorted(int(key[1:]) for key in request.POST if key[:1] == "l" and key[1:].isdigit())
-    lines = [request.POST.get(f"l{n}", "") for n in numbers]
+    lines = _chatter_lines(request.POST)
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
     except Rejected as error:
