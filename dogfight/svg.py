@@ -124,7 +124,7 @@ def _arrowhead(move: dict, colour: str, crash: bool) -> str:
             f'<title>{title}</title>'
             f'<g transform="rotate({-60 * move["facing"]})"><polygon points="8,0 0,-5 2,0 0,5" '
             f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>{mark}'
-            f'<g class="badge" transform="translate(0,-9)"><circle r="5.2" stroke="{colour}"/>'
+            f'<g class="badge" transform="translate(0,-9.5)"><circle r="5.8" stroke="{colour}"/>'
             f'<text y="3.2" text-anchor="middle">{number}</text></g></g>')
 
 
