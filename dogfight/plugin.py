@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from games.registry import GameRules, Outcome, Rejected
 
-from . import engine, report, svg, words
+from . import cockpit_words, engine, report, svg, words
 from .engine import api as engine_api
 from .engine.bots import LEVELS, bot_orders
 from .engine.orders import validate_orders
@@ -146,7 +146,7 @@ class DogfightRules(GameRules):
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
         return {"board": svg.board_svg(state, names), "planes": _plane_rows(state, names),
-                "weather": _weather_now(state), "state": state}
+                "weather": " ".join(cockpit_words.weather_lines(state)), "state": state}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
                        names: dict[int, str], step: int) -> dict:
@@ -187,14 +187,6 @@ def _balloons_words(rule: str, count: int) -> str:
     if rule == "through":
         return gettext("%(balloons)s; firing through them allowed") % {"balloons": balloons}
     return balloons
-
-
-def _weather_now(state: dict) -> str:
-    if state["settings"].get("windless"):
-        return gettext("windless game")
-    if state.get("wind") is None:
-        return gettext("calm last round")
-    return report.weather_words({"wind": state["wind"]})
 
 
 def seat_label(number: int) -> str:

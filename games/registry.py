@@ -131,6 +131,12 @@ class GameRules:
         """Seats that owe orders for the round starting from ``state``."""
         raise NotImplementedError
 
+    def owing_seats(self, state: dict, referee_input: dict) -> set[int]:
+        """Seats a round starting from ``state`` waits for: the active ones, less those the
+        referee takes out at its start (``referee_input["remove"]``), whose orders never
+        count."""
+        return set(self.active_seats(state)) - set(referee_input.get("remove", []))
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The normalised orders to store, or Rejected with a clear message."""
         raise NotImplementedError

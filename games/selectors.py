@@ -83,7 +83,8 @@ def my_games(user) -> list[MyGame]:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
         due = bool(seat and rnd and rnd.pk not in submitted
-                   and seat.number in registry.get(game.kind).active_seats(rnd.state))
+                   and seat.number in registry.get(game.kind).owing_seats(
+                       rnd.state, rnd.referee_input))
         entries.append(MyGame(game=game, seat=seat, is_referee=game.referee_id == user.pk,
                               round=rnd, orders_due=due))
     entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,

@@ -29,7 +29,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from . import registry, selectors, services
 from .db import queries
-from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm
+from .forms import (ConfirmForm, ProfileForm, RemovalForm, ReplaceComputerForm, SeatForm,
+                    SignupForm)
 from .models import Game
 from .registry import Rejected
 
@@ -221,14 +222,38 @@ def referee_input(request, game):
 @require_POST
 @referee_only
 def referee_remove(request, game):
-    form = SeatForm(request.POST)
+    form = RemovalForm(request.POST)
     if not form.is_valid():
         return _form_failed(request, game, form)
     number = form.cleaned_data["number"]
     return _act(request, game,
                 lambda: services.referee_remove(game=game, by=request.user, number=number),
-                _("Seat %(number)d will be taken out at the start of the coming round.")
-                % {"number": number})
+                _("Seat %(number)d will be taken out at the start of the coming round. You "
+                  "can undo it until the round is resolved.") % {"number": number})
+
+
+@require_POST
+@referee_only
+def referee_undo_remove(request, game):
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    number = form.cleaned_data["number"]
+    return _act(request, game,
+                lambda: services.referee_undo_remove(game=game, by=request.user,
+                                                     number=number),
+                _("Seat %(number)d stays in the game.") % {"number": number})
+
+
+@require_POST
+@referee_only
+def referee_resolve_now(request, game):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    return _act(request, game,
+                lambda: services.referee_resolve_now(game=game, by=request.user),
+                _("The round is resolved and published."))
 
 
 @require_POST
