@@ -123,6 +123,7 @@ class Panel:
     round: Round | None       # the round open for orders
     failed: Round | None      # a round that kept failing and waits for the referee
     active: list[int]         # seats still in the game (owe orders in the open round)
+    removing: list[int]       # seats the referee takes out when the open round is resolved
 
 
 def referee_panel(game_id: int) -> Panel:
@@ -132,7 +133,9 @@ def referee_panel(game_id: int) -> Panel:
     failed = game.rounds.filter(status=Round.Status.FAILED).first()
     state = (rnd or failed).state if (rnd or failed) else None
     active = registry.get(game.kind).active_seats(state) if state is not None else []
-    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
+    removing = rnd.referee_input.get("remove", []) if rnd else []
+    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active,
+                 removing=removing)
 
 
 def shown_state(game: Game, open_round: Round | None = None) -> dict | None:

@@ -178,3 +178,48 @@ def test_the_hex_under_the_pointer_and_the_planes_as_text(page, live_server):
     expect(page.locator("#planes-list tbody tr")).to_have_count(6)
     expect(page.locator(".legend-list li")).to_have_count(7)
     expect(page.locator(".weather")).to_contain_text("No weather yet")
+
+
+def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_server):
+    """The referee removes seat 5 through his panel (with the confirming tick); its pilot's
+    cockpit tells him; the other pilots' orders are then all it takes: the round resolves at
+    once, seat 5 crashing as removed."""
+    referee = make_user("referee")
+    pilots = {n: make_user(f"pilot{n}") for n in range(6)}
+    game = make_dogfight(referee, humans=pilots, resolve_early=True, title="Six friends")
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        log_in(page, base, referee, f"/games/{game.pk}/referee/")
+        page.select_option("#remove-number", "5")
+        page.get_by_role("button", name="Remove").click()
+        # The browser itself insists on the tick (required): nothing is sent without it.
+        assert open_round(game).referee_input == {}
+        page.get_by_label("Yes, take this pilot out of the game").check()
+        page.get_by_role("button", name="Remove").click()
+        expect(page.get_by_text("Seat 5 will be taken out")).to_be_visible()
+        expect(page.get_by_role("button", name="Undo: keep seat 5")).to_be_visible()
+        context.clear_cookies()
+
+        log_in(page, base, pilots[5], f"/dogfight/games/{game.pk}/seat/5/")
+        expect(page.locator(".warning.removal")).to_contain_text(
+            "The referee is taking your plane out of the game")
+        page.goto(f"{base}/games/{game.pk}/")
+        expect(page.locator("table.pilots tr.seat-5")).to_contain_text("being removed")
+        context.clear_cookies()
+
+        for number in range(5):
+            cockpit = f"/dogfight/games/{game.pk}/seat/{number}/"
+            log_in(page, base, pilots[number], cockpit)
+            page.fill("#pilot_name", f"Flieger {'ABCDE'[number]}")
+            submit(page)
+            expect(page.get_by_text("Your orders are in.").first).to_be_visible()
+            context.clear_cookies()
+        rnd = game.rounds.get(number=1)
+        assert rnd.status == "published", "the round waited for the removed seat"
+        assert [(e["seat"], e["cause"]) for e in rnd.report.events
+                if e["type"] == "crash"] == [(5, "removed")]
+    finally:
+        context.close()
