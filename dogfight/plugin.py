@@ -52,6 +52,9 @@ class DogfightRules(GameRules):
         settings = {key: data.get(key, default) for key, default in DEFAULT_SETTINGS.items()}
         if settings["balloon_rule"] == "none":
             settings["balloons"] = 0
+        if settings["windless"] and settings["legacy_weather"]:
+            raise Rejected(_("a windless game has no wind to blow the legacy way: choose "
+                             "windless or legacy weather, not both"))
         try:
             engine_api.new_job({"seed": 0, "settings": _engine_settings(settings),
                                 "balloons": settings["balloons"], "clouds": settings["clouds"]})
@@ -132,6 +135,9 @@ class DogfightRules(GameRules):
                 raise Rejected(_("this game is windless"))
             cleaned["wind"] = wind
         return cleaned
+
+    def offers_referee_input(self, settings: dict) -> bool:
+        return not settings.get("windless")  # no wind to fix in a windless game
 
     def counts_for_careers(self, settings: dict) -> bool:
         return not settings.get("duel")  # a duel never counts (rules §8)

@@ -152,6 +152,11 @@ class GameRules:
         """Check a referee's input for the coming round (e.g. a fixed wind)."""
         raise Rejected(_("the referee fixes nothing in this game"))
 
+    def offers_referee_input(self, settings: dict) -> bool:
+        """Whether the referee's panel offers ``referee_input_form`` in a game with these
+        settings (e.g. no wind to fix in a windless game)."""
+        return True
+
     def counts_for_careers(self, settings: dict) -> bool:
         """Whether a game with these settings and no computer pilot is scored (careers)."""
         return False

@@ -6,6 +6,7 @@ from . import public_views, registry, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("language/", views.set_language, name="set_language"),
     # Accounts, the person's own page, the lobby, new games and the referee's panel.
     path("accounts/signup/", views.signup, name="signup"),

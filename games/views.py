@@ -6,12 +6,14 @@ and pages) comes from each game's ``GameRules`` through the registry.
 
 from __future__ import annotations
 
+from functools import cache as cache_once
 from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError
@@ -49,6 +51,20 @@ def healthz(request):
     except DatabaseError:
         return HttpResponse("database unreachable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever a page links: the site's icon, kept a day."""
+    response = HttpResponse(_favicon(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@cache_once
+def _favicon() -> bytes:
+    with open(finders.find("favicon.ico"), "rb") as icon:
+        return icon.read()
 
 
 def _rules_of(kind: str) -> registry.GameRules:
@@ -170,7 +186,8 @@ def referee_only(view):
 @referee_only
 def referee_panel(request, game):
     panel = selectors.referee_panel(game.pk)
-    input_form = game.rules.referee_input_form_class() if panel.round else None
+    offered = panel.round and game.rules.offers_referee_input(game.settings)
+    input_form = game.rules.referee_input_form_class() if offered else None
     return render(request, "games/referee.html", {
         "panel": panel, "game": panel.game,
         "settings": game.rules.describe_settings(panel.game),

@@ -417,3 +417,23 @@ def test_too_many_clouds_are_refused_by_the_form(client):
     response = client.post(reverse("game_new", args=["dogfight"]), settings_form(clouds="13"))
     assert response.status_code == 200
     assert not Game.objects.exists()
+
+
+def test_a_windless_game_with_legacy_weather_is_refused_clearly(client):
+    client.force_login(make_user())
+    response = client.post(reverse("game_new", args=["dogfight"]),
+                           settings_form(windless="on", legacy_weather="on"), follow=True)
+    assert not Game.objects.exists()
+    assert ("choose windless or legacy weather, not both"
+            in response.content.decode())
+
+
+def test_a_windless_game_offers_no_wind_control(client):
+    referee = make_user()
+    client.force_login(referee)
+    windless = make_dogfight(referee, humans={0: make_user()}, windless=True)
+    windy = make_dogfight(referee, humans={0: make_user()})
+    panel = client.get(reverse("referee_panel", args=[windless.pk])).content.decode()
+    assert "The wind of this round" not in panel and 'name="wind"' not in panel
+    panel = client.get(reverse("referee_panel", args=[windy.pk])).content.decode()
+    assert "The wind of this round" in panel and 'name="wind"' in panel
