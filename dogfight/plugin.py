@@ -37,7 +37,8 @@ class DogfightRules(GameRules):
     nav = ((_("Pilots"), "leaderboard"),)
     own_page_label = _("My plane")
     new_game_label = _("Referee a new dogfight")
-    removal_note = _("He is taken out at the start of the coming round; it counts as a crash.")
+    removal_note = _("The pilot is taken out at the start of the coming round; it counts as a "
+                     "crash.")
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
 
     def not_active_message(self, state: dict, seat: int) -> str:

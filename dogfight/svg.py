@@ -78,9 +78,10 @@ def _plane(plane: dict, names: dict, own: bool = False) -> str:
     halo = f'<circle class="own" r="{SIZE * 0.95:.1f}"/>' if own else ""
     ring = (f'<circle r="{SIZE * 0.8:.1f}" fill="none" stroke="{colour}" stroke-width="1.5"/>'
             if rank else "")
+    wreck = '<path class="crash-mark" d="M-6,-6 L6,6 M-6,6 L6,-6"/>' if status == "out" else ""
     return (f'<g class="plane seat-{seat} {status}" transform="translate({x:.1f},{y:.1f})">'
             f'<title>{title}</title>{halo}{ring}'
-            f'<g transform="rotate({-60 * facing})" fill="{colour}">{PLANE_SHAPE}</g></g>')
+            f'<g transform="rotate({-60 * facing})" fill="{colour}">{PLANE_SHAPE}</g>{wreck}</g>')
 
 
 def _plane_title(name: str, colour: str, rank: str) -> str:
@@ -179,10 +180,32 @@ def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = N
         if plane.get("status") == "out" and not plane.get("show_out"):
             continue
         parts.append(_plane(plane, names, own=plane["seat"] == highlight))
+    parts += [_fired(burst) for burst in state.get("bursts", ())]
+    parts += [_hit(hit) for hit in state.get("hits", ())]
     if route is not None:
         parts.append(_route(*route))
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def _fired(burst: dict) -> str:
+    """A burst in the replay: the line it travelled, in its shooter's colour."""
+    if not burst["hexes"]:
+        return ""
+    x1, y1 = centre(*burst["from"])
+    x2, y2 = centre(*burst["hexes"][-1])
+    return (f'<g class="fired seat-{burst["seat"]}"><line x1="{x1:.1f}" y1="{y1:.1f}" '
+            f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{SEAT_COLOURS[burst["seat"]]}"/></g>')
+
+
+def _hit(hit: dict) -> str:
+    """A hit in the replay: a flash on the hex with the damage it did."""
+    x, y = centre(hit["q"], hit["r"])
+    title = escape(_("hit: %(damage)d damage") % {"damage": hit["damage"]})
+    return (f'<g class="hit" transform="translate({x:.1f},{y:.1f})"><title>{title}</title>'
+            '<polygon points="0,-7 1.8,-2.4 6.6,-2.2 2.8,0.9 4.2,5.6 0,2.9 -4.2,5.6 -2.8,0.9 '
+            '-6.6,-2.2 -1.8,-2.4"/>'
+            f'<text y="2.2" text-anchor="middle">{hit["damage"]}</text></g>')
 
 
 @lru_cache(maxsize=8)

@@ -151,3 +151,6 @@ def test_the_previewed_damage_is_what_the_resolution_deals(shooter, facing, targ
     _new, events = resolve(st_, {0: picked}, orders(1, "A", "A", "A"))
     hits = find(events, "hit", move=1, target=1)
     assert [h["damage"] for h in hits] == ([at[target]] if at.get(target) else [])
+    # The burst's line in the report is the line the preview drew, to the hex it stopped in.
+    [burst] = find(events, "burst", move=1, seat=0)
+    assert burst["hexes"] == [[h["q"], h["r"]] for h in seen["moves"][0]["bursts"][0]["hexes"]]

@@ -83,8 +83,8 @@ def test_a_report_line_is_worded_in_the_language_active_when_it_is_made():
 
 
 @pytest.mark.parametrize("missed, english, german", [
-    (1, "missed round 1 in a row", "1 verpasste Runde in Folge"),
-    (2, "missed 2 rounds in a row", "2 verpasste Runden in Folge"),
+    (2, "2 missed rounds in a row", "2 verpasste Runden in Folge"),
+    (3, "3 missed rounds in a row", "3 verpasste Runden in Folge"),
 ])
 def test_missed_rounds_are_counted_in_the_right_plural(missed, english, german):
     event = {"move": None, "type": "missed", "seat": 3, "missed_rounds": missed}
