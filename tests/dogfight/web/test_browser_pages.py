@@ -36,3 +36,50 @@ def test_the_game_page_words_the_weather_that_was(page, live_server):
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("p.weather")).to_have_text("No weather yet: this is the first round.")
     expect(page.get_by_text("calm last round")).to_have_count(0)
+
+
+def _a_round_with_a_burst():
+    """Alice (seat 0) fires ahead in move 1 at a computer pilot flying toward her; the round
+    is resolved and published."""
+    from games import resolution, services
+    from tests.factories import open_round
+    from tests.helpers import set_planes
+
+    alice = make_user("alice")
+    game = make_dogfight(humans={0: alice}, computers={n: "novice" for n in range(1, 6)},
+                         title="Shooting gallery")
+    rnd = open_round(game)
+    set_planes(rnd, {0: {"status": "air", "q": -2, "r": 0, "facing": 0},
+                     1: {"status": "air", "q": 2, "r": 0, "facing": 3}})
+    services.orders_submit(seat=game.seats.get(number=0), user=alice, payload=[
+        {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L"}, {"maneuver": "L"}])
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    return game
+
+
+def test_the_replay_plays_the_round_with_its_bursts_and_hits(page, live_server):
+    game = _a_round_with_a_burst()
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/")
+    play = page.get_by_role("button", name="Play the round")
+    expect(play).to_be_visible()
+    play.click()
+    expect(page.locator("#replay h2")).to_contain_text("After move 1", timeout=5000)
+    expect(page.locator("#replay g.fired.seat-0")).to_have_count(1)
+    expect(page.locator("#replay g.hit").first).to_be_visible()
+    expect(page.locator("#replay h2")).to_contain_text("End of the round", timeout=10000)
+    expect(page.get_by_role("button", name="Play the round")).to_be_visible()
+
+
+def test_without_javascript_the_replay_steps_are_plain_links(browser, live_server):
+    game = _a_round_with_a_burst()
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/")
+        expect(page.get_by_role("button", name="Play the round")).to_be_hidden()
+        page.get_by_role("link", name="move 1", exact=True).click()
+        expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/rounds/1/?step=1")
+        expect(page.locator("#replay h2")).to_contain_text("After move 1")
+        expect(page.locator("#replay g.fired.seat-0")).to_have_count(1)
+    finally:
+        context.close()
