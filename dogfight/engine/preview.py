@@ -18,6 +18,8 @@ from .orders import FIRE_NAMES, parse_fire
 from .state import EngineError, Plane, State
 from .weather import drift
 
+WARNING_TYPES = ("edge", "balloon", "cloud", "landing_roll", "drift")
+
 
 def preview(state: State, seat: int, moves: list) -> dict:
     """``moves``: the 0-3 moves picked so far, each ``{"maneuver", "fire", "through"}``."""

@@ -9,6 +9,12 @@ from dogfight.engine.setup import new_game
 from dogfight.engine.state import Settings
 
 
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
 def state(round_=1, wind=None, **settings):
     st = new_game(3, Settings(**settings)).to_dict()
     return {**st, "round": round_, "wind": wind}

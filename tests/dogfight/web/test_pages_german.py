@@ -29,7 +29,7 @@ ENGLISH = {
     "cockpit": ["Your orders", "Move", "Maneuver", "Fire", "ahead", "turn left", "slip left",
                 "diagonally left", "Plane", "in the air", "Damage", "bursts", "Repairs used",
                 "after move", "Submit orders", "Update the choices", "Radio chatter",
-                "Save chatter", "Line", "Round", "orders due"],
+                "Line", "Round", "orders due", "The planes", "On the board"],
     "preview": ["Move", "Maneuver", "Fire", "ahead", "turn left", "hold", "diagonally right",
                 "after move"],
     "report": ["Replay", "The moves", "Move", "nose", "fires", "ahead", "turn left",
@@ -55,7 +55,7 @@ GERMAN = {
                 "Linkskurve", "Slip links", "schräg links", "Flugzeug", "in der Luft",
                 "Schaden", "Salven", "Reparaturen verbraucht", "nach Zug 3",
                 "Befehle und Funksprüche abschicken", "Auswahl aktualisieren", "Funksprüche",
-                "Zeile 6", "Befehle fällig"],
+                "Zeile 6", "Befehle fällig", "Die Flugzeuge", "Auf dem Spielfeld"],
     "preview": ["Zug 2", "Manöver", "Feuer:", "geradeaus", "Linkskurve", "Halten",
                 "schräg rechts", "nach Zug 1"],
     "report": ["Wiederholung", "Die Züge", "Zug 1", "Nase nach Osten", "feuert geradeaus",
@@ -157,7 +157,7 @@ def test_the_report_lines_of_a_mail_are_german_under_german(battle):
     text = "\n".join(lines)
     assert "Zug 1:" in lines
     assert "  Kiebitz trifft Zaunkönig auf Entfernung 1: 4 Schaden." in lines
-    assert "  Zaunkönig wird von Kiebitz abgeschossen." in text
+    assert "  Zaunkönig wird von Kiebitz abgeschossen: " in text
     assert not [word for word in ("Move", "hits", "damage", "shot down", "sent no orders",
                                   "Wind from") if shows(text, word)]
 
