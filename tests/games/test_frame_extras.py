@@ -24,3 +24,25 @@ def test_the_time_zone_lists_offer_places_not_the_databases_oddities(client):
     client.force_login(make_user())
     page = client.get("/games/new/dogfight/").content.decode()
     assert 'value="Europe/Berlin"' in page and 'value="Factory"' not in page
+
+
+@pytest.mark.parametrize("status, path", [(404, "/nowhere/"), (403, None), (500, None)])
+def test_the_error_pages_wear_the_sites_frame(client, status, path, settings):
+    settings.DEBUG = False
+    if status == 404:
+        response = client.get(path)
+        text = response.content.decode()
+    elif status == 403:
+        from tests.factories import make_dogfight
+        game = make_dogfight(humans={0: make_user("owner")})
+        client.force_login(make_user("stranger"))
+        response = client.get(f"/dogfight/games/{game.pk}/seat/0/")
+        text = response.content.decode()
+    else:
+        from django.test import RequestFactory
+        from django.views.defaults import server_error
+        response = server_error(RequestFactory().get("/"))
+        text = response.content.decode()
+    assert response.status_code == status
+    assert 'class="site-header"' in text and 'href="/games/"' in text
+    assert "/static/css/site.css" in text
