@@ -65,21 +65,26 @@ class DogfightRules(GameRules):
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        balloons = _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0))
-        scoring = words.SCORING_MODES[s.get("scoring", "hits")]
-        if not game.scored:
-            scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+        setting = _setting_words(game)
         return [
-            (_("Mode"), _("duel") if s.get("duel") else _("full game")),
+            (_("Mode"), setting["mode"]),
             *super().describe_settings(game),
             (_("Resolve early"), _("yes, as soon as all orders are in") if game.resolve_early
              else _("no")),
-            (_("Weather"), _("windless") if s.get("windless")
-             else _("legacy weather") if s.get("legacy_weather") else _("weather chain")),
-            (_("Balloons"), balloons),
+            (_("Weather"), setting["weather"]),
+            (_("Balloons"), setting["balloons"]),
             (_("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
-            (_("Scoring"), scoring),
+            (_("Scoring"), setting["scoring"]),
         ]
+
+    def lobby_words(self, game) -> str:
+        setting = _setting_words(game)
+        return gettext("%(mode)s, %(weather)s, %(balloons)s, %(scoring)s · %(deadline)s") % {
+            **setting, "deadline": self.deadline_words(game)}
+
+    def seat_label(self, number: int) -> str:
+        return gettext("Seat %(number)d (%(colour)s)") % {
+            "number": number, "colour": words.SEAT_COLOURS[number]}
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
         pilots = [{"seat": s["number"], "career_points": s.get("career_points", 0),
@@ -184,6 +189,21 @@ def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
              "colour": words.SEAT_COLOURS[plane["seat"]],
              "rank_name": words.rank(plane["rank"])}
             for plane in state["planes"]]
+
+
+def _setting_words(game) -> dict[str, str]:
+    """A game's settings worded one by one: its mode, weather, balloons and scoring."""
+    s = game.settings
+    scoring = words.SCORING_MODES[s.get("scoring", "hits")]
+    if not game.scored:
+        scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+    return {
+        "mode": _("duel") if s.get("duel") else _("full game"),
+        "weather": _("windless") if s.get("windless")
+        else _("legacy weather") if s.get("legacy_weather") else _("weather chain"),
+        "balloons": _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0)),
+        "scoring": scoring,
+    }
 
 
 def _balloons_words(rule: str, count: int) -> str:

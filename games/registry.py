@@ -20,6 +20,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -100,6 +101,14 @@ class GameRules:
         return ngettext("%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s",
                         game.deadline_days) % {"days": game.deadline_days,
                                                "zone": game.time_zone}
+
+    def lobby_words(self, game) -> str:
+        """A game's settings in one line, for the lobby's list."""
+        return self.deadline_words(game)
+
+    def seat_label(self, number: int) -> str:
+        """A seat as the lobby names it (the dogfight adds its colour)."""
+        return gettext("Seat %(number)d") % {"number": number}
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         """The settings of a game as (label, words), for the referee's panel."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
 
 from . import registry
@@ -104,7 +104,7 @@ def lobby(user=None) -> Lobby:
     if user is not None and user.is_authenticated:
         joined = {game.pk for game in open_games
                   if any(seat.user_id == user.pk for seat in game.seats.all())}
-    return Lobby(
+    return _described(Lobby(
         open=open_games, joined=joined,
         running=list(base.filter(status=Game.Status.RUNNING).annotate(
             seat_count=Count("seats")).prefetch_related(
@@ -113,7 +113,24 @@ def lobby(user=None) -> Lobby:
             .order_by("-started_at")[:LOBBY_LIMIT]),
         finished=list(base.filter(status=Game.Status.FINISHED)
                       .order_by("-finished_at")[:LOBBY_LIMIT]),
-    )
+    ))
+
+
+def _described(lobby: Lobby) -> Lobby:
+    """Each listed game's settings in its own words, an open game's seats by their game's
+    names (a colour, say), a finished game's winner (one query for all of them)."""
+    for game in (*lobby.open, *lobby.running, *lobby.finished):
+        game.lobby_words = registry.get(game.kind).lobby_words(game)
+    for game in lobby.open:
+        for seat in game.seats.all():
+            seat.label = registry.get(game.kind).seat_label(seat.number)
+    won = [game for game in lobby.finished if game.winner_seat is not None]
+    winners = {(seat.game_id, seat.number): seat for seat in Seat.objects.filter(
+        game__in=won, number=F("game__winner_seat")).only("game_id", "number", "name")}
+    for game in won:
+        seat = winners.get((game.pk, game.winner_seat))
+        game.winner_name = str(seat) if seat else None
+    return lobby
 
 
 @dataclass

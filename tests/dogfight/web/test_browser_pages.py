@@ -83,3 +83,28 @@ def test_without_javascript_the_replay_steps_are_plain_links(browser, live_serve
         expect(page.locator("#replay g.fired.seat-0")).to_have_count(1)
     finally:
         context.close()
+
+
+def test_the_lobby_shows_each_games_settings_seat_colours_and_winner(page, live_server):
+    from django.utils import timezone
+
+    from games.models import Game
+
+    make_dogfight(start=False, title="Open skies", windless=True, balloon_rule="normal",
+                  balloons=1, scoring="damage")
+    finished = make_dogfight(humans={0: make_user("winner")}, title="Over and done")
+    finished.seats.filter(number=0).update(name="Roter Baron")
+    Game.objects.filter(pk=finished.pk).update(status="finished", winner_seat=0,
+                                               finished_at=timezone.now())
+    draw = make_dogfight(humans={0: make_user("nobody")}, title="All down")
+    Game.objects.filter(pk=draw.pk).update(status="finished", winner_seat=None,
+                                           finished_at=timezone.now())
+    page.goto(f"{live_server.url}/games/")
+    open_entry = page.locator(".game-entry", has_text="Open skies")
+    expect(open_entry).to_contain_text(
+        "full game, windless, 1 balloon, points per damage point")
+    expect(open_entry).to_contain_text("Seat 0 (red):")
+    expect(open_entry).to_contain_text("Seat 5 (orange):")
+    expect(page.locator(".game-entry", has_text="Over and done")).to_contain_text(
+        "Won by Roter Baron.")
+    expect(page.locator(".game-entry", has_text="All down")).to_contain_text("Nobody won.")
