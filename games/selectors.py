@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
@@ -90,6 +91,22 @@ def my_games(user) -> list[MyGame]:
     entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,
                                 e.deadline.timestamp() if e.deadline else float("inf")))
     return entries
+
+
+WAITING_SECONDS = 60  # the header's "your move" count may lag a new round by this much
+
+
+def waiting_key(user_id: int) -> str:
+    return f"your-move:{user_id}"
+
+
+def waiting_count(user) -> int:
+    """How many games wait on the person's orders (the header's "your move"): worked out from
+    "My games" at most once a minute, and again at once after his own submit (the services
+    drop the entry)."""
+    return cache.get_or_set(waiting_key(user.pk),
+                            lambda: sum(entry.orders_due for entry in my_games(user)),
+                            WAITING_SECONDS)
 
 
 def lobby(user=None) -> Lobby:

@@ -11,11 +11,12 @@ import secrets
 import unicodedata
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, registry, report_cache, resolution
+from . import clock, registry, report_cache, resolution, selectors
 from .db import queries
 from .models import Chatter, Game, Order, Round, Seat
 from .registry import Rejected
@@ -143,6 +144,7 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise Rejected(already_in) from None
+    transaction.on_commit(lambda: cache.delete(selectors.waiting_key(user.pk)))
     if rnd.all_in_at and game.resolve_early:
         transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
     return order

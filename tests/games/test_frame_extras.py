@@ -46,3 +46,23 @@ def test_the_error_pages_wear_the_sites_frame(client, status, path, settings):
     assert response.status_code == status
     assert 'class="site-header"' in text and 'href="/games/"' in text
     assert "/static/css/site.css" in text
+
+
+def test_the_header_counts_the_games_waiting_on_the_person(
+        client, django_capture_on_commit_callbacks):
+    from games import services
+    from tests.factories import make_dogfight
+
+    pilot = make_user("busy")
+    first = make_dogfight(humans={0: pilot})
+    make_dogfight(humans={3: pilot})
+    make_dogfight(humans={1: make_user("other")})  # not his
+    client.force_login(pilot)
+    assert "Your move: 2 games" in client.get("/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.orders_submit(seat=first.seats.get(number=0), user=pilot,
+                               payload=[{"maneuver": "G"}] * 3)
+    page = client.get("/games/").content.decode()
+    assert "Your move: 1 game<" in page
+    client.force_login(make_user("idle"))
+    assert "Your move" not in client.get("/").content.decode()

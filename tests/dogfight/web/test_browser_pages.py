@@ -108,3 +108,14 @@ def test_the_lobby_shows_each_games_settings_seat_colours_and_winner(page, live_
     expect(page.locator(".game-entry", has_text="Over and done")).to_contain_text(
         "Won by Roter Baron.")
     expect(page.locator(".game-entry", has_text="All down")).to_contain_text("Nobody won.")
+
+
+def test_the_frame_says_your_move_and_leads_to_the_games(page, live_server):
+    pilot = make_user("waited")
+    make_dogfight(humans={0: pilot}, title="Waiting on you")
+    log_in(page, live_server.url, pilot, "/games/")
+    badge = page.locator("header a.your-move")
+    expect(badge).to_have_text("Your move: 1 game")
+    badge.click()
+    expect(page).to_have_url(f"{live_server.url}/me/")
+    expect(page.get_by_text("Waiting on you").first).to_be_visible()
