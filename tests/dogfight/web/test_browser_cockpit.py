@@ -162,6 +162,7 @@ def test_chatter_goes_with_the_orders_and_is_kept_on_a_refusal(page, live_server
     assert Chatter.objects.get(round__game=game, round__number=1).lines == [
         "Horrido!", "Watch the edge, Milan"]
     # The practice round resolved at once: its report is one click away, chatter and all.
+    expect(page.get_by_role("link", name="Read the report of round 1")).to_be_visible()
     page.locator("a.last-report").click()
     expect(page.get_by_text("Horrido!")).to_be_visible()
 
