@@ -1,7 +1,10 @@
 """The board as inline SVG, drawn from an engine state (pointy-top hexes, axial coordinates).
 
 The 271 empty hexes and the airfields never change, so they are drawn once per process; a page
-adds only clouds, balloons, planes and, on the pilot's page, his route with an arrowhead per move.
+adds only clouds, balloons and planes; the cockpit the pilot's route as the engine's preview
+flies it (arrowheads, crash marks, burst lines with their damage by range); the replay each
+move's bursts and hits. The view box keeps one ring of hexes beyond the board in view, where
+a plane that flies off it crashes. ``legend`` draws each symbol once more, small, for a key.
 """
 
 from __future__ import annotations

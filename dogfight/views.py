@@ -113,21 +113,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context["can_order"] = can_order
     route = None
     if can_order:
-        plane = State.from_snapshot(state).plane(seat.number)
-        wanted, fire, through = _wanted(data)
-        moves = order_form(plane, wanted)
-        through_allowed = state["settings"].get("balloon_rule") == "through"
-        context["move_fieldsets"] = move_fieldsets(
-            tuple((m["number"], tuple(m["offered"]), m["maneuver"],
-                   tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
-                  for m in moves),
-            through_allowed=through_allowed, language=get_language())
-        seen = engine_preview(State.from_snapshot(state), seat.number, [
-            {"maneuver": m["maneuver"],
-             "fire": fire.get(m["number"], []) if m["can_fire"] else [],
-             "through": through_allowed and m["number"] in through} for m in moves])
-        context["warnings"] = [cockpit_words.warning(w) for w in seen["warnings"]]
-        route = (seat.number, plane_dict, seen["moves"])
+        context.update(_picking(state, seat.number, data))
+        route = (seat.number, plane_dict, context["preview_moves"])
     elif order is not None:
         context["submitted"] = [
             {**move, "name": words.maneuver(move["maneuver"]),
@@ -144,6 +131,25 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
+
+
+def _picking(state: dict, number: int, data) -> dict:
+    """The order form's three moves as the engine offers them after the pilot's picks, and
+    the engine's preview of those picks: the route, its burst lines and its warnings."""
+    game_state = State.from_snapshot(state)
+    wanted, fire, through = _wanted(data)
+    moves = order_form(game_state.plane(number), wanted)
+    through_allowed = state["settings"].get("balloon_rule") == "through"
+    fieldsets = move_fieldsets(
+        tuple((m["number"], tuple(m["offered"]), m["maneuver"],
+               tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
+              for m in moves),
+        through_allowed=through_allowed, language=get_language())
+    seen = engine_preview(game_state, number, [
+        {"maneuver": m["maneuver"], "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+         "through": through_allowed and m["number"] in through} for m in moves])
+    return {"move_fieldsets": fieldsets, "preview_moves": seen["moves"],
+            "warnings": [cockpit_words.warning(w) for w in seen["warnings"]]}
 
 
 def _last_report(game_id: int, state: dict) -> dict | None:
