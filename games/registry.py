@@ -107,7 +107,7 @@ class GameRules:
         return self.deadline_words(game)
 
     def seat_label(self, number: int) -> str:
-        """A seat as the lobby names it (the dogfight adds its colour)."""
+        """A seat as the lobby names it (a game may add what tells its seats apart)."""
         return gettext("Seat %(number)d") % {"number": number}
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
