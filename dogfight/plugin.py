@@ -157,7 +157,8 @@ class DogfightRules(GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        return {"board": svg.board_svg(state, names), "planes": _plane_rows(state, names),
+        return {"board": svg.board_svg(state, names, described_by="planes-list"),
+                "planes": _plane_rows(state, names),
                 "weather": " ".join(cockpit_words.weather_lines(state)), "state": state}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
@@ -187,7 +188,7 @@ class DogfightRules(GameRules):
 def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
     return [{**plane, "name": report.seat_name(names, plane["seat"]),
              "colour": words.SEAT_COLOURS[plane["seat"]],
-             "rank_name": words.rank(plane["rank"])}
+             "rank_name": words.rank(plane["rank"]), "nose": words.COMPASS[plane["facing"]]}
             for plane in state["planes"]]
 
 

@@ -36,23 +36,28 @@ def test_the_game_page_words_the_weather_that_was(page, live_server):
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("p.weather")).to_have_text("No weather yet: this is the first round.")
     expect(page.get_by_text("calm last round")).to_have_count(0)
+    # The board's text alternative: each plane's hex and nose (seat 0 on its corner).
+    expect(page.locator("#planes-list tr.seat-0")).to_contain_text("(9, 0)")
+    expect(page.locator("#planes-list tr.seat-0")).to_contain_text("west")
+    assert page.locator("svg.board").get_attribute("aria-describedby") == "planes-list"
 
 
 def _a_round_with_a_burst():
-    """Alice (seat 0) fires ahead in move 1 at a computer pilot flying toward her; the round
-    is resolved and published."""
+    """Alice (seat 0) fires ahead in move 1 at Bob (seat 3) flying toward her over a clear
+    sky; the round is resolved and published."""
     from games import resolution, services
     from tests.factories import open_round
     from tests.helpers import set_planes
 
-    alice = make_user("alice")
-    game = make_dogfight(humans={0: alice}, computers={n: "novice" for n in range(1, 6)},
-                         title="Shooting gallery")
+    alice, bob = make_user("alice"), make_user("bob")
+    game = make_dogfight(humans={0: alice, 3: bob}, duel=True, title="Shooting gallery")
     rnd = open_round(game)
     set_planes(rnd, {0: {"status": "air", "q": -2, "r": 0, "facing": 0},
-                     1: {"status": "air", "q": 2, "r": 0, "facing": 3}})
+                     3: {"status": "air", "q": 2, "r": 0, "facing": 3}}, clouds=[])
     services.orders_submit(seat=game.seats.get(number=0), user=alice, payload=[
         {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L"}, {"maneuver": "L"}])
+    services.orders_submit(seat=game.seats.get(number=3), user=bob, payload=[
+        {"maneuver": "A"}, {"maneuver": "R"}, {"maneuver": "R"}])
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return game
 
