@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from games.registry import GameRules, Outcome, Rejected
 
-from . import engine, report, svg, words
+from . import cockpit_words, engine, report, svg, words
 from .engine import api as engine_api
 from .engine.bots import LEVELS, bot_orders
 from .engine.maneuvers import order_form
@@ -41,7 +41,8 @@ class DogfightRules(GameRules):
     nav = ((_("Pilots"), "leaderboard"),)
     own_page_label = _("My plane")
     new_game_label = _("Referee a new dogfight")
-    removal_note = _("He is taken out at the start of the coming round; it counts as a crash.")
+    removal_note = _("The pilot is taken out at the start of the coming round; it counts as a "
+                     "crash.")
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
 
     def not_active_message(self, state: dict, seat: int) -> str:
@@ -56,6 +57,9 @@ class DogfightRules(GameRules):
         settings = {key: data.get(key, default) for key, default in DEFAULT_SETTINGS.items()}
         if settings["balloon_rule"] == "none":
             settings["balloons"] = 0
+        if settings["windless"] and settings["legacy_weather"]:
+            raise Rejected(_("a windless game has no wind to blow the legacy way: choose "
+                             "windless or legacy weather, not both"))
         try:
             engine_api.new_job({"seed": 0, "settings": _engine_settings(settings),
                                 "balloons": settings["balloons"], "clouds": settings["clouds"]})
@@ -65,21 +69,26 @@ class DogfightRules(GameRules):
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        balloons = _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0))
-        scoring = words.SCORING_MODES[s.get("scoring", "hits")]
-        if not game.scored:
-            scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+        setting = _setting_words(game)
         return [
-            (_("Mode"), _("duel") if s.get("duel") else _("full game")),
+            (_("Mode"), setting["mode"]),
             *super().describe_settings(game),
             (_("Resolve early"), _("yes, as soon as all orders are in") if game.resolve_early
              else _("no")),
-            (_("Weather"), _("windless") if s.get("windless")
-             else _("legacy weather") if s.get("legacy_weather") else _("weather chain")),
-            (_("Balloons"), balloons),
+            (_("Weather"), setting["weather"]),
+            (_("Balloons"), setting["balloons"]),
             (_("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
-            (_("Scoring"), scoring),
+            (_("Scoring"), setting["scoring"]),
         ]
+
+    def lobby_words(self, game) -> str:
+        setting = _setting_words(game)
+        return gettext("%(mode)s, %(weather)s, %(balloons)s, %(scoring)s · %(deadline)s") % {
+            **setting, "deadline": self.deadline_words(game)}
+
+    def seat_label(self, number: int) -> str:
+        return gettext("Seat %(number)d (%(colour)s)") % {
+            "number": number, "colour": words.SEAT_COLOURS[number]}
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
         pilots = [{"seat": s["number"], "career_points": s.get("career_points", 0),
@@ -137,6 +146,9 @@ class DogfightRules(GameRules):
             cleaned["wind"] = wind
         return cleaned
 
+    def offers_referee_input(self, settings: dict) -> bool:
+        return not settings.get("windless")  # no wind to fix in a windless game
+
     def counts_for_careers(self, settings: dict) -> bool:
         return not settings.get("duel")  # a duel never counts (rules §8)
 
@@ -160,8 +172,9 @@ class DogfightRules(GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        return {"board": svg.board_svg(state, names), "planes": _plane_rows(state, names),
-                "weather": _weather_now(state), "state": state}
+        return {"board": svg.board_svg(state, names, described_by="planes-list"),
+                "planes": _plane_rows(state, names),
+                "weather": " ".join(cockpit_words.weather_lines(state)), "state": state}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,
                        names: dict[int, str], step: int) -> dict:
@@ -247,8 +260,23 @@ def _moves_of(payload: object) -> object:
 def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
     return [{**plane, "name": report.seat_name(names, plane["seat"]),
              "colour": words.SEAT_COLOURS[plane["seat"]],
-             "rank_name": words.rank(plane["rank"])}
+             "rank_name": words.rank(plane["rank"]), "nose": words.COMPASS[plane["facing"]]}
             for plane in state["planes"]]
+
+
+def _setting_words(game) -> dict[str, str]:
+    """A game's settings worded one by one: its mode, weather, balloons and scoring."""
+    s = game.settings
+    scoring = words.SCORING_MODES[s.get("scoring", "hits")]
+    if not game.scored:
+        scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+    return {
+        "mode": _("duel") if s.get("duel") else _("full game"),
+        "weather": _("windless") if s.get("windless")
+        else _("legacy weather") if s.get("legacy_weather") else _("weather chain"),
+        "balloons": _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0)),
+        "scoring": scoring,
+    }
 
 
 def _balloons_words(rule: str, count: int) -> str:
@@ -259,14 +287,6 @@ def _balloons_words(rule: str, count: int) -> str:
     if rule == "through":
         return gettext("%(balloons)s; firing through them allowed") % {"balloons": balloons}
     return balloons
-
-
-def _weather_now(state: dict) -> str:
-    if state["settings"].get("windless"):
-        return gettext("windless game")
-    if state.get("wind") is None:
-        return gettext("calm last round")
-    return report.weather_words({"wind": state["wind"]})
 
 
 def seat_label(number: int) -> str:

@@ -47,16 +47,16 @@ def _shot_down(event: dict, who: str, names: dict) -> str:
         return _("%(who)s is shot down by %(by)s.") % {"who": who, "by": by}
     numbers = {"who": who, "by": by, "loss": event["loss"], "gain": event["gain"]}
     if len(event["by"]) > 1:
-        return _("%(who)s is shot down by %(by)s. He loses %(loss)d points, and each of them "
-                 "gains %(gain)d.") % numbers
-    return _("%(who)s is shot down by %(by)s. He loses %(loss)d points, and the victor gains "
+        return _("%(who)s is shot down by %(by)s: %(loss)d points lost, and each of the "
+                 "victors gains %(gain)d.") % numbers
+    return _("%(who)s is shot down by %(by)s: %(loss)d points lost, and the victor gains "
              "%(gain)d.") % numbers
 
 
 def _crash(event: dict, who: str, names: dict) -> str:
     cause = words.CRASH_CAUSES.get(event["cause"], words.CRASHED)
     if event.get("loss"):
-        return _("%(who)s %(cause)s. He loses %(loss)d points; %(pot)d go into the pot.") % {
+        return _("%(who)s %(cause)s: %(loss)d points lost; %(pot)d go into the pot.") % {
             "who": who, "cause": cause, "loss": event["loss"], "pot": CRASH_POT}
     return _("%(who)s %(cause)s.") % {"who": who, "cause": cause}
 
@@ -64,9 +64,12 @@ def _crash(event: dict, who: str, names: dict) -> str:
 def _balloon_destroyed(event: dict, who: str, names: dict) -> str:
     numbers = {"q": event["q"], "r": event["r"], "by": _victors(names, event["by"]),
                "points": event.get("points")}
-    if event.get("points"):
+    if event.get("points") and len(event["by"]) > 1:
         return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d points "
                  "each).") % numbers
+    if event.get("points"):
+        return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d "
+                 "points).") % numbers
     return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s).") % numbers
 
 
@@ -106,7 +109,7 @@ def _took_off(event: dict, who: str, names: dict) -> str:
 
 
 def _landed(event: dict, who: str, names: dict) -> str:
-    return _("%(who)s lands on his airfield: ammunition full again.") % {"who": who}
+    return _("%(who)s lands on the home airfield: ammunition full again.") % {"who": who}
 
 
 def _repaired(event: dict, who: str, names: dict) -> str:
@@ -116,9 +119,11 @@ def _repaired(event: dict, who: str, names: dict) -> str:
 
 def _missed(event: dict, who: str, names: dict) -> str:
     count = event["missed_rounds"]
+    if count == 1:
+        return _("%(who)s sent no orders and flies straight on.") % {"who": who}
     return ngettext(
-        "%(who)s sent no orders (missed round %(count)d in a row) and flies straight on.",
-        "%(who)s sent no orders (missed %(count)d rounds in a row) and flies straight on.",
+        "%(who)s sent no orders (%(count)d missed round in a row) and flies straight on.",
+        "%(who)s sent no orders (%(count)d missed rounds in a row) and flies straight on.",
         count) % {"who": who, "count": count}
 
 
@@ -158,11 +163,20 @@ def describe_event(event: dict, names: dict[int, str]) -> str | None:
     return sentence(event, seat_name(names, event.get("seat")), names) if sentence else None
 
 
+def _told(events: list[dict]) -> list[dict]:
+    """The events a report words: not the "missed" of a pilot whom the same round takes out
+    for missing orders (its crash line says it: "... and is out", never "flies straight
+    on")."""
+    out_for_nmr = {e["seat"] for e in events if e["type"] == "crash" and e["cause"] == "nmr"}
+    return [e for e in events
+            if not (e["type"] == "missed" and e["seat"] in out_for_nmr)]
+
+
 def describe(events: list[dict], names: dict[int, str]) -> list[str]:
     """The report as plain lines, move by move (mail, feed)."""
     lines = []
     current = object()
-    for event in events:
+    for event in _told(events):
         if event["type"] == "moved":
             continue
         move = event.get("move")
@@ -186,10 +200,21 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
     balloons = [dict(b) for b in state_before.get("balloons", [])]
     shown = [_frame(_("Start of the round"), planes, balloons, state_before)]
     for move in (1, 2, 3):
+        fire: dict = {"bursts": [], "hits": []}
         for event in events:
             if event.get("move") != move:
                 continue
             kind = event["type"]
+            if kind == "burst":
+                fire["bursts"].append({"seat": event["seat"], "from": _where(planes, event),
+                                       "hexes": event.get("hexes", [])})
+            elif kind == "hit":  # where the target was when hit (before the slow group moved)
+                target = planes[event["target"]]
+                fire["hits"].append({"q": target["q"], "r": target["r"],
+                                     "damage": event["damage"]})
+            elif kind == "balloon_hit":
+                fire["hits"].append({"q": event["q"], "r": event["r"],
+                                     "damage": event["damage"]})
             if kind == "moved":
                 planes[event["seat"]].update(q=event["q"], r=event["r"], facing=event["facing"])
             elif kind in ("crash", "shot_down"):
@@ -200,12 +225,18 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
                 planes[event["seat"]]["status"] = "ground"
             elif kind == "took_off":
                 planes[event["seat"]]["status"] = "air"
-        shown.append(_frame(_("After move %(number)d") % {"number": move}, planes, balloons,
-                            state_before))
+        shown.append({**_frame(_("After move %(number)d") % {"number": move}, planes,
+                               balloons, state_before), **fire})
     shown.append({"title": _("End of the round (after the wind)"),
                   "planes": state_after["planes"], "clouds": state_after["clouds"],
                   "balloons": state_after.get("balloons", [])})
     return shown
+
+
+def _where(planes: dict, event: dict) -> tuple[int, int]:
+    """The shooter's hex when a burst was fired (it fires after its own move)."""
+    plane = planes[event["seat"]]
+    return (plane["q"], plane["r"])
 
 
 def _frame(title: str, planes: dict, balloons: list, state: dict) -> dict:
@@ -226,6 +257,7 @@ def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
                          at=(event["q"], event["r"]), nose=COMPASS[event["facing"]])
         elif event["type"] == "burst":
             entry["fire"].append(FIRE_DIRECTIONS[event["direction"]])
+            entry["through"] = entry.get("through", False) or event.get("through", False)
     return [{"seat": seat, "moves": [log[seat]["moves"].get(n) for n in (1, 2, 3)]}
             for seat in seats]
 
@@ -236,7 +268,7 @@ def moves_in_words(events: list[dict], names: dict) -> list[dict]:
     groups += [{"title": _("Move %(number)s") % {"number": n}, "lines": []} for n in (1, 2, 3)]
     groups.append({"title": _("End of the round"), "lines": []})
     seen_moves = False
-    for event in events:
+    for event in _told(events):
         move = event.get("move")
         if move is not None:
             seen_moves = True

@@ -27,13 +27,14 @@ from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import services as dogfight_services
-from . import words
+from . import cockpit_words, words
 from .practice import practice_game_create
 from .engine import career
 from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS
+from .engine.preview import preview as engine_preview
 from .engine.state import State
-from .svg import board_svg
+from .svg import board_svg, legend
 
 
 @lru_cache(maxsize=4096)
@@ -62,7 +63,8 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
     """The pilot's picks from a form: maneuvers, burst directions and balloon ticks by move."""
     wanted = [data.get(f"m{n}", "") for n in (1, 2, 3)]
-    fire = {n: [d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS] for n in (1, 2, 3)}
+    fire = {n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS))
+            for n in (1, 2, 3)}
     through = {n for n in (1, 2, 3) if data.get(f"t{n}")}
     return wanted, fire, through
 
@@ -101,6 +103,11 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
         "repair_cap": career.REPAIR_CAP,
+        "removal_pending": bool(rnd) and seat.number in rnd.referee_input.get("remove", []),
+        "weather": cockpit_words.weather_lines(state),
+        "planes": cockpit_words.plane_rows(state, names),
+        "legend": legend(),
+        "last_report": _last_report(game.pk, state),
     }
     order = page.own_orders
     context["order"] = order
@@ -109,31 +116,60 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     context["can_order"] = can_order
     route = None
     if can_order:
-        plane = State.from_snapshot(state).plane(seat.number)
-        wanted, fire, through = _wanted(data)
-        moves = order_form(plane, wanted)
-        context["move_fieldsets"] = move_fieldsets(
-            tuple((m["number"], tuple(m["offered"]), m["maneuver"],
-                   tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
-                  for m in moves),
-            through_allowed=state["settings"].get("balloon_rule") == "through",
-            language=get_language())
-        route = (seat.number, plane_dict, [(m["hex"], m["facing"]) for m in moves])
+        context.update(_picking(state, seat.number, data))
+        route = (seat.number, plane_dict, context["preview_moves"])
     elif order is not None:
         context["submitted"] = [
             {**move, "name": words.maneuver(move["maneuver"]),
              "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d))
                             for d in move.get("fire", [])]}
             for move in order["moves"]]
-    context["board"] = board_svg(state, names, route=route, highlight=seat.number)
+    context["board"] = board_svg(state, names, route=route, highlight=seat.number,
+                                 described_by="planes-list")
     if rnd:
-        lines = list(page.own_chatter)
+        lines = _chatter_lines(data) if "l1" in data else list(page.own_chatter)
         context["chatter_lines"] = (
             lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
+
+
+def _picking(state: dict, number: int, data) -> dict:
+    """The order form's three moves as the engine offers them after the pilot's picks, and
+    the engine's preview of those picks: the route, its burst lines and its warnings."""
+    game_state = State.from_snapshot(state)
+    wanted, fire, through = _wanted(data)
+    moves = order_form(game_state.plane(number), wanted)
+    through_allowed = state["settings"].get("balloon_rule") == "through"
+    fieldsets = move_fieldsets(
+        tuple((m["number"], tuple(m["offered"]), m["maneuver"],
+               tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
+              for m in moves),
+        through_allowed=through_allowed, language=get_language())
+    seen = engine_preview(game_state, number, [
+        {"maneuver": m["maneuver"], "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+         "through": through_allowed and m["number"] in through} for m in moves])
+    return {"move_fieldsets": fieldsets, "preview_moves": seen["moves"],
+            "warnings": [cockpit_words.warning(w) for w in seen["warnings"]]}
+
+
+def _last_report(game_id: int, state: dict) -> dict | None:
+    """The last published round (the one before the state's round), one click away."""
+    number = state["round"] - 1
+    if number < 1:
+        return None
+    return {"number": number, "url": reverse("round_report", args=[game_id, number])}
+
+
+def _chatter_lines(data) -> list[str]:
+    """Every posted chatter line l1, l2, ... in order (not only the six the form shows): a
+    seventh is refused by the service, never silently dropped."""
+    numbers = sorted(int(key[1:]) for key in data
+                     if key[:1] == "l" and key[1:].isascii() and key[1:].isdigit()
+                     and len(key) < 6)
+    return [data.get(f"l{n}", "") for n in numbers]
 
 
 # The pilot's pages show his sealed orders: never kept by a browser or a proxy.
@@ -169,8 +205,16 @@ def preview(request, game_id: int, number: int):
 @limits.limit("orders_per_seat", limits.per_seat,
               gettext_lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
+    """Orders and chatter in one submit. The chatter goes first: a round that resolves the
+    moment its orders are in would otherwise publish without it. A refusal of either keeps
+    everything the pilot typed on the page."""
     seat = _own_seat(request, game_id, number)
     try:
+        if "l1" in request.POST:
+            services.require_form_round(services.current_round(seat.game),
+                                        _form_round(request.POST))
+            services.chatter_save(seat=seat, user=request.user,
+                                  lines=_chatter_lines(request.POST))
         dogfight_services.orders_submit(seat=seat, user=request.user,
                                         name=request.POST.get("pilot_name", ""),
                                         payload=_payload(request.POST),
@@ -203,10 +247,7 @@ def _form_round(data) -> int | None:
               gettext_lazy("Too much chatter sent for this seat."))
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
-    # Every posted line l1, l2, ... (not only the six the form shows): a seventh is refused by
-    # the service, never silently dropped.
-    numbers = sorted(int(key[1:]) for key in request.POST if _is_line_field(key))
-    lines = [request.POST.get(f"l{n}", "") for n in numbers]
+    lines = _chatter_lines(request.POST)
     try:
         services.chatter_save(seat=seat, user=request.user, lines=lines)
     except Rejected as error:
@@ -215,13 +256,6 @@ def save_chatter(request, game_id: int, number: int):
         messages.success(request, _("Chatter saved. You can change it until the round is "
                                     "resolved."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
-
-
-def _is_line_field(key: str) -> bool:
-    """``l1``, ``l2``, ...: plain ASCII digits (``str.isdigit`` also takes "²", which ``int``
-    refuses), short enough to be a line's number."""
-    digits = key[1:]
-    return key[:1] == "l" and digits.isascii() and digits.isdigit() and len(digits) <= 3
 
 
 @login_required

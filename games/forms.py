@@ -132,6 +132,21 @@ class SeatForm(forms.Form):
     number = forms.IntegerField(min_value=0)
 
 
+class RemovalForm(SeatForm):
+    """A removal is confirmed with a tick: it takes the pilot out for good once the round is
+    resolved."""
+
+    confirm = forms.BooleanField(
+        label=_("Yes, take this pilot out of the game"),
+        error_messages={"required": _("tick the box to confirm the removal")})
+
+
+class ConfirmForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=_("Yes, resolve the round now"),
+        error_messages={"required": _("tick the box to confirm")})
+
+
 class ReplaceComputerForm(SeatForm):
     username = forms.CharField(max_length=150, label=_("Give the seat to (username)"))
 

@@ -142,7 +142,7 @@ def send_reminders(now: datetime) -> int:
                                    deadline__lte=now + window)
               .select_related("game"))
     for rnd in rounds:
-        active = set(registry.get(rnd.game.kind).active_seats(rnd.state))
+        active = registry.get(rnd.game.kind).owing_seats(rnd.state, rnd.referee_input)
         submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
         for seat in (rnd.game.seats.filter(_wanting(Delivery.Kind.REMINDER))
                      .select_related("user__profile")):

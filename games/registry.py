@@ -20,6 +20,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -106,6 +107,14 @@ class GameRules:
                         game.deadline_days) % {"days": game.deadline_days,
                                                "zone": game.time_zone}
 
+    def lobby_words(self, game) -> str:
+        """A game's settings in one line, for the lobby's list."""
+        return self.deadline_words(game)
+
+    def seat_label(self, number: int) -> str:
+        """A seat as the lobby names it (a game may add what tells its seats apart)."""
+        return gettext("Seat %(number)d") % {"number": number}
+
     def describe_settings(self, game) -> list[tuple[str, str]]:
         """The settings of a game as (label, words), for the referee's panel."""
         return [(_("Deadline"), self.deadline_words(game))]
@@ -141,6 +150,12 @@ class GameRules:
         of turns has players who wait). By default those who owe orders."""
         return self.active_seats(state)
 
+    def owing_seats(self, state: dict, referee_input: dict) -> set[int]:
+        """Seats a round starting from ``state`` waits for: the active ones, less those the
+        referee takes out at its start (``referee_input["remove"]``), whose orders never
+        count."""
+        return set(self.active_seats(state)) - set(referee_input.get("remove", []))
+
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The normalised orders to store, or Rejected with a clear message."""
         raise NotImplementedError
@@ -155,6 +170,11 @@ class GameRules:
     def clean_referee_input(self, state: dict, data: dict) -> dict:
         """Check a referee's input for the coming round (e.g. a fixed wind)."""
         raise Rejected(_("the referee fixes nothing in this game"))
+
+    def offers_referee_input(self, settings: dict) -> bool:
+        """Whether the referee's panel offers ``referee_input_form`` in a game with these
+        settings (e.g. no wind to fix in a windless game)."""
+        return True
 
     def counts_for_careers(self, settings: dict) -> bool:
         """Whether a game with these settings and no computer pilot is scored (careers)."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
 
 from . import pages, registry
@@ -85,7 +86,8 @@ def my_games(user) -> list[MyGame]:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
         rules = registry.get(game.kind)
-        owes = bool(seat and rnd and seat.number in rules.active_seats(rnd.state))
+        owes = bool(seat and rnd and seat.number in rules.owing_seats(rnd.state,
+                                                                      rnd.referee_input))
         due = owes and rnd.pk not in submitted
         waiting = bool(seat and rnd and not owes and rnd.pk not in submitted
                        and seat.number in rules.seats_in_game(rnd.state))
@@ -94,6 +96,22 @@ def my_games(user) -> list[MyGame]:
     entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,
                                 e.deadline.timestamp() if e.deadline else float("inf")))
     return entries
+
+
+WAITING_SECONDS = 60  # the header's "your move" count may lag a new round by this much
+
+
+def waiting_key(user_id: int) -> str:
+    return f"your-move:{user_id}"
+
+
+def waiting_count(user) -> int:
+    """How many games wait on the person's orders (the header's "your move"): worked out from
+    "My games" at most once a minute, and again at once after his own submit (the services
+    drop the entry)."""
+    return cache.get_or_set(waiting_key(user.pk),
+                            lambda: sum(entry.orders_due for entry in my_games(user)),
+                            WAITING_SECONDS)
 
 
 def lobby(user, request) -> Lobby:
@@ -116,9 +134,27 @@ def lobby(user, request) -> Lobby:
                    .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
                .order_by("-started_at", "-pk"))
     finished = base.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
-    return Lobby(open=open_games, joined=joined,
-                 running=pages.page_of(request, running, "running", LOBBY_PAGE),
-                 finished=pages.page_of(request, finished, "finished", LOBBY_PAGE))
+    return _described(Lobby(
+        open=open_games, joined=joined,
+        running=pages.page_of(request, running, "running", LOBBY_PAGE),
+        finished=pages.page_of(request, finished, "finished", LOBBY_PAGE)))
+
+
+def _described(lobby: Lobby) -> Lobby:
+    """Each listed game's settings in its own words, an open game's seats by their game's
+    names (a colour, say), a finished game's winner (one query for all of them)."""
+    for game in (*lobby.open, *lobby.running, *lobby.finished):
+        game.lobby_words = registry.get(game.kind).lobby_words(game)
+    for game in lobby.open:
+        for seat in game.seats.all():
+            seat.label = registry.get(game.kind).seat_label(seat.number)
+    won = [game for game in lobby.finished if game.winner_seat is not None]
+    winners = {(seat.game_id, seat.number): seat for seat in Seat.objects.filter(
+        game__in=won, number=F("game__winner_seat")).only("game_id", "number", "name")}
+    for game in won:
+        seat = winners.get((game.pk, game.winner_seat))
+        game.winner_name = str(seat) if seat else None
+    return lobby
 
 
 @dataclass
@@ -128,6 +164,7 @@ class Panel:
     round: Round | None       # the round open for orders
     failed: Round | None      # a round that kept failing and waits for the referee
     active: list[int]         # seats still in the game (``GameRules.seats_in_game``)
+    removing: list[int]       # seats the referee takes out when the open round is resolved
 
 
 def referee_panel(game_id: int) -> Panel:
@@ -137,7 +174,9 @@ def referee_panel(game_id: int) -> Panel:
     failed = game.rounds.filter(status=Round.Status.FAILED).first()
     state = (rnd or failed).state if (rnd or failed) else None
     active = registry.get(game.kind).seats_in_game(state) if state is not None else []
-    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active)
+    removing = rnd.referee_input.get("remove", []) if rnd else []
+    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active,
+                 removing=removing)
 
 
 def shown_state(game: Game, open_round: Round | None = None) -> dict | None:

@@ -11,11 +11,12 @@ import secrets
 import unicodedata
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, registry, report_cache, resolution
+from . import clock, registry, report_cache, resolution, selectors
 from .db import queries
 from .enqueue import enqueue_on_commit
 from .models import Chatter, Game, Order, Round, Seat
@@ -148,6 +149,7 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise already_in from None
+    transaction.on_commit(lambda: cache.delete(selectors.waiting_key(user.pk)))
     if rnd.all_in_at and game.resolve_early:
         # Without a broker the round is still due: the next sweep resolves it.
         enqueue_on_commit(resolution.resolve_rounds_task, [rnd.pk])
@@ -164,7 +166,8 @@ def require_form_round(rnd: Round | None, round_number: int | None) -> None:
 
 def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
                     submitted: set[int]) -> None:
-    if set(rules.active_seats(rnd.state)) <= submitted and rnd.all_in_at is None:
+    owing = rules.owing_seats(rnd.state, rnd.referee_input)
+    if owing <= submitted and rnd.all_in_at is None:
         rnd.all_in_at = now
         rnd.save(update_fields=["all_in_at"])
 
@@ -216,8 +219,10 @@ def referee_set_input(*, game: Game, by, data: dict) -> Round:
     return rnd
 
 
-def referee_remove(*, game: Game, by, number: int) -> Round:
-    """Take a pilot out at the start of the coming round (it counts as a crash)."""
+def referee_remove(*, game: Game, by, number: int, now: datetime | None = None) -> Round:
+    """Take a pilot out at the start of the coming round (it counts as a crash). Until the
+    round is resolved the referee may undo it. If the others' orders are all in, the round is
+    all in now."""
     _require_referee(game, by)
     rules = registry.get(game.kind)
     with transaction.atomic():
@@ -227,7 +232,43 @@ def referee_remove(*, game: Game, by, number: int) -> Round:
         removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
         rnd.referee_input = {**rnd.referee_input, "remove": removals}
         rnd.save(update_fields=["referee_input"])
+        _mark_if_all_in(rnd, rules, now or timezone.now(),
+                        queries.submitted_seat_numbers(rnd.pk))
+    if rnd.all_in_at and game.resolve_early:
+        transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
     return rnd
+
+
+def referee_undo_remove(*, game: Game, by, number: int) -> Round:
+    """Take back a removal before the round is resolved: the pilot owes orders again."""
+    _require_referee(game, by)
+    rules = registry.get(game.kind)
+    with transaction.atomic():
+        rnd = lock_open_round(game, _("there is no round open: the removal has happened"))
+        removals = rnd.referee_input.get("remove", [])
+        if number not in removals:
+            raise Rejected(_("that pilot is not being removed"))
+        rest = [seat for seat in removals if seat != number]
+        rnd.referee_input = {key: value for key, value in
+                             {**rnd.referee_input, "remove": rest}.items() if value}
+        owing = rules.owing_seats(rnd.state, rnd.referee_input)
+        if not owing <= queries.submitted_seat_numbers(rnd.pk):
+            rnd.all_in_at = None  # the round waits for this pilot's orders again
+        rnd.save(update_fields=["referee_input", "all_in_at"])
+    return rnd
+
+
+def referee_resolve_now(*, game: Game, by) -> None:
+    """Resolve the open round now, whatever its deadline; missing orders count as missed."""
+    _require_referee(game, by)
+    rnd = current_round(game)
+    if rnd is None:
+        raise Rejected(_("there is no round open"))
+    resolution.round_resolve(round_id=rnd.pk, force=True)
+    rnd.refresh_from_db()
+    if rnd.status != Round.Status.PUBLISHED:
+        raise Rejected(_("round %(number)d could not be resolved: %(error)s")
+                       % {"number": rnd.number, "error": rnd.last_error})
 
 
 def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:

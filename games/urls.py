@@ -7,6 +7,7 @@ from . import limits, public_views, registry, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("language/", views.set_language, name="set_language"),
     # Accounts, the person's own page, the lobby, new games and the referee's panel.
     path("accounts/signup/", views.signup, name="signup"),
@@ -23,6 +24,10 @@ urlpatterns = [
     path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
     path("games/<int:game_id>/referee/input/", views.referee_input, name="referee_input"),
     path("games/<int:game_id>/referee/remove/", views.referee_remove, name="referee_remove"),
+    path("games/<int:game_id>/referee/remove/undo/", views.referee_undo_remove,
+         name="referee_undo_remove"),
+    path("games/<int:game_id>/referee/resolve/", views.referee_resolve_now,
+         name="referee_resolve_now"),
     path("games/<int:game_id>/referee/replace/", views.referee_replace,
          name="referee_replace"),
     path("games/<int:game_id>/referee/retry/", views.referee_retry, name="referee_retry"),

@@ -6,12 +6,14 @@ and pages) comes from each game's ``GameRules`` through the registry.
 
 from __future__ import annotations
 
+from functools import cache as cache_once
 from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -28,7 +30,8 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import health, limits, registry, selectors, services, tokens
-from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm, TokenForm
+from .forms import (ConfirmForm, ProfileForm, RemovalForm, ReplaceComputerForm, SeatForm,
+                    SignupForm, TokenForm)
 from .models import Game
 from .registry import Rejected
 
@@ -47,6 +50,20 @@ def healthz(request):
         return HttpResponse(" ".join(f"{name} unreachable" for name in down) + "\n",
                             status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever a page links: the site's icon, kept a day."""
+    response = HttpResponse(_favicon(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@cache_once
+def _favicon() -> bytes:
+    with open(finders.find("favicon.ico"), "rb") as icon:
+        return icon.read()
 
 
 def _rules_of(kind: str) -> registry.GameRules:
@@ -204,7 +221,8 @@ def referee_only(view):
 @referee_only
 def referee_panel(request, game):
     panel = selectors.referee_panel(game.pk)
-    input_form = game.rules.referee_input_form_class() if panel.round else None
+    offered = panel.round and game.rules.offers_referee_input(game.settings)
+    input_form = game.rules.referee_input_form_class() if offered else None
     return render(request, "games/referee.html", {
         "panel": panel, "game": panel.game,
         "settings": game.rules.describe_settings(panel.game),
@@ -256,14 +274,38 @@ def referee_input(request, game):
 @require_POST
 @referee_only
 def referee_remove(request, game):
-    form = SeatForm(request.POST)
+    form = RemovalForm(request.POST)
     if not form.is_valid():
         return _form_failed(request, game, form)
     number = form.cleaned_data["number"]
     return _act(request, game,
                 lambda: services.referee_remove(game=game, by=request.user, number=number),
-                _("Seat %(number)d will be taken out at the start of the coming round.")
-                % {"number": number})
+                _("Seat %(number)d will be taken out at the start of the coming round. You "
+                  "can undo it until the round is resolved.") % {"number": number})
+
+
+@require_POST
+@referee_only
+def referee_undo_remove(request, game):
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    number = form.cleaned_data["number"]
+    return _act(request, game,
+                lambda: services.referee_undo_remove(game=game, by=request.user,
+                                                     number=number),
+                _("Seat %(number)d stays in the game.") % {"number": number})
+
+
+@require_POST
+@referee_only
+def referee_resolve_now(request, game):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _form_failed(request, game, form)
+    return _act(request, game,
+                lambda: services.referee_resolve_now(game=game, by=request.user),
+                _("The round is resolved and published."))
 
 
 @require_POST

@@ -2,6 +2,8 @@
 
 import pytest
 
+from celery._state import _set_task_join_will_block
+
 from config.celery import app as celery_app
 
 # The browser tests' fixtures (one Chromium for the whole session), for every folder.
@@ -17,6 +19,11 @@ def tasks_run_in_process():
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+    # An eager task sets Celery's process-wide "a join would block" flag while it runs and
+    # restores the value it found. Eager tasks overlapping in two threads (a live server's
+    # request and a test's sweep thread) restore out of order and can leave it set, which
+    # would refuse every later test's ``.get()``.
+    _set_task_join_will_block(False)
 
 
 @pytest.fixture(autouse=True)

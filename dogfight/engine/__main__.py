@@ -1,4 +1,4 @@
-"""``python -m dogfight.engine new|legal|resolve``: one JSON job (or a list) on stdin, JSON out.
+"""``python -m dogfight.engine new|legal|preview|resolve``: one JSON job (or a list) on stdin, JSON out.
 
 The runner and its contract (error objects, exit codes, never a traceback) are shared by every
 engine: see ``games/jsonface.py``.

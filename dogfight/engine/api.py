@@ -1,6 +1,6 @@
 """The engine's JSON face as functions: one job (a dict) in, one answer (a dict) out.
 
-``python -m dogfight.engine new|legal|resolve`` wraps these; the web layer may call them too.
+``python -m dogfight.engine new|legal|preview|resolve`` wraps these; the web layer may call them too.
 Every bad job raises ``EngineError`` with a message that names the problem.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import career
 from .maneuvers import legal_maneuvers
 from .orders import Move, Orders, validate_orders
+from .preview import preview
 from .resolve import UNSET, resolve_round
 from .setup import DEFAULT_CLOUDS, new_game
 from .state import EngineError, Settings, State, as_int, as_list, as_object, required
@@ -48,6 +49,14 @@ def legal_job(job: object) -> dict:
         raise EngineError(f"seat {plane.seat} is out of the game")
     chosen = as_list(job.get("chosen", []), "job.chosen")
     return {"maneuvers": legal_maneuvers(plane, chosen)}
+
+
+def preview_job(job: object) -> dict:
+    """What the moves picked so far would do to the seat's own plane (``preview.preview``)."""
+    job = as_object(job, "job")
+    state = State.from_dict(required(job, "state", "job"))
+    seat = as_int(required(job, "seat", "job"), "job.seat", 0, 5)
+    return preview(state, seat, as_list(job.get("moves", []), "job.moves"))
 
 
 def resolve_job(job: object) -> dict:
@@ -103,4 +112,4 @@ def _removals(state: State, raw: object) -> frozenset[int]:
     return seats
 
 
-JOBS = {"new": new_job, "legal": legal_job, "resolve": resolve_job}
+JOBS = {"new": new_job, "legal": legal_job, "preview": preview_job, "resolve": resolve_job}

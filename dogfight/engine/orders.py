@@ -61,7 +61,7 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
             plan.choose(item.get("maneuver"))
         except EngineError as error:
             raise EngineError(f"{where}: {error}") from None
-        fire = _fire(item.get("fire", []), f"{where}, move {number}")
+        fire = parse_fire(item.get("fire", []), f"{where}, move {number}")
         if fire and plan.plane.status == "ground":
             raise EngineError(f"{where}, move {number}: a plane on its airfield cannot fire")
         through = item.get("through", False)
@@ -75,7 +75,7 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
     return tuple(moves)  # type: ignore[return-value]
 
 
-def _fire(raw: object, where: str) -> tuple[int, ...]:
+def parse_fire(raw: object, where: str) -> tuple[int, ...]:
     if not isinstance(raw, list):
         raise EngineError(f"{where}: fire must be a list of directions")
     if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS

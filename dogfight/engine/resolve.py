@@ -161,15 +161,19 @@ class Round:
             for turn in order.fire:
                 shooter.ammo -= 1
                 line = lines[(shooter.facing + turn) % 6]
-                self.events.append({"move": self.move, "type": "burst", "seat": shooter.seat,
-                                    "direction": FIRE_NAMES[turn], "through": order.through})
+                burst = {"move": self.move, "type": "burst", "seat": shooter.seat,
+                         "direction": FIRE_NAMES[turn], "through": order.through}
+                self.events.append(burst)
                 halved = False
+                reached = 0  # how far along its line the burst went
                 for distance, hex_ in enumerate(line[:reach], start=1):
                     met = ahead.get(hex_)
                     if met is None:
+                        reached = distance
                         continue
                     if met is CLOUD:
                         break
+                    reached = distance
                     damage = career.RANGE_DAMAGE[distance] + bonus
                     if met.__class__ is list:
                         hit = damage // 2 if halved else damage
@@ -181,6 +185,7 @@ class Round:
                     else:
                         balloon_hits.append((shooter, met, damage // 2 if halved else damage))
                         break
+                burst["hexes"] = [[q, r] for q, r in line[:reached]]
         self._apply_plane_hits(plane_hits)
         self._apply_balloon_hits(balloon_hits)
 

@@ -515,7 +515,7 @@ def test_game_creation_with_hostile_settings_creates_a_game_only_when_it_says_so
 
 
 REFEREE_ACTIONS = ["referee_start", "referee_input", "referee_remove", "referee_replace",
-                   "referee_retry"]
+                   "referee_retry", "referee_undo_remove", "referee_resolve_now"]
 
 
 @pytest.mark.parametrize("action", REFEREE_ACTIONS)

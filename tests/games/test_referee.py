@@ -12,7 +12,7 @@ from tests.factories import make_dogfight, make_user, open_round
 pytestmark = pytest.mark.django_db
 
 ACTIONS = ("referee_start", "referee_input", "referee_remove", "referee_replace",
-           "referee_retry")
+           "referee_retry", "referee_undo_remove", "referee_resolve_now")
 
 
 def post_action(client, game, action, **data):
@@ -189,7 +189,7 @@ def test_a_removed_pilot_crashes_at_the_next_resolution(client):
     referee, pilot = make_user(), make_user()
     game = make_dogfight(referee, humans={2: pilot})
     client.force_login(referee)
-    response = post_action(client, game, "referee_remove", number=2)
+    response = post_action(client, game, "referee_remove", number=2, confirm="1")
     assert "Seat 2 will be taken out" in response.content.decode()
     rnd = open_round(game)
     assert rnd.referee_input == {"remove": [2]}
@@ -205,9 +205,84 @@ def test_removing_a_pilot_who_is_out_is_refused(client):
     referee = make_user()
     game = make_dogfight(referee, duel=True, humans={0: make_user()})
     client.force_login(referee)
-    response = post_action(client, game, "referee_remove", number=1)  # no seat 1 in a duel
+    response = post_action(client, game, "referee_remove", number=1,  # no seat 1 in a duel
+                           confirm="1")
     assert "not in the game any more" in response.content.decode()
     assert open_round(game).referee_input == {}
+
+
+def test_a_removal_needs_the_confirming_tick(client):
+    referee = make_user()
+    game = make_dogfight(referee, humans={2: make_user()})
+    client.force_login(referee)
+    response = post_action(client, game, "referee_remove", number=2)
+    assert "tick the box to confirm the removal" in response.content.decode()
+    assert open_round(game).referee_input == {}
+
+
+def test_the_referee_undoes_a_removal_until_the_round_is_resolved(client):
+    referee, pilot = make_user(), make_user()
+    game = make_dogfight(referee, humans={2: pilot})
+    client.force_login(referee)
+    post_action(client, game, "referee_remove", number=2, confirm="1")
+    page = client.get(reverse("referee_panel", args=[game.pk])).content.decode()
+    assert "Undo: keep seat 2" in page
+    response = post_action(client, game, "referee_undo_remove", number=2)
+    assert "Seat 2 stays in the game." in response.content.decode()
+    rnd = open_round(game)
+    assert rnd.referee_input == {}
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    assert 2 in services.registry.get("dogfight").active_seats(
+        open_round(game).state)
+    response = post_action(client, game, "referee_undo_remove", number=2)
+    assert "that pilot is not being removed" in response.content.decode()
+
+
+def test_a_removed_pilot_no_longer_holds_up_an_early_resolution(
+        django_capture_on_commit_callbacks):
+    """Five pilots send orders, the sixth is being removed: the round is all in, and a game
+    that resolves early resolves it at once (tasks run eagerly in tests)."""
+    referee = make_user()
+    pilots = {n: make_user() for n in range(6)}
+    game = make_dogfight(referee, humans=pilots, resolve_early=True)
+    services.referee_remove(game=game, by=referee, number=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        for number in range(5):
+            services.orders_submit(seat=game.seats.get(number=number), user=pilots[number],
+                                   payload=[{"maneuver": "G"}] * 3)
+    rnd = game.rounds.get(number=1)
+    assert rnd.all_in_at is not None
+    assert rnd.status == Round.Status.PUBLISHED
+    crashes = [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"]
+    assert crashes == [(5, "removed")]
+
+
+def test_removing_the_last_pilot_owing_orders_makes_the_round_all_in():
+    referee = make_user()
+    pilots = {n: make_user() for n in range(6)}
+    game = make_dogfight(referee, humans=pilots)
+    for number in range(5):
+        services.orders_submit(seat=game.seats.get(number=number), user=pilots[number],
+                               payload=[{"maneuver": "G"}] * 3)
+    assert open_round(game).all_in_at is None
+    services.referee_remove(game=game, by=referee, number=5)
+    assert open_round(game).all_in_at is not None
+    services.referee_undo_remove(game=game, by=referee, number=5)
+    assert open_round(game).all_in_at is None  # it waits for seat 5 again
+
+
+def test_the_referee_resolves_the_round_now_from_the_panel(client):
+    referee = make_user()
+    game = make_dogfight(referee, humans={0: make_user()})
+    client.force_login(referee)
+    assert "Resolve now" in client.get(reverse("referee_panel", args=[game.pk])).content.decode()
+    response = post_action(client, game, "referee_resolve_now")
+    assert "tick the box to confirm" in response.content.decode()
+    assert open_round(game).number == 1
+    response = post_action(client, game, "referee_resolve_now", confirm="1")
+    assert "The round is resolved and published." in response.content.decode()
+    assert game.rounds.get(number=1).status == Round.Status.PUBLISHED
+    assert open_round(game).number == 2
 
 
 def test_the_referee_replaces_a_computer_pilot_with_a_person(client):
@@ -342,3 +417,23 @@ def test_too_many_clouds_are_refused_by_the_form(client):
     response = client.post(reverse("game_new", args=["dogfight"]), settings_form(clouds="13"))
     assert response.status_code == 200
     assert not Game.objects.exists()
+
+
+def test_a_windless_game_with_legacy_weather_is_refused_clearly(client):
+    client.force_login(make_user())
+    response = client.post(reverse("game_new", args=["dogfight"]),
+                           settings_form(windless="on", legacy_weather="on"), follow=True)
+    assert not Game.objects.exists()
+    assert ("choose windless or legacy weather, not both"
+            in response.content.decode())
+
+
+def test_a_windless_game_offers_no_wind_control(client):
+    referee = make_user()
+    client.force_login(referee)
+    windless = make_dogfight(referee, humans={0: make_user()}, windless=True)
+    windy = make_dogfight(referee, humans={0: make_user()})
+    panel = client.get(reverse("referee_panel", args=[windless.pk])).content.decode()
+    assert "The wind of this round" not in panel and 'name="wind"' not in panel
+    panel = client.get(reverse("referee_panel", args=[windy.pk])).content.decode()
+    assert "The wind of this round" in panel and 'name="wind"' in panel

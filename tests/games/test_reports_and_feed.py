@@ -112,8 +112,8 @@ def test_the_report_tells_hits_shoot_downs_and_crashes_in_words(client, battle):
     events = page[page.index("What happened"):]
     move_1 = events[events.index("<h3>Move 1</h3>"):]
     assert "Red Falcon hits Blue Heron at range 1: 4 damage." in move_1
-    assert "Blue Heron is shot down by Red Falcon." in move_1
-    assert "Yellow Kid flew off the board." in move_1
+    assert "Blue Heron is shot down by Red Falcon: " in move_1
+    assert "Yellow Kid flew off the board: 5 points lost; 5 go into the pot." in move_1
 
 
 def test_the_report_shows_the_rounds_chatter_to_spectators(client, battle):
@@ -315,7 +315,7 @@ def test_the_atom_feed_lists_the_published_rounds_newest_first(client, battle):
         reverse("round_report", args=[battle.pk, 2]), reverse("round_report", args=[battle.pk, 1])]
     summary = entries[1].findtext(f"{ATOM}summary")
     assert "Red Falcon hits Blue Heron at range 1: 4 damage." in summary
-    assert "Blue Heron is shot down by Red Falcon." in summary
+    assert "Blue Heron is shot down by Red Falcon: " in summary
 
 
 def test_the_feed_of_a_game_without_published_rounds_is_empty(client, pilots):

@@ -66,7 +66,7 @@ def test_a_german_pilot_signs_up_flies_a_practice_round_and_reads_the_report(ger
     preview_after(page, lambda: page.select_option("#m3", "L"))
     expect(page.locator("#m3 option:checked")).to_have_text("Linkskurve")
     page.fill("#pilot_name", "Kiebitz")
-    page.get_by_role("button", name="Befehle abschicken (endgültig)").click()
+    page.get_by_role("button", name="Befehle und Funksprüche abschicken").click()
     expect(page.get_by_text("Deine Befehle sind da.").first).to_be_visible()
     expect(page.get_by_text("Deine Befehle für Runde 2")).to_be_visible()
     expect(page.locator("h1")).to_contain_text("Kiebitz")

@@ -79,7 +79,7 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     assert arrowhead(page, 3).get_attribute("transform") != after
 
     # Without a pilot's name nothing is stored: a clear message, the picks kept.
-    page.get_by_role("button", name="Submit orders (final)").click()
+    page.get_by_role("button", name="Submit orders and chatter").click()
     expect(page.get_by_role("alert")).to_contain_text("a pilot needs a name")
     assert [page.locator(f"#m{n}").input_value() for n in (1, 2, 3)] == ["TB", "TB", "L"]
     assert not Order.objects.filter(seat=seat_of(game, pilot)).exists()
@@ -91,7 +91,7 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     expect(page.locator("#pilot_name")).to_have_value("Tailshot")
     preview_after(page, lambda: page.uncheck("input[name=f3][value=A]"))
 
-    page.get_by_role("button", name="Submit orders (final)").click()
+    page.get_by_role("button", name="Submit orders and chatter").click()
     page.wait_for_url(f"{base}{cockpit}")
     expect(page.get_by_text("Your orders are in").first).to_be_visible()
 
@@ -184,7 +184,7 @@ def test_the_cockpit_fits_a_phone(phone_page, live_server):
         expect(field).to_be_visible()
         box = field.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
-    submit = page.get_by_role("button", name="Submit orders (final)")
+    submit = page.get_by_role("button", name="Submit orders and chatter")
     submit.scroll_into_view_if_needed()
     expect(submit).to_be_visible()
     scroll_width = page.evaluate("document.documentElement.scrollWidth")

@@ -236,7 +236,8 @@ def test_the_nmr_warning_appears_from_the_first_missed_round(pilot, game):
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert "Round 2 · orders due" in page
-    assert "<strong>NMR warning:</strong> you missed 1 round in a row." in page
+    assert "<strong>NMR warning:</strong> you missed the last round." in page
+    assert "1 round in a row" not in page
     assert "at four missed rounds in a row you are out of the game" in page
 
 

@@ -24,17 +24,17 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 # Words both languages share (Pilot, Dogfight, Major ...) are in neither list.
 ENGLISH = {
     "game": ["refereed by", "Your cockpit", "orders due", "Round", "flying", "Damage",
-             "Ammunition", "Points", "Orders", "Published rounds", "Wind from", "drifts",
+             "Ammunition", "Points", "Orders", "Published rounds", "the wind blew from", "drifted",
              "east", "red", "blue"],
     "cockpit": ["Your orders", "Move", "Maneuver", "Fire", "ahead", "turn left", "slip left",
                 "diagonally left", "Plane", "in the air", "Damage", "bursts", "Repairs used",
                 "after move", "Submit orders", "Update the choices", "Radio chatter",
-                "Save chatter", "Line", "Round", "orders due"],
+                "Line", "Round", "orders due", "The planes", "On the board"],
     "preview": ["Move", "Maneuver", "Fire", "ahead", "turn left", "hold", "diagonally right",
                 "after move"],
     "report": ["Replay", "The moves", "Move", "nose", "fires", "ahead", "turn left",
                "diagonally", "What happened", "Before the moves", "sent no orders",
-               "missed round", "flies straight on", "flew off the board", "loses", "pot",
+               "flies straight on", "flew off the board", "points lost", "pot",
                "takes off", "hits", "damage", "shot down", "Radio chatter",
                "Points after round", "crash pot", "take off on runway", "east", "west",
                "north-east", "Wind from", "set by the referee", "start", "end"],
@@ -45,24 +45,24 @@ ENGLISH = {
                "All pilots"],
     "referee": ["Mode", "full game", "Weather", "weather chain", "Balloons", "Scoring",
                 "points per hit", "The wind of this round", "as the weather decides", "calm",
-                "from the", "clouds drift", "Set the wind", "He is taken out", "crash"],
+                "from the", "clouds drift", "Set the wind", "The pilot is taken out", "crash"],
 }
 GERMAN = {
     "game": ["Spielleitung:", "Dein Cockpit", "Befehle fällig", "Runde", "in der Luft",
-             "Schaden", "Munition", "Punkte", "Befehle", "Veröffentlichte Runden", "Wind aus",
-             "treibt", "Osten", "rot", "blau"],
+             "Schaden", "Munition", "Punkte", "Befehle", "Veröffentlichte Runden", "wehte der Wind aus",
+             "trieb", "Osten", "rot", "blau"],
     "cockpit": ["Deine Befehle für Runde 2", "Zug 1", "Manöver", "Feuer:", "geradeaus",
                 "Linkskurve", "Slip links", "schräg links", "Flugzeug", "in der Luft",
                 "Schaden", "Salven", "Reparaturen verbraucht", "nach Zug 3",
-                "Befehle abschicken (endgültig)", "Auswahl aktualisieren", "Funksprüche",
-                "Zeile 6", "Befehle fällig"],
+                "Befehle und Funksprüche abschicken", "Auswahl aktualisieren", "Funksprüche",
+                "Zeile 6", "Befehle fällig", "Die Flugzeuge", "Auf dem Spielfeld"],
     "preview": ["Zug 2", "Manöver", "Feuer:", "geradeaus", "Linkskurve", "Halten",
                 "schräg rechts", "nach Zug 1"],
     "report": ["Wiederholung", "Die Züge", "Zug 1", "Nase nach Osten", "feuert geradeaus",
                "Linkskurve", "schräg links", "Was geschah", "Vor den Zügen",
-               "hat keine Befehle geschickt", "1 verpasste Runde in Folge",
+               "hat keine Befehle geschickt",
                "fliegt geradeaus weiter", "flog über den Spielfeldrand hinaus",
-               "Er verliert 5 Punkte; 5 gehen in den Topf.", "hebt ab",
+               "5 Punkte verloren; 5 gehen in den Topf.", "hebt ab",
                "trifft Zaunkönig auf Entfernung 1: 4 Schaden", "wird von Kiebitz abgeschossen",
                "Funksprüche", "Punkte nach Runde 1", "Absturztopf", "Start auf Bahn β",
                "Wind aus Westen (von der Spielleitung festgelegt)", "Beginn", "Ende",
@@ -157,7 +157,7 @@ def test_the_report_lines_of_a_mail_are_german_under_german(battle):
     text = "\n".join(lines)
     assert "Zug 1:" in lines
     assert "  Kiebitz trifft Zaunkönig auf Entfernung 1: 4 Schaden." in lines
-    assert "  Zaunkönig wird von Kiebitz abgeschossen." in text
+    assert "  Zaunkönig wird von Kiebitz abgeschossen: " in text
     assert not [word for word in ("Move", "hits", "damage", "shot down", "sent no orders",
                                   "Wind from") if shows(text, word)]
 

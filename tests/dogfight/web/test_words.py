@@ -19,9 +19,10 @@ from dogfight.engine.state import BALLOON_RULES, SCORING_MODES
 ENGINE = Path(resolve.__file__).parent
 
 
-def _emitted(pattern: str) -> set[str]:
-    """The string literals the engine's source passes where ``pattern`` captures them."""
-    return {found for path in ENGINE.glob("*.py")
+def _emitted(pattern: str, where: str = "*.py") -> set[str]:
+    """The string literals the engine's source passes where ``pattern`` captures them (the
+    preview's warnings are not events: they have a test of their own)."""
+    return {found for path in ENGINE.glob(where) if path.name != "preview.py" or where != "*.py"
             for found in re.findall(pattern, path.read_text(encoding="utf-8"))}
 
 
@@ -40,6 +41,17 @@ def test_every_crash_cause_and_event_type_of_the_engine_has_its_words():
     assert causes and causes == set(words.CRASH_CAUSES)
     kinds = _emitted(r'"type": "(\w+)"')
     assert kinds and kinds == set(report.SENTENCES)
+
+
+def test_every_warning_of_the_preview_has_its_sentence():
+    from dogfight import cockpit_words
+    from dogfight.engine.preview import WARNING_TYPES
+
+    assert _emitted(r'"type": "(\w+)"', "preview.py") | {"cloud", "drift"} == set(WARNING_TYPES)
+    with translation.override("en"):
+        for kind in WARNING_TYPES:
+            found = {"type": kind, "move": 1, "q": 0, "r": 0, "damage": 1, "crash": False}
+            assert not cockpit_words.warning(found)["text"].startswith("The engine warns")
 
 
 def test_in_english_the_words_are_the_engines_and_the_ranks_english():
@@ -83,8 +95,8 @@ def test_a_report_line_is_worded_in_the_language_active_when_it_is_made():
 
 
 @pytest.mark.parametrize("missed, english, german", [
-    (1, "missed round 1 in a row", "1 verpasste Runde in Folge"),
-    (2, "missed 2 rounds in a row", "2 verpasste Runden in Folge"),
+    (2, "2 missed rounds in a row", "2 verpasste Runden in Folge"),
+    (3, "3 missed rounds in a row", "3 verpasste Runden in Folge"),
 ])
 def test_missed_rounds_are_counted_in_the_right_plural(missed, english, german):
     event = {"move": None, "type": "missed", "seat": 3, "missed_rounds": missed}
