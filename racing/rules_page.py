@@ -15,7 +15,9 @@ from django.views.decorators.http import require_safe
 from games.languages import in_asked_language
 
 from . import engine, plugin, words
-from .engine import catalogue, courses, equipment, flight, setup, state, turns
+from .engine import equipment, flight, setup, state, turns
+from .engine.courses import BUOY_RADIUS, GATE_HALF, JET_RADIUS, MAX_GATES, MIN_GATES
+from .engine.catalogue import DECK_SIZE, KINDS
 
 
 def equipment_rows() -> list[dict]:
@@ -31,7 +33,7 @@ def equipment_rows() -> list[dict]:
 def level_rows() -> list[dict]:
     return [{"number": level["level"], "name": words.LEVEL_NAMES[level["level"]],
              "cards": level["cards"], "blue": level["blue"], "station": level["station"],
-             "left_out": [words.kind_name(k) for k in catalogue.KINDS
+             "left_out": [words.kind_name(k) for k in KINDS
                           if k not in level["kinds"]] if level["cards"] else []}
             for level in engine.catalogue()["levels"]]
 
@@ -49,12 +51,13 @@ def course_rows() -> list[dict]:
 def numbers() -> dict:
     return {
         "energy": state.START_ENERGY, "refuel": flight.REFUEL, "ram_energy": flight.RAM_ENERGY,
-        "ram_chips": flight.RAM_CHIPS, "jet": 2 * courses.JET_RADIUS,
-        "buoy": 2 * courses.BUOY_RADIUS, "gate_width": 2 * courses.GATE_HALF,
-        "min_gates": courses.MIN_GATES, "max_gates": courses.MAX_GATES,
+        "ram_chips": flight.RAM_CHIPS, "jet": 2 * JET_RADIUS,
+        "buoy": 2 * BUOY_RADIUS, "gate_width": 2 * GATE_HALF,
+        "min_gates": MIN_GATES, "max_gates": MAX_GATES,
         "projector": equipment.PROJECTOR_LENGTH, "missed": turns.MISSED_LIMIT,
-        "lift0": turns.LIFT0_LIMIT, "deck": catalogue.DECK_SIZE,
-        "turn_hours": plugin.DEFAULT_TURN_HOURS, "min_jets": setup.MIN_JETS, "max_jets": setup.MAX_JETS,
+        "lift0": turns.LIFT0_LIMIT, "deck": DECK_SIZE,
+        "turn_hours": plugin.DEFAULT_TURN_HOURS, "min_jets": setup.MIN_JETS,
+        "max_jets": setup.MAX_JETS,
     }
 
 
