@@ -115,12 +115,18 @@ class RacingRules(GameRules):
         return [_jet(state, turn["controller"] or turn["jet"])["seat"]]
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        self.foreseen(state, seat, payload)
+        return payload
+
+    def foreseen(self, state: dict, seat: int, payload: object) -> dict:
+        """The engine's exact preview of ``payload`` as the seat's order, or Rejected with the
+        engine's reason."""
         if not isinstance(payload, dict):
             raise Rejected(gettext("an order is a JSON object"))
         preview = engine.legal(self.ordering_state(state, seat), payload)["preview"]
         if "error" in preview:
             raise Rejected(words.engine_error(preview["error"]))
-        return payload
+        return preview
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         return engine.computer_order(self.ordering_state(state, seat),
@@ -190,10 +196,7 @@ class RacingRules(GameRules):
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         self._require_active(state, seat)
-        preview = engine.legal(self.ordering_state(state, seat), payload)["preview"]
-        if "error" in preview:
-            raise Rejected(words.engine_error(preview["error"]))
-        return preview
+        return self.foreseen(state, seat, payload)
 
     def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
         from games import services  # models, imported when called as the dogfight's
