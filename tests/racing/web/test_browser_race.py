@@ -23,6 +23,8 @@ from racing import engine
 from tests.browser import TIMEOUT_MS, _page
 from tests.factories import PASSWORD, make_user
 
+from .helpers import make_race
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 IDLE = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
@@ -144,3 +146,31 @@ def test_two_people_and_a_computer_jet_race_to_the_finish(two_pages, live_server
     expect(b.locator(".events")).to_contain_text("The race is over.")
     b.locator("#replay nav.steps").get_by_role("link", name="start", exact=True).click()
     expect(b.locator("#replay h2")).to_have_text(re.compile("Replay: before"))
+
+
+def test_the_order_form_works_on_a_phone_with_touch(phone_page, live_server):
+    """A phone: the course fits the screen, a finger drags the ruler's end (pointer events
+    from touch), a snap is a tap, and the turn is sent."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = make_race(alice, bob)
+    page = phone_page
+    log_in(page, live_server.url, alice)
+    page.goto(f"{live_server.url}/racing/games/{game.pk}/seat/0/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#board").bounding_box()["width"] <= 390
+    handle = page.locator('[data-handle="h1"]')
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def touch_drag():
+        for kind, dy in (("pointerdown", 0), ("pointermove", 12), ("pointerup", 12)):
+            handle.dispatch_event(kind, {"pointerId": 1, "pointerType": "touch",
+                                         "clientX": x, "clientY": y - dy, "isPrimary": True})
+    previewed(page, touch_drag)
+    assert hinge(page, "h1") > 0
+    previewed(page, lambda: page.get_by_role("button", name="full right").tap())
+    assert hinge(page, "h1") == -60 and hinge(page, "h2") == -60
+    page.get_by_role("button", name="Send the turn (final)").tap()
+    expect(page.get_by_text("Done: your turn is in.")).to_be_visible()
+    game.refresh_from_db()
+    assert game.rounds.get(number=1).status == Round.Status.PUBLISHED
