@@ -36,8 +36,8 @@ class RacingRules(GameRules):
     rules_url_name = "rules"
     own_page_label = _("My jet")
     new_game_label = _("Referee a new race")
-    removal_note = _("The jet flies the missed-turn default from the coming turn on; three "
-                     "missed turns in a row retire it.")
+    removal_note = _("The jet misses the coming turn (the missed-turn default); three missed "
+                     "turns in a row retire it.")
     missed_orders_note = _("Without an order your jet keeps its lift and flies straight on, "
                            "with no equipment.")
 

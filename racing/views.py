@@ -89,13 +89,31 @@ def _use(card: dict, data) -> dict | None:
             use[field] = [_number(data.get(f"hinge1_{cid}")), _number(data.get(f"hinge2_{cid}"))]
         elif field == "chips" and raw:
             use[field] = [_int(v, 0) for v in raw.replace(",", " ").split()]
+        elif field == "use":  # the Überhirn: the victim's projector, fired at a target
+            use[field] = {"card": data.get(f"inner_card_{cid}", ""),
+                          "target": data.get(f"inner_target_{cid}", "")}
     return {"phase": phase, "use": use}
+
+
+def _station(data) -> dict:
+    """A visit to the cracks' equipment station: cards given back, kinds taken."""
+    returned = [int(key[7:]) for key in data if key.startswith("return_")
+                and key[7:].isdigit() and data.get(key)]
+    taken = [kind for kind in KINDS for _ in range(max(0, min(7, _int(
+        data.get(f"take_{kind}"), 0))))]
+    order = {"station": {"return": sorted(returned), "take": taken}}
+    remove = _int(data.get("remove_chip"))
+    if remove is not None:
+        order["remove_chip"] = remove
+    return order
 
 
 def order_from_form(data, options: dict) -> dict:
     """The engine's order from the form's fields."""
     if data.get("stand"):
         return {"miss": True}
+    if data.get("station"):
+        return _station(data)
     lift = _int(data.get("lift"), options["lifts"][0] if options["lifts"] else 1)
     order = {"lift": lift, "hinge": [_number(data.get("h1")), _number(data.get("h2"))],
              "slips": _pairs(data.get("slips", "")), "before": [], "after": []}
@@ -209,11 +227,27 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         "equipment": [e for e in equipment if "flight" not in KINDS[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
         "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
+        "projector_kinds": [(k.id, words.kind_name(k.id)) for k in KINDS.values()
+                            if k.projector and k.id != "uberhirn"],
+        "station": _station_choices(state, jet, data) if options["station"] else None,
         "has_hyper": any(e["kind"] == "hyper_booster" for e in equipment),
         "stand": bool(data.get("stand")),
         "controlled_jet": report.jet_label(jet["id"], names) if jet["seat"] != seat else None,
         "board": svg.course_svg(state, names, form=layer),
     }
+
+
+def _station_choices(state: dict, jet: dict, data) -> dict:
+    supply: dict[str, int] = {}
+    for card in state["supply"]:
+        supply[card["kind"]] = supply.get(card["kind"], 0) + 1
+    return {"chosen": bool(data.get("station")),
+            "cards": [{"id": c["id"], "name": words.kind_name(c["kind"]),
+                       "checked": bool(data.get(f"return_{c['id']}"))}
+                      for c in jet["equipment"]],
+            "supply": [{"kind": kind, "name": words.kind_name(kind), "count": count,
+                        "value": data.get(f"take_{kind}", "0")}
+                       for kind, count in supply.items()]}
 
 
 # --- the pages ----------------------------------------------------------------------------

@@ -252,3 +252,41 @@ def test_a_race_to_the_finish_publishes_a_winner(alice, bob, django_capture_on_c
     assert final["phase"] == "over"
     assert game.winner_seat == next(j["seat"] for j in final["jets"]
                                     if j["id"] == final["winner"])
+
+
+def test_the_cracks_equipment_station_is_on_the_form_when_in_reach(
+        client, alice, bob, django_capture_on_commit_callbacks):
+    game = make_race(alice, bob, level=4)
+    rnd = open_round(game)
+    raw = rnd.state
+    while raw["phase"] == "draft":
+        raw, _events = engine.play_turn(raw, engine.computer_order(raw, 2))
+    station = raw["course"]["gates"][raw["course"]["station"] - 1]
+    mine = next(j for j in raw["jets"] if j["seat"] == 0)
+    mine.update(x=station["buoys"][0][0] + 40, y=station["buoys"][0][1], started=True,
+                next_gate=raw["course"]["station"])
+    Round.objects.filter(pk=rnd.pk).update(state=raw)
+    assert engine.legal(raw)["station"] is True
+    client.force_login(alice)
+    page = client.get(page_url(game, 0)).content.decode()
+    kind = raw["supply"][0]["kind"]
+    assert "The equipment station" in page and f'name="take_{kind}"' in page
+    given = mine["equipment"][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(page_url(game, 0, "submit"), {
+            "round": "1", "station": "1", f"return_{given['id']}": "1", f"take_{kind}": "1"})
+    assert response.status_code == 302
+    report = game.rounds.get(number=1).report
+    [visit] = [e for e in report.events if e["type"] == "station"]
+    assert visit["returned"] == [given["id"]] and visit["energy"] == mine["energy"]
+
+
+def test_the_uberhirn_fields_make_the_engines_inner_use():
+    from racing.views import order_from_form
+
+    options = {"lifts": [1], "equipment": [{"card": 36, "kind": "uberhirn"}]}
+    order = order_from_form({"lift": "1", "use_36": "before", "target_36": "blue",
+                             "inner_card_36": "stasisfeld", "inner_target_36": "green"},
+                            options)
+    assert order["before"] == [{"card": 36, "target": "blue",
+                                "use": {"card": "stasisfeld", "target": "green"}}]
