@@ -33,18 +33,27 @@ def _ahead(x: float, y: float, heading: float, length: float) -> tuple[float, fl
     return x + length * math.cos(a), y + length * math.sin(a)
 
 
-def _bounds(state: dict, extra: list) -> str:
-    xs, ys = [], []
-    for g in state["course"]["gates"]:
-        for bx, by in g["buoys"]:
-            xs.append(bx)
-            ys.append(by)
-    for j in state["jets"]:
-        xs.append(j["x"])
-        ys.append(j["y"])
-    for x, y in extra:
-        xs.append(x)
-        ys.append(y)
+def _course_points(state: dict) -> list:
+    return ([tuple(b) for g in state["course"]["gates"] for b in g["buoys"]]
+            + [(j["x"], j["y"]) for j in state["jets"]])
+
+
+def _form_points(state: dict, form: dict) -> list:
+    """The order form's close-up: the jet on turn, its reach, where it lands, and the next
+    gate it races for."""
+    jet = form["jet"]
+    r = max(form["reach"]["radius"] if form["reach"] else 0, 60.0) * 1.4
+    gate = state["course"]["gates"][jet["next_gate"] - 1]
+    points = [(jet["x"] + dx, jet["y"] + dy) for dx, dy in ((r, 0), (-r, 0), (0, r), (0, -r))]
+    points += [tuple(b) for b in gate["buoys"]]
+    if form["landing"]:
+        points.append(form["landing"][:2])
+    return points
+
+
+def _bounds(points: list) -> str:
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
     left, right = min(xs) - MARGIN, max(xs) + MARGIN
     top, bottom = -max(ys) - MARGIN, -min(ys) + MARGIN
     return f"{left:.0f} {top:.0f} {right - left:.0f} {bottom - top:.0f}"
@@ -140,11 +149,11 @@ def _order_layer(form: dict) -> list[str]:
                      f'<line class="new-heading" x1="{rx:.1f}" y1="{-ry:.1f}" x2="{ax:.1f}" '
                      f'y2="{-ay:.1f}"/>'
                      f'<circle class="handle" data-handle="h1" cx="{rx:.1f}" cy="{-ry:.1f}" '
-                     f'r="9" tabindex="0" role="slider" aria-label="{first}" '
+                     f'r="11" tabindex="0" role="slider" aria-label="{first}" '
                      f'aria-valuenow="{h1:g}" aria-valuemin="{-reach["limit"]:g}" '
                      f'aria-valuemax="{reach["limit"]:g}"/>'
                      f'<circle class="handle" data-handle="h2" cx="{ax:.1f}" cy="{-ay:.1f}" '
-                     f'r="9" tabindex="0" role="slider" aria-label="{second}" '
+                     f'r="11" tabindex="0" role="slider" aria-label="{second}" '
                      f'aria-valuenow="{h2:g}" aria-valuemin="{-reach["limit"]:g}" '
                      f'aria-valuemax="{reach["limit"]:g}"/>')
     parts.append("</g>")
@@ -154,13 +163,8 @@ def _order_layer(form: dict) -> list[str]:
 def course_svg(state: dict, names: dict[int, str], *, svg_id: str = "board",
                paths: list | None = None, form: dict | None = None) -> SafeString:
     """The course; ``paths`` the flown rulers of a replay frame; ``form`` the order form's
-    layer (``views.order_layer``)."""
+    layer (``views._order_form``), drawn close up around the jet on turn and its next gate."""
     on_turn = state["turn"]["jet"] if state["phase"] == "race" else None
-    extra = []
-    if form and form["reach"]:
-        r = form["reach"]["radius"]
-        extra = [(form["jet"]["x"] + dx, form["jet"]["y"] + dy) for dx, dy in
-                 ((r, 0), (-r, 0), (0, r), (0, -r))]
     data = ""
     if form:
         jet = form["jet"]
@@ -168,7 +172,7 @@ def course_svg(state: dict, names: dict[int, str], *, svg_id: str = "board",
                 f'data-heading="{jet["heading"]:.3f}" data-reach="'
                 f'{escape(json.dumps(form["reaches"]))}"')
     label = escape(gettext("The course: gates, buoys and jets"))
-    parts = [f'<svg id="{svg_id}" class="course" viewBox="{_bounds(state, extra)}" '
+    parts = [f'<svg id="{svg_id}" class="course" viewBox="{_bounds(_form_points(state, form) if form else _course_points(state))}" '
              f'role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{data}>']
     parts += _gates(state)
     parts += _paths(paths or [])
