@@ -3,12 +3,14 @@
 languages, the demo's practice race."""
 
 import io
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
-from games import resolution
+from games import resolution, sweep
 from games.models import Game, Order, Round
 from racing import engine, rules_page
 from racing.plugin import RULES
@@ -125,3 +127,21 @@ def test_the_demo_sets_up_a_practice_race_for_the_demo_person(db):
         in out.getvalue()
     call_command("demo_setup")  # made once
     assert Game.objects.filter(kind="racing").count() == 1
+
+
+def test_the_sweep_plays_a_missed_turn_and_the_mail_tells_the_pilots(
+        alice, bob, mailoutbox, django_capture_on_commit_callbacks):
+    """No special case: at the deadline the platform's sweep resolves the turn with the engine's
+    missed-turn default, and the report goes out by mail like any game's."""
+    game = make_race(alice, bob)
+    first = open_round(game)
+    Round.objects.filter(pk=first.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweep.run(timezone.now()).due == 1
+    first.refresh_from_db()
+    assert first.status == Round.Status.PUBLISHED
+    events = first.report.events
+    assert {"type": "missed", "jet": "red", "in_row": 1} in events
+    assert RULES.active_seats(state(game)) == [1]
+    sent = [m for m in mailoutbox if "alice (red) missed its turn (1 in a row)." in m.body]
+    assert {m.to[0] for m in sent} >= {alice.email, bob.email}
