@@ -290,3 +290,27 @@ def test_the_uberhirn_fields_make_the_engines_inner_use():
                             options)
     assert order["before"] == [{"card": 36, "target": "blue",
                                 "use": {"card": "stasisfeld", "target": "green"}}]
+
+
+def test_after_a_traumatorpedo_hit_the_shooter_orders_the_victims_turn(
+        client, alice, bob, django_capture_on_commit_callbacks):
+    game = make_race(alice, bob)
+    rnd = open_round(game)
+    raw = rnd.state
+    victim = next(j for j in raw["jets"] if j["seat"] == 1)
+    victim["controller"] = "red"
+    raw["turn"].update(jet="blue", seat=1, controller="red")
+    Round.objects.filter(pk=rnd.pk).update(state=raw)
+    assert RULES.active_seats(raw) == [0]
+    client.force_login(bob)
+    refused = client.post(page_url(game, 1, "submit"), {"round": "1", "lift": "1"})
+    assert refused.status_code == 400 and "your jet&#x27;s turn" in refused.content.decode()
+    client.force_login(alice)
+    page = client.get(page_url(game, 0)).content.decode()
+    assert "You order bob (blue)'s turn (Traumatorpedo)" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(page_url(game, 0, "submit"),
+                               {"round": "1", "lift": "1", "h1": "-20"})
+    assert response.status_code == 302
+    [turn] = [e for e in game.rounds.get(number=1).report.events if e["type"] == "turn"]
+    assert turn["jet"] == "blue" and turn["controller"] == "red"
