@@ -172,7 +172,8 @@ def course_svg(state: dict, names: dict[int, str], *, svg_id: str = "board",
                 f'data-heading="{jet["heading"]:.3f}" data-reach="'
                 f'{escape(json.dumps(form["reaches"]))}"')
     label = escape(gettext("The course: gates, buoys and jets"))
-    parts = [f'<svg id="{svg_id}" class="course" viewBox="{_bounds(_form_points(state, form) if form else _course_points(state))}" '
+    view = _bounds(_form_points(state, form) if form else _course_points(state))
+    parts = [f'<svg id="{svg_id}" class="course" viewBox="{view}" '
              f'role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{data}>']
     parts += _gates(state)
     parts += _paths(paths or [])
