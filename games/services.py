@@ -99,7 +99,10 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
                    for s in seats])
         game.status, game.started_at = Game.Status.RUNNING, now
         game.save(update_fields=["status", "started_at", "scored"])
-        return resolution.open_round(game, 1, state, now)
+        rnd = resolution.open_round(game, 1, state, now)
+        if rnd.all_in_at and game.resolve_early:  # owed by computers only: nobody to wait for
+            enqueue_on_commit(resolution.resolve_rounds_task, [rnd.pk])
+        return rnd
 
 
 # --- orders and chatter ---------------------------------------------------------------------

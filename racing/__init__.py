@@ -1,1 +1,1 @@
-"""Racing: jets racing through numbered gates; the game is coming, no models yet."""
+"""Racing (*Jets*): 3-6 jets race through numbered gates on a continuous plane."""

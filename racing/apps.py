@@ -1,5 +1,6 @@
-from django.apps import AppConfig
+from games import registry
 
 
-class RacingConfig(AppConfig):
+class RacingConfig(registry.GameApp):  # registry.GameApp, so that apps.py holds one AppConfig
     name = "racing"
+    rules = "racing.plugin.RULES"

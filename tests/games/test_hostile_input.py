@@ -28,6 +28,7 @@ from dogfight.names import name_problem
 from games import registry, resolution, services
 from games.models import Chatter, Game, Order, Round, Seat
 from tests.duel.web.helpers import make_duel, placed
+from tests.racing.web.helpers import make_race
 from tests.factories import PASSWORD, make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, chatter_url, fast_passwords, messages_of,  # noqa: F401
                                order_post, orders_url, preview_url, set_planes)
@@ -106,8 +107,13 @@ def running_duel(referee, alice, bob, capture) -> Game:
     return game
 
 
+def running_race(referee, alice, bob, capture) -> Game:
+    """A three-jet race: Alice's jet (seat 0) is on turn, Bob's next, a computer jet last."""
+    return make_race(alice, bob, referee=referee)
+
+
 # A running game of each installed kind, Alice in seat 0 and Bob in seat 1.
-MAKERS = {"dogfight": running_dogfight, "duel": running_duel}
+MAKERS = {"dogfight": running_dogfight, "duel": running_duel, "racing": running_race}
 
 
 def test_every_installed_game_has_a_maker_for_the_sweep():

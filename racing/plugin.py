@@ -1,0 +1,249 @@
+"""The race as the platform sees it: the registry's interface, answered by the engine.
+
+A platform "round" is one turn of the race in turn mode (the seed's: a turn is resolved the
+moment its pilot submits it, the next pilot is notified), one pick in the draft, and one whole
+round of the race in round mode (every racing jet's turn sealed, resolved at the deadline or
+when all are in, in the engine's race order with ``play_sealed``). The deadline is per turn, in
+hours. Nothing here decides a rule: the engine's ``legal`` previews and checks every order.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from games.registry import GameRules, Outcome, Rejected
+
+from . import engine, report, svg, words
+
+MIN_TURN_HOURS = 1
+MAX_TURN_HOURS = 24 * 14
+DEFAULT_TURN_HOURS = 12
+MODES = ("turn", "round")
+COMPUTER_LEVELS = {"novice": 1, "ace": 2}   # the platform's level names -> the engine's pilots
+DEFAULT_SETTINGS = {"course": "oval5", "level": 1, "laps": 1, "jets": 4, "mode": "turn",
+                    "turn_hours": DEFAULT_TURN_HOURS}
+
+
+class RacingRules(GameRules):
+    slug = "racing"
+    name = _("Jets")
+    resolve_early = True            # a turn (or a round, once all are in) is resolved at once
+    settings_form = "racing.forms.SettingsForm"
+    urls = "racing.urls"
+    rules_url_name = "rules"
+    own_page_label = _("My jet")
+    new_game_label = _("Referee a new race")
+    removal_note = _("The jet misses the coming turn (the missed-turn default); three missed "
+                     "turns in a row retire it.")
+    missed_orders_note = _("Without an order your jet keeps its lift and flies straight on, "
+                           "with no equipment.")
+
+    # --- games and seats ----------------------------------------------------------------------
+
+    def seat_numbers(self, settings: dict) -> list[int]:
+        return list(range(settings["jets"]))
+
+    def clean_settings(self, data: dict) -> dict:
+        settings = {key: data.get(key, default) for key, default in DEFAULT_SETTINGS.items()}
+        hours = settings["turn_hours"]
+        if isinstance(hours, bool) or not isinstance(hours, int) or not (
+                MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS):
+            raise Rejected(gettext("the turn deadline is %(min)d to %(max)d hours") % {
+                "min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS})
+        if settings["mode"] not in MODES:
+            raise Rejected(gettext("the mode is turn mode or round mode"))
+        jets = settings["jets"]
+        if isinstance(jets, bool) or not isinstance(jets, int):
+            raise Rejected(gettext("the number of jets is a whole number"))
+        try:  # the engine knows what it can race: the jets, the level, the laps, the course
+            engine.new_race(settings["course"], _entries(range(jets)), settings["level"],
+                            settings["laps"])
+        except engine.EngineError as error:
+            raise Rejected(gettext("the race cannot be set up: %(error)s") % {
+                "error": error}) from None
+        return settings
+
+    def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
+        return engine.new_race(settings["course"], _entries(s["number"] for s in seats),
+                               settings["level"], settings["laps"], seed,
+                               "race" if settings["mode"] == "round" else "seats")
+
+    def deadline(self, now: datetime, game) -> datetime:
+        return now + timedelta(hours=game.settings.get("turn_hours", DEFAULT_TURN_HOURS))
+
+    def outage_deadline(self, now: datetime, game) -> datetime:
+        return self.deadline(now, game)
+
+    def deadline_words(self, game) -> str:
+        hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
+        return ngettext("%(hours)d hour per turn", "%(hours)d hours per turn",
+                        hours) % {"hours": hours}
+
+    def describe_settings(self, game) -> list[tuple[str, str]]:
+        s = game.settings
+        return [*super().describe_settings(game),
+                (_("Course"), words.course_words(s["course"])),
+                (_("Level"), words.level_name(s["level"])),
+                (_("Laps"), str(s["laps"])),
+                (_("Mode"), words.mode_words(s["mode"]))]
+
+    def seat_name_on_join(self, user) -> str:
+        return user.get_username()[:40]
+
+    def not_active_message(self, state: dict, seat: int) -> str:
+        if state.get("phase") == "over":
+            return gettext("the race is over")
+        if state.get("phase") == "draft":
+            return gettext("it is not your pick in the draft")
+        return gettext("it is not your jet's turn")
+
+    # --- rounds -------------------------------------------------------------------------------
+
+    def active_seats(self, state: dict) -> list[int]:
+        """The draft's picker; in turn mode the seat that orders the jet on turn (its
+        Traumatorpedo shooter's, if it was hit); in round mode every jet flying this round."""
+        phase, turn = state["phase"], state["turn"]
+        if phase == "draft":
+            return [turn["seat"]]
+        if phase != "race":
+            return []
+        if state["turn_order"] == "race":
+            return sorted(_jet(state, jet_id)["seat"] for jet_id in _round_jets(state))
+        return [_jet(state, turn["controller"] or turn["jet"])["seat"]]
+
+    def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        self.foreseen(state, seat, payload)
+        return payload
+
+    def foreseen(self, state: dict, seat: int, payload: object) -> dict:
+        """The engine's exact preview of ``payload`` as the seat's order, or Rejected with the
+        engine's reason."""
+        if not isinstance(payload, dict):
+            raise Rejected(gettext("an order is a JSON object"))
+        preview = engine.legal(self.ordering_state(state, seat), payload)["preview"]
+        if "error" in preview:
+            raise Rejected(words.engine_error(preview["error"]))
+        return preview
+
+    def computer_orders(self, state: dict, seat: int, level: str) -> dict:
+        return engine.computer_order(self.ordering_state(state, seat),
+                                     COMPUTER_LEVELS.get(level, 1))
+
+    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
+                referee_input: dict) -> Outcome:
+        removed = set(referee_input.get("remove", []))
+        orders = {seat: order for seat, order in orders.items() if seat not in removed}
+        events: list[dict] = []
+        if state["phase"] == "race" and state["turn_order"] == "race":
+            number = state["turn"]["round"]
+            while state["phase"] == "race" and state["turn"]["round"] == number:
+                seat = _jet(state, state["turn"]["jet"])["seat"]
+                state, more = engine.play_sealed(state, orders.get(seat))
+                events += more
+        else:
+            (seat,) = self.active_seats(state)
+            state, events = engine.play_turn(state, orders.get(seat))
+        over = state["phase"] == "over"
+        return Outcome(state=state, events=events, over=over,
+                       winner=_jet(state, state["winner"])["seat"]
+                       if over and state["winner"] else None)
+
+    def ordering_state(self, state: dict, seat: int) -> dict:
+        """The state the seat's order is judged on: the state itself, or in round mode the
+        round's start with the seat's own jet put on turn (the engine's ``legal`` answers for
+        the jet on turn only)."""
+        if state["phase"] != "race" or state["turn_order"] != "race":
+            return state
+        jet = next((j for j in state["jets"] if j["seat"] == seat), None)
+        if jet is None or jet["id"] not in _round_jets(state):
+            raise Rejected(self.not_active_message(state, seat), code="not_active")
+        return {**state, "turn": {**state["turn"], "jet": jet["id"], "queue": []}}
+
+    # --- pages --------------------------------------------------------------------------------
+
+    def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
+        return report.describe(events, names)
+
+    def page_context(self, state: dict, names: dict[int, str]) -> dict:
+        return {"board": svg.course_svg(state, names), "state": state,
+                "standings": report.standings(state, names),
+                "on_turn": report.on_turn_words(state, names)}
+
+    def report_context(self, state_before: dict, report_state: dict, events: list,
+                       names: dict[int, str], step: int) -> dict:
+        frames = report.frames(state_before, events, report_state, names)
+        step = min(max(step, 0), len(frames) - 1)
+        frame = frames[step]
+        return {"board": svg.course_svg(frame["state"], names, svg_id="replay",
+                                        paths=frame["paths"]),
+                "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
+                "last_step": len(frames) - 1, "lines": report.describe(events, names),
+                "standings": report.standings(report_state, names)}
+
+    # --- the public API -------------------------------------------------------------------
+    # Orders are the engine's (README, "The racing engine's JSON face"); nothing is secret in
+    # a race's state, so every seat and every spectator sees all of it.
+    def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
+        """The engine's ``legal`` for the seat's jet; with a partial order, its preview."""
+        self._require_active(state, seat)
+        try:
+            return engine.legal(self.ordering_state(state, seat), partial)
+        except engine.EngineError as error:
+            raise Rejected(words.engine_error(str(error))) from None
+
+    def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
+        self._require_active(state, seat)
+        return self.foreseen(state, seat, payload)
+
+    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
+        from games import services  # models, imported when called as the dogfight's
+
+        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
+
+    def replay_frames(self, state_before: dict, events: list, report_state: dict,
+                      names: dict[int, str]) -> list[dict]:
+        return [{"title": str(f["title"]), "state": f["state"], "paths": f["paths"]}
+                for f in report.frames(state_before, events, report_state, names)]
+
+    def practice_create(self, user):
+        from .practice import practice_race_create  # models: imported when called
+
+        return practice_race_create(user=user)
+
+    def demo_setup(self, user) -> str:
+        from games.models import Game  # models: imported when called
+
+        from .practice import practice_race_create
+
+        game = Game.objects.filter(referee=user, kind=self.slug,
+                                   status=Game.Status.RUNNING).first()
+        if game is None:
+            game = practice_race_create(user=user)
+        return f"race in '{game.title}' at http://localhost:8000/games/{game.pk}/"
+
+    def _require_active(self, state: dict, seat: int) -> None:
+        if seat not in self.active_seats(state):
+            raise Rejected(self.not_active_message(state, seat), code="not_active")
+
+
+def jet_id(seat: int) -> str:
+    return words.JET_IDS[seat]
+
+
+def _entries(seats) -> list[dict]:
+    return [{"id": jet_id(seat), "seat": seat} for seat in seats]
+
+
+def _jet(state: dict, jet_id: str) -> dict:
+    return next(j for j in state["jets"] if j["id"] == jet_id)
+
+
+def _round_jets(state: dict) -> list[str]:
+    """Round mode: the jets still to fly in this round, the one on turn first."""
+    return [state["turn"]["jet"], *state["turn"]["queue"]]
+
+
+RULES = RacingRules()

@@ -1,0 +1,126 @@
+// The race's order form: the two handles on the course (the ruler's end on the landing arc is
+// the first hinge, the arrow the second) set the number fields "h1" and "h2". A drag or an
+// arrow key on a focused handle moves them; the field's "change" then asks the server for the
+// engine's preview (htmx, on the form). The handles only mirror the fields: without this
+// script the fields alone are the whole form. Listeners sit on the document, so the form and
+// board swapped in by htmx need no new binding.
+(function () {
+  "use strict";
+  var ARROW = 28 * 1.6;
+  var drag = null;
+
+  function norm(a) {
+    a = a % 360;
+    if (a <= -180) a += 360;
+    if (a > 180) a -= 360;
+    return a;
+  }
+  function rad(a) { return a * Math.PI / 180; }
+  function field(name) { return document.getElementById(name); }
+  function value(name) { var f = field(name); return f ? parseFloat(f.value) || 0 : 0; }
+
+  function geometry(svg) {
+    var lift = field("lift") ? field("lift").value : "";
+    var boost = field("boost") ? field("boost").value : "";
+    var reaches = JSON.parse(svg.dataset.reach || "[]");
+    var reach = reaches.filter(function (r) { return String(r.lift) === lift && r.boost === boost; })[0]
+      || reaches.filter(function (r) { return String(r.lift) === lift && !r.boost; })[0];
+    if (!reach) return null;
+    return {x: parseFloat(svg.dataset.x), y: parseFloat(svg.dataset.y),
+            heading: parseFloat(svg.dataset.heading), radius: reach.radius, limit: reach.limit};
+  }
+
+  function clamp(a, limit) { return Math.round(Math.max(-limit, Math.min(limit, a)) * 2) / 2; }
+
+  function world(svg, event) {
+    var point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    var p = point.matrixTransform(svg.getScreenCTM().inverse());
+    return {x: p.x, y: -p.y};
+  }
+
+  // Redraw the ruler, the arrow and both handles for hinges h1, h2 (screen y is -y).
+  function draw(svg, g, h1, h2) {
+    var rx = g.x + g.radius * Math.cos(rad(g.heading + h1));
+    var ry = g.y + g.radius * Math.sin(rad(g.heading + h1));
+    var ax = rx + ARROW * Math.cos(rad(g.heading + h1 + h2));
+    var ay = ry + ARROW * Math.sin(rad(g.heading + h1 + h2));
+    function set(selector, attrs) {
+      var el = svg.querySelector(selector);
+      if (!el) return;
+      Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k].toFixed(1)); });
+    }
+    set(".ruler", {x2: rx, y2: -ry});
+    set(".new-heading", {x1: rx, y1: -ry, x2: ax, y2: -ay});
+    set('[data-handle="h1"]', {cx: rx, cy: -ry});
+    set('[data-handle="h2"]', {cx: ax, cy: -ay});
+    var one = svg.querySelector('[data-handle="h1"]'), two = svg.querySelector('[data-handle="h2"]');
+    if (one) one.setAttribute("aria-valuenow", h1);
+    if (two) two.setAttribute("aria-valuenow", h2);
+  }
+
+  function hingesAt(g, which, p) {
+    var h1 = value("h1"), h2 = value("h2");
+    if (which === "h1") {
+      h1 = clamp(norm(Math.atan2(p.y - g.y, p.x - g.x) * 180 / Math.PI - g.heading), g.limit);
+    } else {
+      var lx = g.x + g.radius * Math.cos(rad(g.heading + h1));
+      var ly = g.y + g.radius * Math.sin(rad(g.heading + h1));
+      h2 = clamp(norm(Math.atan2(p.y - ly, p.x - lx) * 180 / Math.PI - g.heading - h1), g.limit);
+    }
+    return [h1, h2];
+  }
+
+  function commit(h1, h2) {
+    field("h1").value = h1;
+    field("h2").value = h2;
+    field("h2").dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var handle = event.target.closest && event.target.closest("[data-handle]");
+    if (!handle || !field("h1")) return;
+    var svg = handle.ownerSVGElement, g = geometry(svg);
+    if (!g) return;
+    event.preventDefault();
+    handle.setPointerCapture(event.pointerId);
+    drag = {handle: handle, svg: svg, g: g, which: handle.dataset.handle,
+            hinges: [value("h1"), value("h2")]};
+  });
+
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    drag.hinges = hingesAt(drag.g, drag.which, world(drag.svg, event));
+    field("h1").value = drag.hinges[0];
+    field("h2").value = drag.hinges[1];
+    draw(drag.svg, drag.g, drag.hinges[0], drag.hinges[1]);
+  });
+
+  function finish() {
+    if (!drag) return;
+    var hinges = drag.hinges;
+    drag = null;
+    commit(hinges[0], hinges[1]);
+  }
+  document.addEventListener("pointerup", finish);
+  document.addEventListener("pointercancel", finish);
+
+  // Arrow keys on a focused handle: left and up turn left (+), right and down turn right;
+  // with Shift five degrees at a time.
+  document.addEventListener("keydown", function (event) {
+    var handle = event.target.closest && event.target.closest("[data-handle]");
+    if (!handle || !field("h1")) return;
+    var step = {ArrowLeft: 1, ArrowUp: 1, ArrowRight: -1, ArrowDown: -1}[event.key];
+    if (!step) return;
+    var g = geometry(handle.ownerSVGElement);
+    if (!g) return;
+    event.preventDefault();
+    var h1 = value("h1"), h2 = value("h2");
+    var delta = step * (event.shiftKey ? 5 : 1);
+    if (handle.dataset.handle === "h1") h1 = clamp(h1 + delta, g.limit);
+    else h2 = clamp(h2 + delta, g.limit);
+    draw(handle.ownerSVGElement, g, h1, h2);
+    commit(h1, h2);
+  });
+})();

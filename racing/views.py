@@ -1,0 +1,374 @@
+"""A pilot's pages: the order form (the course, the jet on turn with its two handles, the number
+fields, snaps, lift, boost and equipment, and the engine's live preview) and the draft.
+
+The order form is one form. Its fields alone are a complete order: without JavaScript, "Show
+the preview" and the snaps post it back and the page comes again with the engine's preview;
+"Send the turn" stores it. With JavaScript the handles set the number fields, and every change
+asks ``preview`` (htmx GET) for the form and board again. Whatever is sent is judged by the
+engine (``legal`` with the order) before anything is stored.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from games import selectors, services
+from games.models import Game, Seat
+from games.registry import Rejected
+
+from . import engine, report, svg, words
+from .engine.catalogue import KINDS
+from .engine.geometry import ahead, bearing, norm
+from .engine.orders import USE_FIELDS
+from .plugin import RULES
+
+TARGETED = {k.id for k in KINDS.values() if k.projector} | {"abstauber"}
+SNAPS = ("straight", "left", "right", "aim")
+
+
+def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
+    return selectors.player_page(request.user, game_id=game_id, number=number, kind="racing")
+
+
+def _urls(seat: Seat) -> dict:
+    args = [seat.game_id, seat.number]
+    return {name: reverse(f"racing:{name}", args=args)
+            for name in ("seat", "preview", "submit", "draft")}
+
+
+def _number(text, default: float = 0.0) -> float:
+    try:
+        value = float(str(text).replace(",", "."))
+    except (TypeError, ValueError):
+        return default
+    return value if value == value and abs(value) < 1e6 else default  # NaN, inf: the default
+
+
+def _int(text, default=None):
+    try:
+        return int(str(text))
+    except (TypeError, ValueError):
+        return default
+
+
+def _pairs(text: str) -> list[list[float]]:
+    """"h1 h2; h1 h2" as slips' hinges."""
+    pairs = []
+    for chunk in (text or "").split(";"):
+        values = chunk.replace(",", " ").split()
+        if values:
+            pairs.append([_number(v) for v in values[:2]] + [0.0] * (2 - len(values[:2])))
+    return pairs
+
+
+# --- the order from the form --------------------------------------------------------------
+
+def _use(card: dict, data) -> dict | None:
+    """One equipment card's use as the form gives it (unchecked: the engine judges)."""
+    cid, kind = card["card"], card["kind"]
+    phase = data.get(f"use_{cid}", "")
+    if phase not in ("before", "after"):
+        return None
+    use = {"card": cid}
+    if kind in TARGETED:
+        use["target"] = data.get(f"target_{cid}", "")
+    for field in USE_FIELDS.get(kind, ()):
+        raw = data.get(f"{field}_{cid}", "")
+        if field in ("side", "direction", "mode") and raw:
+            use[field] = raw
+        elif field in ("lift", "gate", "pivot"):
+            use[field] = _int(raw, 0)
+        elif field == "angle":
+            use[field] = _number(raw)
+        elif field == "hinge":
+            use[field] = [_number(data.get(f"hinge1_{cid}")), _number(data.get(f"hinge2_{cid}"))]
+        elif field == "chips" and raw:
+            use[field] = [_int(v, 0) for v in raw.replace(",", " ").split()]
+        elif field == "use":  # the Überhirn: the victim's projector, fired at a target
+            use[field] = {"card": data.get(f"inner_card_{cid}", ""),
+                          "target": data.get(f"inner_target_{cid}", "")}
+    return {"phase": phase, "use": use}
+
+
+def _station(data) -> dict:
+    """A visit to the cracks' equipment station: cards given back, kinds taken."""
+    returned = [int(key[7:]) for key in data if key.startswith("return_")
+                and key[7:].isdigit() and data.get(key)]
+    taken = [kind for kind in KINDS for _ in range(max(0, min(7, _int(
+        data.get(f"take_{kind}"), 0))))]
+    order = {"station": {"return": sorted(returned), "take": taken}}
+    remove = _int(data.get("remove_chip"))
+    if remove is not None:
+        order["remove_chip"] = remove
+    return order
+
+
+def order_from_form(data, options: dict) -> dict:
+    """The engine's order from the form's fields."""
+    if data.get("stand"):
+        return {"miss": True}
+    if data.get("station"):
+        return _station(data)
+    lift = _int(data.get("lift"), options["lifts"][0] if options["lifts"] else 1)
+    order = {"lift": lift, "hinge": [_number(data.get("h1")), _number(data.get("h2"))],
+             "slips": _pairs(data.get("slips", "")), "before": [], "after": []}
+    boost = data.get("boost", "")
+    if boost:
+        order["boost"] = boost
+        if boost == "hyper_booster":
+            order["hyper"] = {"hinge": [_number(data.get("hyper_h1")),
+                                        _number(data.get("hyper_h2"))], "slips": []}
+    for card in options["equipment"]:
+        chosen = _use(card, data)
+        if chosen:
+            order[chosen["phase"]].append(chosen["use"])
+    remove = _int(data.get("remove_chip"))
+    if remove is not None:
+        order["remove_chip"] = remove
+    return order
+
+
+def _reach(options: dict, lift: int, boost: str) -> dict | None:
+    for entry in options["reach"]:
+        if entry["lift"] == lift and (entry["boost"] or "") == boost:
+            limit = options["hinge_limits"][str(entry["flight_lift"])]
+            return {**entry, "limit": limit}
+    return None
+
+
+def _snap(snap: str, jet: dict, reach: dict, next_gate: dict) -> tuple[float, float]:
+    """The hinges of a snap: straight, full left, full right, or aimed at the next gate's
+    centre (as far as the hinge limit allows), from the engine's legal answer."""
+    limit = reach["limit"]
+    if snap == "left":
+        return limit, limit
+    if snap == "right":
+        return -limit, -limit
+    if snap != "aim":
+        return 0.0, 0.0
+    here, gate = (jet["x"], jet["y"]), (next_gate["x"], next_gate["y"])
+
+    def clamp(angle):
+        return round(max(-limit, min(limit, angle)), 1)
+    h1 = clamp(norm(bearing(here, gate) - jet["heading"]))
+    landing = ahead(here, jet["heading"] + h1, reach["radius"])
+    return h1, clamp(norm(bearing(landing, gate) - jet["heading"] - h1))
+
+
+def _preview_facts(preview: dict | None, jet_id: str, names: dict[int, str]) -> dict:
+    """What the form shows of the engine's preview: the flown path, the landing spot, slips,
+    gates, rams, equipment used, energy left, or the engine's error."""
+    if preview is None:
+        return {"path": [], "landing": None}
+    if "error" in preview:
+        return {"path": [], "landing": None, "error": words.engine_error(preview["error"])}
+    events = preview["events"]
+    mine = [e for e in events if e.get("jet") == jet_id]
+    flights = [e for e in mine if e["type"] == "moved"]
+    after = next(j for j in preview["state"]["jets"] if j["id"] == jet_id)
+    return {
+        "path": [seg for e in flights for seg in e["path"]],
+        "landing": (after["x"], after["y"], after["heading"]),
+        "slips": [e for e in mine if e["type"] == "slip"],
+        "gates": [e["gate"] for e in mine if e["type"] == "gate"],
+        "refuelled": [e["gate"] for e in mine if e["type"] == "refuelled"],
+        "rammed": [e["gate"] for e in mine if e["type"] == "rammed"],
+        "energy": after["energy"], "lift": after["lift"],
+        "lines": report.describe(events[1:], names),
+    }
+
+
+def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
+    state = RULES.ordering_state(raw, seat)
+    options = engine.legal(state)
+    jet = next(j for j in state["jets"] if j["id"] == options["jet"])
+    boost = data.get("boost", "")
+    lifts = sorted(set(options["lifts"]) | {n for e in options["equipment"]
+                                            for n in e.get("lifts", [])})
+    lift = _int(data.get("lift"))
+    if lift not in lifts:
+        lift = jet["lift"] if jet["lift"] in options["lifts"] else options["lifts"][0] \
+            if options["lifts"] else 1
+    reach = _reach(options, lift, boost) or _reach(options, lift, "")
+    values = {key: data.get(key, "") for key in ("h1", "h2", "slips", "hyper_h1", "hyper_h2")}
+    snap = data.get("snap", "")
+    if snap in SNAPS and reach:
+        values["h1"], values["h2"] = (f"{h:g}" for h in _snap(snap, jet, reach,
+                                                              options["next_gate"]))
+    form_data = {**{k: v for k, v in data.items()}, **values, "lift": str(lift)}
+    order = order_from_form(form_data, options)
+    preview = engine.legal(state, order)["preview"]
+    facts = _preview_facts(preview, jet["id"], names)
+    hinge = (_number(values["h1"]), _number(values["h2"]))
+    others = [{"id": j["id"], "name": report.jet_label(j["id"], names)}
+              for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]
+    equipment = [{**e, "name": words.kind_name(e["kind"]), "why_words": words.why_word(e["why"]),
+                  "phases": [p for p in e["phases"] if p != "flight"],
+                  "targeted": e["kind"] in TARGETED, "fields": USE_FIELDS.get(e["kind"], ()),
+                  "chosen": data.get(f"use_{e['card']}", ""),
+                  "values": {k[: -len(str(e["card"])) - 1]: v for k, v in data.items()
+                             if k.endswith(f"_{e['card']}")}}
+                 for e in options["equipment"]]
+    layer = {"jet": jet, "reach": reach, "hinge": hinge, "path": facts["path"],
+             "landing": facts["landing"], "projector": options["projector"],
+             "reaches": [{"lift": e["lift"], "boost": e["boost"] or "", "radius": e["radius"],
+                          "limit": options["hinge_limits"][str(e["flight_lift"])]}
+                         for e in options["reach"]]}
+    return {
+        "options": options, "jet": jet, "lift": lift, "lifts": lifts, "boost": boost,
+        "limit": reach["limit"] if reach else 0, "values": values, "order": order,
+        "facts": facts, "others": others,
+        "boosts": [e for e in equipment if "flight" in KINDS[e["kind"]].phases],
+        "equipment": [e for e in equipment if "flight" not in KINDS[e["kind"]].phases],
+        "chipped": [e for e in equipment if e["chips"]],
+        "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
+        "projector_kinds": [(k.id, words.kind_name(k.id)) for k in KINDS.values()
+                            if k.projector and k.id != "uberhirn"],
+        "station": _station_choices(state, jet, data) if options["station"] else None,
+        "has_hyper": any(e["kind"] == "hyper_booster" for e in equipment),
+        "stand": bool(data.get("stand")),
+        "controlled_jet": report.jet_label(jet["id"], names) if jet["seat"] != seat else None,
+        "board": svg.course_svg(state, names, form=layer),
+    }
+
+
+def _station_choices(state: dict, jet: dict, data) -> dict:
+    supply: dict[str, int] = {}
+    for card in state["supply"]:
+        supply[card["kind"]] = supply.get(card["kind"], 0) + 1
+    return {"chosen": bool(data.get("station")),
+            "cards": [{"id": c["id"], "name": words.kind_name(c["kind"]),
+                       "checked": bool(data.get(f"return_{c['id']}"))}
+                      for c in jet["equipment"]],
+            "supply": [{"kind": kind, "name": words.kind_name(kind), "count": count,
+                        "value": data.get(f"take_{kind}", "0")}
+                       for kind, count in supply.items()]}
+
+
+# --- the pages ----------------------------------------------------------------------------
+
+def _context(page: selectors.PlayerPage, data) -> dict:
+    seat, rnd, names = page.seat, page.round, page.names
+    game = seat.game
+    raw = rnd.state if rnd else selectors.shown_state(game)
+    context = {"game": game, "seat": seat, "round": rnd, "names": names, "urls": _urls(seat),
+               "colour": words.jet_colour(seat.number),
+               "colour_name": words.jet_name(words.JET_IDS[seat.number]),
+               "running": game.status == Game.Status.RUNNING}
+    if raw is None:
+        return context
+    active = (rnd is not None and page.own_orders is None and context["running"]
+              and seat.number in RULES.active_seats(raw))
+    context.update(state=raw, active=active, sent=page.own_orders,
+                   standings=report.standings(raw, names),
+                   on_turn=report.on_turn_words(raw, names))
+    if active and raw["phase"] == "race":
+        context.update(_order_form(raw, seat.number, data, names))
+    else:
+        context["board"] = svg.course_svg(raw, names)
+    return context
+
+
+@login_required
+@require_safe
+def seat_page(request, game_id: int, number: int):
+    page = _player_page(request, game_id, number)
+    if page.seat.game.status == Game.Status.OPEN:
+        messages.info(request, gettext("The race has not started yet."))
+        return redirect("game", game_id=game_id)
+    context = _context(page, request.GET)
+    if context.get("state", {}).get("phase") == "draft":
+        return redirect("racing:draft", game_id=game_id, number=number)
+    return render(request, "racing/seat.html", context)
+
+
+@login_required
+@require_safe
+def preview(request, game_id: int, number: int):
+    """The form, the board and the engine's preview again for the fields so far (htmx)."""
+    page = _player_page(request, game_id, number)
+    if not request.htmx:
+        return redirect(reverse("racing:seat", args=[game_id, number]) + "?"
+                        + request.GET.urlencode())
+    return render(request, "racing/_play.html", _context(page, request.GET))
+
+
+@login_required
+@require_POST
+def submit(request, game_id: int, number: int):
+    """Send the turn; with "preview" or a snap, only show it again (the form without
+    JavaScript). A refused order stores nothing and the form keeps what was typed."""
+    page = _player_page(request, game_id, number)
+    data = request.POST
+    if data.get("preview") or data.get("snap"):
+        return render(request, "racing/seat.html", _context(page, data))
+    try:
+        state = page.round.state if page.round else None
+        if state is None:
+            raise Rejected(gettext("there is no round open for orders"))
+        if page.seat.number not in RULES.active_seats(state):
+            raise Rejected(RULES.not_active_message(state, page.seat.number))
+        options = engine.legal(RULES.ordering_state(state, page.seat.number))
+        services.orders_submit(seat=page.seat, user=request.user,
+                               payload=order_from_form(data, options),
+                               round_number=_int(data.get("round")))
+    except Rejected as error:
+        messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
+        page = _player_page(request, game_id, number)
+        return render(request, "racing/seat.html", _context(page, data), status=400)
+    messages.success(request, gettext("Done: your turn is in."))
+    return redirect("racing:seat", game_id=game_id, number=number)
+
+
+def _draft_context(page: selectors.PlayerPage) -> dict:
+    context = _context(page, {})
+    state = context.get("state")
+    if not state or state["phase"] != "draft":
+        return context
+    picks = engine.legal(state)["picks"] if context["active"] else []
+    supply: dict[str, int] = {}
+    for card in state["supply"]:
+        supply[card["kind"]] = supply.get(card["kind"], 0) + 1
+    order = state["draft"]["order"]
+    context.update(
+        supply=[{"kind": kind, "name": words.kind_name(kind), "count": count,
+                 "cost": KINDS[kind].cost, "colour": words.COLOUR_NAMES[KINDS[kind].colour],
+                 "pickable": kind in picks} for kind, count in supply.items()],
+        picks=[{"kind": k, "name": words.kind_name(k), "cost": KINDS[k].cost} for k in picks],
+        snake=[{"name": report.jet_label(jet_id, page.names), "done": i < state["draft"]["index"],
+                "now": i == state["draft"]["index"]} for i, jet_id in enumerate(order)],
+        level_cards=engine.LEVELS[state["level"]].cards,
+        blue=engine.LEVELS[state["level"]].blue)
+    return context
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def draft(request, game_id: int, number: int):
+    """The draft, a page of its own: the supply, the snake order, everyone's cards, and the
+    pick for the pilot whose turn it is. A pick the engine does not offer is refused."""
+    page = _player_page(request, game_id, number)
+    if page.seat.game.status == Game.Status.OPEN:
+        messages.info(request, gettext("The race has not started yet."))
+        return redirect("game", game_id=game_id)
+    if request.method == "POST":
+        kind = request.POST.get("pick", "")
+        try:
+            services.orders_submit(seat=page.seat, user=request.user,
+                                   payload={"pick": kind or None},
+                                   round_number=_int(request.POST.get("round")))
+        except Rejected as error:
+            messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
+            return render(request, "racing/draft.html",
+                          _draft_context(_player_page(request, game_id, number)), status=400)
+        messages.success(request, gettext("Done: your pick is in."))
+        return redirect("racing:draft", game_id=game_id, number=number)
+    context = _draft_context(page)
+    if context.get("state", {}).get("phase") not in (None, "draft"):
+        return redirect("racing:seat", game_id=game_id, number=number)
+    return render(request, "racing/draft.html", context)

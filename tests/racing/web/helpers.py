@@ -1,0 +1,65 @@
+"""Races for the web tests: real rows through the platform's services.
+
+    game = make_race(alice, bob)                  # started: turn 1 open, alice's red jet first
+    send(game, alice, order, capture)             # submitted and resolved at once
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from games import services
+from games.models import Game, Round
+from racing import engine
+
+SETTINGS = {"course": "oval5", "level": 1, "laps": 1, "jets": 3, "mode": "turn",
+            "turn_hours": 12}
+
+
+def make_race(*users, referee=None, start: bool = True, computers=None, **settings) -> Game:
+    settings = {**SETTINGS, **settings}
+    computers = {n: "novice" for n in range(len(users), settings["jets"])} \
+        if computers is None else computers
+    game = services.game_create(
+        referee=referee or users[0], kind="racing", title="Test race", time_zone="UTC",
+        deadline_days=1, settings=settings, computer_seats=computers)
+    for number, user in enumerate(users):
+        services.seat_join(game=game, number=number, user=user)
+    if start:
+        services.game_start(game=game, by=referee or users[0])
+    game.refresh_from_db()
+    return game
+
+
+def open_round(game: Game) -> Round | None:
+    return game.rounds.filter(status=Round.Status.OPEN).first()
+
+
+def state(game: Game) -> dict:
+    rnd = open_round(game)
+    if rnd is not None:
+        return rnd.state
+    return game.rounds.filter(status=Round.Status.PUBLISHED).last().report.state
+
+
+def send(game: Game, user, order: dict, capture) -> None:
+    seat = game.seats.get(user=user)
+    with capture(execute=True):
+        services.orders_submit(seat=seat, user=user, payload=order)
+    game.refresh_from_db()
+
+
+def straight(lift: int = 1) -> dict:
+    return {"lift": lift, "hinge": [0, 0]}
+
+
+def jet(game: Game, seat: int) -> dict:
+    return next(j for j in state(game)["jets"] if j["seat"] == seat)
+
+
+def page_url(game: Game, number: int, name: str = "seat") -> str:
+    return reverse(f"racing:{name}", args=[game.pk, number])
+
+
+def legal(game: Game) -> dict:
+    return engine.legal(state(game))
