@@ -282,6 +282,7 @@ RATE_LIMIT_DEFAULTS = {
     "practice_games_per_person": "10/h",
     "orders_per_seat": "30/m",
     "chatter_per_seat": "30/m",
+    "api_requests": "120/m",
 }
 RATE_LIMITS = {name: os.getenv(f"RATE_LIMIT_{name.upper()}") or default
                for name, default in RATE_LIMIT_DEFAULTS.items()}

@@ -5,7 +5,8 @@
 Make the token on your "My API tokens" page. The bot asks the server for a practice game
 against five computer pilots, then, round after round, asks for the legal maneuvers move by
 move (``/choices``), picks one, fires ahead whenever it may, previews the route and sends
-its orders. It stops when the game is over and prints the winner. Standard library only.
+its orders. It stops when the game is over and prints the winner. Over the token's limit it
+waits as the answer's ``Retry-After`` says. Standard library only.
 """
 
 from __future__ import annotations
@@ -33,13 +34,17 @@ class Api:
             self.base + path, data=data, method=method,
             headers={"Authorization": f"Bearer {self.token}",
                      "Content-Type": "application/json", "Accept": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as error:
-            answer = json.loads(error.read() or b"{}")
-            raise SystemExit(f"{method} {path}: {error.code} {answer.get('code')}: "
-                             f"{answer.get('message')}") from None
+        while True:
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    return json.loads(response.read() or b"null")
+            except urllib.error.HTTPError as error:
+                answer = json.loads(error.read() or b"{}")
+                if error.code == 429:  # over the token's limit: wait as the server says
+                    time.sleep(float(error.headers.get("Retry-After") or 5))
+                    continue
+                raise SystemExit(f"{method} {path}: {error.code} {answer.get('code')}: "
+                                 f"{answer.get('message')}") from None
 
 
 def pick_moves(api: Api, seat_path: str, rng: random.Random) -> list[dict]:
@@ -70,10 +75,9 @@ def play(api: Api, *, seed: int, patience: float) -> dict:
     name = f"Kestrel {rng.randrange(10**6):06d}"
     waited_since = time.monotonic()
     while True:
-        status = api.call("GET", f"/games/{game}")
-        if status["status"] == "finished":
-            return status
         view = api.call("GET", seat_path)
+        if view["status"] == "finished":
+            return api.call("GET", f"/games/{game}")
         if view["owes_orders"]:
             moves = pick_moves(api, seat_path, rng)
             orders = {"moves": moves, "name": name}
@@ -86,7 +90,7 @@ def play(api: Api, *, seed: int, patience: float) -> dict:
         elif time.monotonic() - waited_since > patience:
             raise SystemExit(f"nothing happened for {patience:.0f} s")
         else:
-            time.sleep(0.2)
+            time.sleep(1)  # a round is resolved by the server: look again in a moment
 
 
 def main(argv: list[str] | None = None) -> int:

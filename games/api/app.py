@@ -7,16 +7,19 @@ refusal's code), a missing or bad token (401), another person's seat (403), noth
 
 from __future__ import annotations
 
+import math
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.security import HttpBearer, django_auth
 
 from .. import tokens
 from ..registry import Rejected
 from . import views
+from .limits import ApiLimit
 
 
 class BearerToken(HttpBearer):
@@ -30,7 +33,7 @@ class BearerToken(HttpBearer):
 
 
 api = NinjaAPI(
-    title="Skies API", version="1", urls_namespace="api",
+    title="Skies API", version="1", urls_namespace="api", throttle=[ApiLimit()],
     description=("Games, published rounds and chatter for anyone; a seat's open round, the "
                  "legal choices, a preview and orders for its owner, with a personal token "
                  "(Authorization: Bearer) or the site's session. Errors are "
@@ -75,9 +78,14 @@ def _http_error(request, error: HttpError):
     token (403), ..."""
     message = {400: _("The request's body is not the JSON this operation reads."),
                403: _("Refused: a session needs its CSRF token; a program sends its API token "
-                      "instead.")}.get(error.status_code, str(error))
-    return _error(request, error.status_code,
-                  HTTP_ERROR_CODES.get(error.status_code, "error"), message)
+                      "instead."),
+               429: _("Too many requests: wait as Retry-After says.")}.get(
+        error.status_code, str(error))
+    response = _error(request, error.status_code,
+                      HTTP_ERROR_CODES.get(error.status_code, "error"), message)
+    if isinstance(error, Throttled) and error.wait is not None:
+        response["Retry-After"] = str(math.ceil(error.wait))
+    return response
 
 
 @api.exception_handler(ValidationError)

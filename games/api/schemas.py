@@ -88,6 +88,7 @@ class PublishedRound(Schema):
 
 class SeatView(Schema):
     game: int
+    status: str = Field(description="The game's: open, running or finished.")
     seat: int
     round: RoundOut | None
     owes_orders: bool = Field(description="Whether this seat's orders for the open round are "

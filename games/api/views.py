@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
 
-from .. import registry, selectors, services
+from .. import limits, registry, selectors, services
 from ..models import Chatter, Game, Report, Round
 from . import schemas
+from .limits import count
 
 # Every error an operation may answer, each as ``schemas.Error`` (see ``app``).
 ERRORS = frozenset({400, 401, 403, 404, 405, 422, 429})
@@ -149,7 +150,8 @@ def seat(request, game_id: int, number: int):
     state = rnd.state if rnd else selectors.shown_state(page.seat.game)
     due = bool(rnd and page.own_orders is None
                and number in game_rules.active_seats(rnd.state))
-    return {"game": game_id, "seat": number, "round": _round(rnd), "owes_orders": due,
+    return {"game": game_id, "status": page.seat.game.status, "seat": number,
+            "round": _round(rnd), "owes_orders": due,
             "orders": page.own_orders, "chatter": page.own_chatter,
             "state": game_rules.public_state(state, number) if state is not None else None}
 
@@ -178,6 +180,7 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
     _open_state(page)
     rnd_number = page.round.number
+    count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
     if body.chatter is not None:
         services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
     page.seat.game.rules.submit_orders(seat=page.seat, user=request.user,
@@ -192,6 +195,7 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
             summary="Your radio chatter for the open round (editable until it is resolved)")
 def chatter(request, game_id: int, number: int, body: schemas.ChatterIn):
     page = _page(request, game_id, number)
+    count(request, "chatter_per_seat", limits.per_seat(request, game_id, number))
     saved = services.chatter_save(seat=page.seat, user=request.user, lines=body.lines)
     return {"lines": saved.lines}
 
@@ -208,6 +212,7 @@ def my_games(request):
              summary="A practice game against computer players, started, with your seat")
 def practice(request, kind: str):
     rules = registry.get(kind)
+    count(request, "practice_games_per_person", limits.per_person(request))
     with transaction.atomic():
         made = rules.practice_create(request.user)
     if made is None:

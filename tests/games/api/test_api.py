@@ -279,3 +279,26 @@ def test_the_schema_and_its_docs_are_served_from_the_site_itself():
     assert f"{API}/games/{{game_id}}/seats/{{number}}/orders" in schema["paths"]
     docs = Client().get(f"{API}/docs").content.decode()
     assert "swagger-ui-bundle.js" in docs and "cdn" not in docs.lower()
+
+
+# --- limits: the site's own, counted per token ---------------------------------------------
+
+def test_a_token_over_its_limit_gets_429_with_retry_after(settings, alice):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "3/m"}
+    bot, other = Bot(alice), Bot(make_user("bob"))
+    assert [bot.get("/me/games").status_code for _ in range(3)] == [200] * 3
+    over = bot.get("/me/games")
+    assert over.status_code == 429 and over.json()["code"] == "rate_limited"
+    assert 1 <= int(over["Retry-After"]) <= 61
+    assert other.get("/me/games").status_code == 200  # each token counts alone
+    assert Client().get(f"{API}/kinds").status_code == 200  # and an address alone
+
+
+def test_orders_through_the_api_count_toward_the_seats_limit(settings, game, alice):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "orders_per_seat": "1/m"}
+    bot = Bot(alice)
+    path = seat_path(game, 0, "/orders")
+    assert bot.post(path, {"orders": {"moves": [{"maneuver": "O"}] * 3}}).status_code == 400
+    limited = bot.post(path, {"orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"}})
+    assert limited.status_code == 429 and limited["Retry-After"]
+    assert not Order.objects.filter(seat__user=alice).exists()
