@@ -15,9 +15,12 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from games import selectors, services
+from games import limits, selectors, services
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -29,6 +32,7 @@ from .plugin import RULES
 
 TARGETED = {k.id for k in KINDS.values() if k.projector} | {"abstauber"}
 SNAPS = ("straight", "left", "right", "aim")
+ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
@@ -274,6 +278,8 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     return context
 
 
+# A pilot's pages show his sealed order: never kept by a browser or a proxy.
+@never_cache
 @login_required
 @require_safe
 def seat_page(request, game_id: int, number: int):
@@ -287,6 +293,8 @@ def seat_page(request, game_id: int, number: int):
     return render(request, "racing/seat.html", context)
 
 
+@never_cache
+@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
 @login_required
 @require_safe
 def preview(request, game_id: int, number: int):
@@ -298,8 +306,10 @@ def preview(request, game_id: int, number: int):
     return render(request, "racing/_play.html", _context(page, request.GET))
 
 
+@never_cache
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     """Send the turn; with "preview" or a snap, only show it again (the form without
     JavaScript). A refused order stores nothing and the form keeps what was typed."""
@@ -347,8 +357,10 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     return context
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def draft(request, game_id: int, number: int):
     """The draft, a page of its own: the supply, the snake order, everyone's cards, and the
     pick for the pilot whose turn it is. A pick the engine does not offer is refused."""
