@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "ninja",  # the API's docs page from its own bundled files, no CDN
     "games",
     "dogfight",
     "duel",

@@ -1,6 +1,8 @@
 """The dogfight as the platform sees it: the registry's interface, answered by the engine.
 
 Nothing here decides a rule; it translates between the platform's JSON rows and the engine.
+It imports no model at its top: it is imported before the apps are ready (the test workers'
+settings wrap ``resolve``), so what needs models imports them when called.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from games.registry import GameRules, Outcome, Rejected
 from . import engine, report, svg, words
 from .engine import api as engine_api
 from .engine.bots import LEVELS, bot_orders
-from .engine.orders import validate_orders
+from .engine.maneuvers import order_form
+from .engine.orders import FIRE_DIRECTIONS, validate_orders
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import EngineError, Settings, State
 
@@ -141,6 +144,17 @@ class DogfightRules(GameRules):
 
         careers_close_game(game=game, final_state=final_state)
 
+    def demo_setup(self, user) -> str:
+        from games.models import Game  # models: imported when called, see the module's note
+
+        from .practice import practice_game_create
+
+        game = Game.objects.filter(referee=user, kind=self.slug,
+                                   status=Game.Status.RUNNING).first()
+        if game is None:
+            game = practice_game_create(user=user)
+        return f"fly in '{game.title}' at http://localhost:8000/games/{game.pk}/"
+
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return report.describe(events, names)
 
@@ -170,6 +184,63 @@ class DogfightRules(GameRules):
                             "colour": words.SEAT_COLOURS[row["seat"]]}
                            for row in report.flight_log(events, seats)],
         }
+
+    # --- the public API -------------------------------------------------------------------
+    # Orders are {"moves": [move, move, move], "name": the pilot's name (his first round)};
+    # a move as in the engine's JSON face.
+    def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
+        """The three moves as the order form offers them after the maneuvers chosen so far
+        (``partial``: a list of codes): each move's legal list, where it takes the plane,
+        whether it may fire."""
+        plane = self._plane_in_play(state, seat)
+        chosen = [] if partial is None else partial
+        if (not isinstance(chosen, list) or len(chosen) > 3
+                or not all(isinstance(code, str) for code in chosen)):
+            raise Rejected(gettext("the maneuvers chosen so far are a list of up to three "
+                                   "codes"))
+        moves = order_form(plane, list(chosen))
+        return {"moves": [{**move, "hex": list(move["hex"])} for move in moves],
+                "fire_directions": list(FIRE_DIRECTIONS),
+                "through_allowed": state["settings"].get("balloon_rule") == "through"}
+
+    def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
+        """The route the orders fly (each move's hex and facing), if the engine takes them."""
+        plane = self._plane_in_play(state, seat)
+        moves = self.validate_orders(state, seat, _moves_of(payload))["moves"]
+        route = order_form(plane, [move["maneuver"] for move in moves])
+        return {"moves": moves, "route": [{"number": step["number"],
+                                           "hex": list(step["hex"]),
+                                           "facing": step["facing"]} for step in route]}
+
+    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
+        from .services import orders_submit  # models: see the module's note
+
+        name = payload.get("name", "") if isinstance(payload, dict) else ""
+        orders_submit(seat=seat, user=user,
+                               name=name if isinstance(name, str) else "",
+                               payload=_moves_of(payload), round_number=round_number)
+
+    def replay_frames(self, state_before: dict, events: list, report_state: dict,
+                      names: dict[int, str]) -> list[dict]:
+        return report.frames(state_before, events, report_state, names)
+
+    def practice_create(self, user):
+        from .practice import practice_game_create  # models: see the module's note
+
+        return practice_game_create(user=user)
+
+    @staticmethod
+    def _plane_in_play(state: dict, seat: int):
+        plane = State.from_snapshot(state).plane(seat)
+        if plane.status == "out":
+            raise Rejected(gettext("your plane is out of the game"))
+        return plane
+
+
+def _moves_of(payload: object) -> object:
+    """The moves of an API order ({"moves": [...]}); anything else goes to the engine as it
+    is, which names what is wrong with it."""
+    return payload.get("moves") if isinstance(payload, dict) else payload
 
 
 def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:

@@ -20,6 +20,7 @@ from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg
 from .engine import EngineError, State, act, missed, new_game
+from .engine.game import legal, preview
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY, asteroid_hexes
 from .engine.classes import CLASSES, STANDARD
@@ -185,6 +186,45 @@ class DuelRules(GameRules):
                 "last_step": len(frames) - 1,
                 "lines": report.describe(events, names),
                 "final": view(report_state, None)}
+
+    # --- the public API -------------------------------------------------------------------
+    # Orders are the engine's actions ({"type": "asteroid"|"fighters"|"turn", ...}).
+    def public_state(self, state: dict, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
+        """The engine's ``legal`` answer; with a half-built turn (``partial``: its orders),
+        also its ``preview``."""
+        game_state = State.from_dict(state)
+        try:
+            answer = legal(game_state, seat)
+            if partial is not None:
+                answer["preview"] = preview(game_state, seat, partial)
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return answer
+
+    def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
+        """A turn's routes, missiles and events so far (the engine's ``preview``); another
+        action: checked, and the state it would leave as this player sees it."""
+        game_state = State.from_dict(state)
+        try:
+            if isinstance(payload, dict) and payload.get("type") == "turn":
+                return preview(game_state, seat, payload.get("orders"))
+            self.validate_orders(state, seat, payload)
+            after, events = act(game_state, seat, payload)
+        except EngineError as error:
+            raise Rejected(str(error)) from None
+        return {"events": events, "state": view(after.to_dict(), seat)}
+
+    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
+        from .services import duel_act  # models, imported when called as the dogfight's
+
+        duel_act(seat=seat, user=user, payload=payload)
+
+    def replay_frames(self, state_before: dict, events: list, report_state: dict,
+                      names: dict[int, str]) -> list[dict]:
+        return report.frames(view(state_before, None), events, report_state, names)
 
 
 def player_label(player: int) -> str:

@@ -62,6 +62,11 @@ class ProfileForm(forms.ModelForm):
                                     "browser's.")}
 
 
+class TokenForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=40,
+                           help_text=_("What the token is for, e.g. the program that uses it."))
+
+
 class GameSettingsForm(forms.Form):
     """A new game's settings: what every game has (a title, a time zone, a deadline) and what
     the game adds. A game's form declares its own fields, says which it groups how

@@ -161,11 +161,34 @@ class Profile(models.Model):
     time_zone = models.CharField(max_length=64, default="Europe/Berlin")
     # "": the browser's choice (Accept-Language, or the switch in the page's frame).
     language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
-    # "": the browser's choice (Accept-Language, or the switch in the page's frame).
-    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
     mail_reports = models.BooleanField(default=True, help_text=_("Mail me each published round."))
     mail_reminders = models.BooleanField(
         default=True, help_text=_("Mail me before a deadline while my orders are still due."))
+
+
+class ApiToken(models.Model):
+    """A personal token for the API (games/api): it acts as its person and no more. Only a
+    SHA-256 digest of the secret is kept; the secret is shown once, when it is made (a long
+    random secret needs no slow hash: nothing about it can be guessed from the digest)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=40)
+    prefix = models.CharField(max_length=8, help_text=_("The secret's first characters, shown "
+                                                        "to tell tokens apart."))
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.beginning})"
+
+    @property
+    def beginning(self) -> str:
+        """How the token's secret begins, to tell it apart from the others."""
+        return f"sk_{self.prefix}…"
 
 
 class Delivery(models.Model):

@@ -27,7 +27,12 @@ from . import clock
 
 
 class Rejected(ValueError):
-    """Input a game's rules refuse; the message is shown to the person as it is."""
+    """Input a game's rules refuse; the message is shown to the person as it is. ``code``
+    names the kind of refusal for programs (the API's error codes); "rejected" by default."""
+
+    def __init__(self, message: object = "", code: str = "rejected"):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,12 @@ class GameRules:
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
 
+    def demo_setup(self, user) -> str | None:
+        """This game's part of ``make demo`` for the demo person ``user`` (e.g. a practice
+        game he can play at once), made only if it is not there yet; a line for the console
+        saying where to find it, or None."""
+        return None
+
     # --- words and pages --------------------------------------------------------------------
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""
@@ -167,6 +178,37 @@ class GameRules:
         """What a published round's body and replay (its ``_report_body`` and ``_replay``
         templates) show, at replay ``step``."""
         raise NotImplementedError
+
+    # --- the public API (games/api): plain JSON data, the same rules as the order forms -----
+    def public_state(self, state: dict, seat: int | None) -> dict:
+        """``state`` as the player of ``seat`` may see it (None: a spectator)."""
+        return state
+
+    def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
+        """What the engine offers ``seat`` in the round starting from ``state``, after the
+        ``partial`` orders chosen so far (None: nothing chosen yet); Rejected if it refuses
+        them."""
+        raise NotImplementedError
+
+    def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
+        """What the engine foresees of ``payload`` as ``seat``'s orders; Rejected with its
+        reason if it would refuse them."""
+        raise NotImplementedError
+
+    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
+        """Store ``payload`` as the seat's orders for the open round, as the game's own order
+        form does (through ``games.services.orders_submit``)."""
+        raise NotImplementedError
+
+    def replay_frames(self, state_before: dict, events: list, report_state: dict,
+                      names: dict[int, str]) -> list[dict]:
+        """A published round step by step, as the replay shows it."""
+        raise NotImplementedError
+
+    def practice_create(self, user):
+        """A practice game for ``user`` against computer players, started, or None if the
+        game offers none."""
+        return None
 
 
 class GameApp(AppConfig):

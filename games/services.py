@@ -110,7 +110,7 @@ def lock_open_round(game: Game, missing: str) -> Round:
     (Every submit reads it: a plain read, ``queries.open_round``.)"""
     rnd = queries.open_round(game.pk, lock=True)
     if rnd is None:
-        raise Rejected(missing)
+        raise Rejected(missing, code="no_open_round")
     return rnd
 
 
@@ -122,7 +122,8 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
     _require_owner(seat, user)
     game = seat.game
     rules = registry.get(game.kind)
-    already_in = _("your orders for this round are already in; they cannot be changed")
+    already_in = Rejected(_("your orders for this round are already in; they cannot be "
+                            "changed"), code="already_in")
     try:
         with transaction.atomic():
             # The round's row lock makes this check and the insert one step for the round:
@@ -130,19 +131,21 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             rnd = lock_open_round(game, _("there is no round open for orders"))
             require_form_round(rnd, round_number)
             if now >= rnd.deadline:
-                raise Rejected(_("the deadline has passed: the round is about to be resolved"))
+                raise Rejected(_("the deadline has passed: the round is about to be resolved"),
+                               code="deadline_passed")
             if seat.number not in rules.active_seats(rnd.state):
-                raise Rejected(rules.not_active_message(rnd.state, seat.number))
+                raise Rejected(rules.not_active_message(rnd.state, seat.number),
+                               code="not_active")
             # Read after the lock was granted, so it holds every order committed before.
             submitted = queries.submitted_seat_numbers(rnd.pk)
             if seat.number in submitted:
-                raise Rejected(already_in)
+                raise already_in
             payload = rules.validate_orders(rnd.state, seat.number, payload)
             order = Order.objects.create(round=rnd, seat=seat, payload=payload,
                                          submitted_at=now)
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
-        raise Rejected(already_in) from None
+        raise already_in from None
     if rnd.all_in_at and game.resolve_early:
         transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
     return order
@@ -153,7 +156,7 @@ def require_form_round(rnd: Round | None, round_number: int | None) -> None:
     if round_number is not None and rnd is not None and round_number != rnd.number:
         raise Rejected(_("that form was for round %(old)d, which is over: these are the orders "
                          "for round %(number)d, look at the board again")
-                       % {"old": round_number, "number": rnd.number})
+                       % {"old": round_number, "number": rnd.number}, code="stale_round")
 
 
 def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
@@ -192,7 +195,7 @@ def _require_referee(game: Game, user) -> None:
 
 def _require_owner(seat: Seat, user) -> None:
     if not (user.is_authenticated and seat.user_id == user.pk):
-        raise Rejected(_("that is not your seat"))
+        raise Rejected(_("that is not your seat"), code="not_your_seat")
 
 
 def referee_set_input(*, game: Game, by, data: dict) -> Round:

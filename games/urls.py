@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("me/", views.my_games, name="my_games"),
+    path("me/tokens/", views.api_tokens, name="api_tokens"),
     path("games/", views.lobby, name="lobby"),
     path("games/new/<slug:kind>/", views.game_new, name="game_new"),
     path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),

@@ -27,9 +27,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import registry, selectors, services
+from . import registry, selectors, services, tokens
 from .db import queries
-from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm
+from .forms import ProfileForm, ReplaceComputerForm, SeatForm, SignupForm, TokenForm
 from .models import Game
 from .registry import Rejected
 
@@ -85,6 +85,35 @@ def my_games(request):
         messages.error(request, _("Your settings were not saved: see below."))
     return render(request, "games/my_games.html", {
         "entries": selectors.my_games(request.user), "form": form, "profile": profile})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def api_tokens(request):
+    """The person's API tokens: make one (its secret shown this once), or revoke one."""
+    form = TokenForm(request.POST if request.POST.get("do") == "create" else None)
+    secret = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("do") == "revoke":
+                tokens.token_revoke(user=request.user,
+                                    token_id=_int_or_none(request.POST.get("token")))
+                messages.success(request, _("The token is revoked: it no longer works."))
+                return redirect("api_tokens")
+            if form.is_valid():
+                made, secret = tokens.token_create(user=request.user,
+                                                   name=form.cleaned_data["name"])
+                form = TokenForm()
+        except Rejected as error:
+            messages.error(request, _("Not done: %(reason)s.") % {"reason": error})
+    response = render(request, "games/api_tokens.html", {
+        "form": form, "secret": secret, "tokens": tokens.tokens_of(request.user)})
+    response["Cache-Control"] = "no-store"  # the one page that shows a secret
+    return response
+
+
+def _int_or_none(text: str | None) -> int | None:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 18 else None
 
 
 # --- the lobby ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ PLATFORM = [ROOT / "games", ROOT / "config", ROOT / "templates" / "games",
             ROOT / "templates" / "registration", ROOT / "templates" / "base.html",
             ROOT / "templates" / "home.html", ROOT / "static" / "js"]
 # Django's apps and the platform's own: everything else installed is a game (or one to come).
-NOT_GAMES = {"games", "django_htmx"}
+NOT_GAMES = {"games", "django_htmx", "ninja"}
 
 
 def game_apps() -> list[str]:

@@ -3,7 +3,8 @@ pilot's sealed orders (a maneuver sequence no other pilot flies that round) and 
 line with a marker of his own) are looked for in EVERY response a spectator, a stranger,
 another pilot and the referee can fetch, at every stage: game page, reports and replay steps,
 feed, lobby, my games, cockpits and previews (their own and others'), refusals and error pages,
-the referee's panel, career pages, and the mail. Nothing sealed shows before publication.
+the referee's panel, career pages, the mail, and every operation of the API (/api/v1/, with
+the viewer's session). Nothing sealed shows before publication.
 
 (``test_security.py`` checks the same on a duel with a few pages; this is the full sweep.)
 """
@@ -11,10 +12,12 @@ the referee's panel, career pages, and the mail. Nothing sealed shows before pub
 from __future__ import annotations
 
 import itertools
+import json
 import re
 
 import pytest
 from django.core import mail
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -30,6 +33,7 @@ from tests.helpers import (HTMX, chatter_url, cockpit, fast_passwords,  # noqa: 
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
+API = "/api/v1"
 HUMANS = {0: "alice", 2: "bob", 4: "carol"}
 ROUNDS = 5
 SUBMITTED = re.compile(r'<ol class="submitted">.*?</ol>', re.S)
@@ -69,6 +73,7 @@ class Scan:
                 self.clients[name].force_login(user)
         self.secrets: dict[str, list[str]] = {name: [] for name in people}  # unpublished
         self.blocks: dict[str, str] = {}   # each pilot's sealed orders as his cockpit shows
+        self.sequences: dict[str, list[str]] = {}  # and as maneuver codes (the API's JSON)
         self.fetched = 0
 
     def seats(self) -> dict[str, int]:
@@ -113,6 +118,29 @@ class Scan:
                 orders_url(game, number), {"m1": "XX", "pilot_name": ""})
         for number in range(1, 6, 2):
             yield f"cockpit of computer seat {number} (403)", client.get(cockpit(game, number))
+        yield from self.api_responses(client, published, rnd)
+
+    def api_responses(self, client, published: list[int], rnd):
+        """Every API operation as this viewer (his session), named "api ..."; a seat's own
+        are named after the seat's owner ("api seat of alice ...")."""
+        game = self.game
+        yield "api lobby", client.get(f"{API}/games")
+        yield "api game", client.get(f"{API}/games/{game.pk}")
+        yield "api rounds", client.get(f"{API}/games/{game.pk}/rounds")
+        for number in published[-2:]:
+            yield f"api round {number}", client.get(f"{API}/games/{game.pk}/rounds/{number}")
+        if rnd is not None:
+            yield "api open round (404)", client.get(
+                f"{API}/games/{game.pk}/rounds/{rnd.number}")
+        yield "api my games", client.get(f"{API}/me/games")
+        for name, number in self.seats().items():
+            seat = f"{API}/games/{game.pk}/seats/{number}"
+            yield f"api seat of {name}", client.get(seat)
+            for rest, body in (("/choices", {"orders": ["A"]}),
+                               ("/preview", {"orders": {"moves": [{"maneuver": "A"}] * 3}}),
+                               ("/orders", {"orders": {"moves": []}})):
+                yield f"api seat of {name} {rest}", client.post(
+                    seat + rest, body, content_type="application/json")
 
     def check(self, stage: str) -> None:
         public_mail = "\n".join(f"{m.subject}\n{m.body}" for m in mail.outbox)
@@ -123,7 +151,10 @@ class Scan:
                 assert response.status_code < 500, (stage, viewer, page)
                 text = _text(response)
                 where = f"{stage}: {viewer} on the {page}"
-                assert '"maneuver"' not in text, where
+                if page.startswith("api"):
+                    self.check_api(viewer, page, response, where)
+                else:
+                    assert '"maneuver"' not in text, where
                 for owner, secrets in self.secrets.items():
                     if owner == viewer:
                         continue
@@ -139,6 +170,29 @@ class Scan:
         for owner, secrets in self.secrets.items():
             for secret in secrets:
                 assert secret not in public_mail, f"{owner}'s {secret!r} in a mail ({stage})"
+
+    def check_api(self, viewer: str, page: str, response, where: str) -> None:
+        """JSON answers: another pilot's sealed maneuvers never appear as a sequence (the
+        viewer's own seat may show his own, and the engine's offer)."""
+        assert response["Content-Type"].startswith("application/json"), where
+        if page.startswith(f"api seat of {viewer}"):
+            return
+        shown = set(_sequences(json.loads(_text(response))))
+        for owner, sequence in self.sequences.items():
+            if owner != viewer:
+                assert tuple(sequence) not in shown, f"{owner}'s sealed orders — {where}"
+
+
+def _sequences(data):
+    """Every list of moves (dicts with a "maneuver") in a JSON answer, as code tuples."""
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from _sequences(value)
+    elif isinstance(data, list):
+        if data and all(isinstance(item, dict) and "maneuver" in item for item in data):
+            yield tuple(item["maneuver"] for item in data)
+        for item in data:
+            yield from _sequences(item)
 
 
 def _text(response) -> str:
@@ -182,6 +236,7 @@ def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publ
             assert response.status_code == 302, response.content.decode()[:3000]
             page = pilot.get(cockpit(game, number)).content.decode()
             [scan.blocks[name]] = SUBMITTED.findall(page)
+            scan.sequences[name] = [m["maneuver"] for m in moves]
             assert chatter in page  # each pilot sees his own
             if len(taken) == 1:
                 scan.check(f"round {rnd.number}, {name}'s orders in")
@@ -198,13 +253,13 @@ def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publ
             for secret in secrets:
                 assert secret in report, f"{name}'s published chatter missing from the report"
             scan.secrets[name] = []
-        scan.blocks = {}
+        scan.blocks, scan.sequences = {}, {}
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
     scan.check("after the last round")
     assert played >= 3 or game.status == Game.Status.FINISHED
-    assert scan.fetched > 1000
+    assert scan.fetched > 1500
 
 
 def test_the_scan_would_see_a_leak():
@@ -216,6 +271,21 @@ def test_the_scan_would_see_a_leak():
     scan.secrets["bob"] = ["Test skies"]  # the game's title: on pages everybody sees
     with pytest.raises(AssertionError, match="bob's 'Test skies'"):
         scan.check("a planted leak")
+
+
+def test_the_scan_would_see_sealed_maneuvers_in_an_api_answer():
+    referee, stranger = make_user("referee"), make_user("stranger")
+    people = {name: make_user(name) for name in HUMANS.values()}
+    game = make_dogfight(referee, humans={n: people[name] for n, name in HUMANS.items()})
+    scan = Scan(game, people, referee, stranger)
+    public = Client().get(f"{API}/games/{game.pk}")
+    scan.sequences["bob"] = ["TB", "TB", "A"]
+    scan.check_api("alice", "api game", public, "a public answer")  # no maneuvers in it
+    leak = HttpResponse(json.dumps({"orders": {"moves": [
+        {"maneuver": "TB"}, {"maneuver": "TB"}, {"maneuver": "A"}]}}),
+        content_type="application/json")
+    with pytest.raises(AssertionError, match="bob's sealed orders"):
+        scan.check_api("alice", "api game", leak, "a planted leak")
 
 
 def test_the_sequences_of_a_round_are_distinct():

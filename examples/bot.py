@@ -1,0 +1,108 @@
+"""A small bot that plays a practice dogfight to the end through the Skies API alone.
+
+    python examples/bot.py --url http://localhost:8000 --token sk_...
+
+Make the token on your "My API tokens" page. The bot asks the server for a practice game
+against five computer pilots, then, round after round, asks for the legal maneuvers move by
+move (``/choices``), picks one, fires ahead whenever it may, previews the route and sends
+its orders. It stops when the game is over and prints the winner. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import urllib.error
+import urllib.request
+
+# Take off, then fly on and turn rather than anything fancy (never stay on the ground).
+PREFERRED = ("TA", "TB", "TG", "A", "L", "R", "LS", "RS")
+
+
+class Api:
+    def __init__(self, url: str, token: str):
+        self.base = url.rstrip("/") + "/api/v1"
+        self.token = token
+
+    def call(self, method: str, path: str, body: object = None) -> dict:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method,
+            headers={"Authorization": f"Bearer {self.token}",
+                     "Content-Type": "application/json", "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            answer = json.loads(error.read() or b"{}")
+            raise SystemExit(f"{method} {path}: {error.code} {answer.get('code')}: "
+                             f"{answer.get('message')}") from None
+
+
+def pick_moves(api: Api, seat_path: str, rng: random.Random) -> list[dict]:
+    """Three moves, each chosen from the legal list the server gives after the ones before."""
+    chosen: list[str] = []
+    moves = []
+    for number in range(3):
+        offer = api.call("POST", seat_path + "/choices", {"orders": chosen})
+        move = offer["moves"][number]
+        liked = [code for code in PREFERRED if code in move["offered"]]
+        code = rng.choice(liked) if liked else move["offered"][0]
+        chosen.append(code)
+        moves.append({"maneuver": code, "fire": ["A"] if move["can_fire"] else []})
+    # Firing is decided after the maneuvers: whether a move may fire depends on all of them.
+    final = api.call("POST", seat_path + "/choices", {"orders": chosen})["moves"]
+    for move, planned in zip(moves, final):
+        if not planned["can_fire"]:
+            move["fire"] = []
+    return moves
+
+
+def play(api: Api, *, seed: int, patience: float) -> dict:
+    rng = random.Random(seed)
+    made = api.call("POST", "/practice/dogfight", {})
+    game, seat = made["game"], made["seat"]
+    seat_path = f"/games/{game}/seats/{seat}"
+    print(f"practice game {game}, seat {seat}")
+    name = f"Kestrel {rng.randrange(10**6):06d}"
+    waited_since = time.monotonic()
+    while True:
+        status = api.call("GET", f"/games/{game}")
+        if status["status"] == "finished":
+            return status
+        view = api.call("GET", seat_path)
+        if view["owes_orders"]:
+            moves = pick_moves(api, seat_path, rng)
+            orders = {"moves": moves, "name": name}
+            route = api.call("POST", seat_path + "/preview", {"orders": orders})["route"]
+            api.call("POST", seat_path + "/orders",
+                     {"orders": orders, "round": view["round"]["number"]})
+            print(f"round {view['round']['number']}: "
+                  f"{' '.join(m['maneuver'] for m in moves)} -> {route[-1]['hex']}")
+            waited_since = time.monotonic()
+        elif time.monotonic() - waited_since > patience:
+            raise SystemExit(f"nothing happened for {patience:.0f} s")
+        else:
+            time.sleep(0.2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default="http://localhost:8000")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--patience", type=float, default=600.0,
+                        help="seconds to wait for a round to be resolved")
+    args = parser.parse_args(argv)
+    final = play(Api(args.url, args.token), seed=args.seed, patience=args.patience)
+    winner = final["winner_seat"]
+    names = {s["number"]: s["name"] or f"seat {s['number']}" for s in final["seats"]}
+    print("game over:", f"{names[winner]} wins" if winner is not None else "nobody wins")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""What the API answers and reads, as pydantic schemas: the OpenAPI document is built from
+them, and every answer is checked against them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class Error(Schema):
+    code: str = Field(description="A stable name of the error, for programs.")
+    message: str = Field(description="What went wrong, in words for a person.")
+
+
+class SeatOut(Schema):
+    number: int
+    name: str = Field(description="The seat's name (the pilot's or player's), or \"\".")
+    player: str | None = Field(description="The person's username; null for a computer or a "
+                                           "free seat.")
+    computer: bool
+
+
+class RoundOut(Schema):
+    number: int
+    status: str = Field(description="open, published or failed")
+    deadline: datetime
+
+
+class GameSummary(Schema):
+    id: int
+    kind: str = Field(description="The game's slug: see /api/v1/kinds.")
+    title: str
+    status: str = Field(description="open, running or finished")
+    referee: str
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    winner_seat: int | None
+    seats: list[SeatOut]
+    url: str = Field(description="The game's page on the site.")
+
+
+class GamePage(Schema):
+    items: list[GameSummary]
+    page: int
+    pages: int
+    count: int
+
+
+class GameOut(GameSummary):
+    settings: dict[str, Any]
+    round: RoundOut | None = Field(description="The round open for orders, if any.")
+    state: dict[str, Any] | None = Field(
+        description="The state a spectator may see: the open round's start, else the last "
+                    "published one; null before the start.")
+
+
+class KindOut(Schema):
+    kind: str
+    name: str
+    rules_url: str | None
+    practice: bool = Field(description="Whether POST /practice/{kind} makes a practice game.")
+
+
+class RoundSummary(Schema):
+    number: int
+    published_at: datetime
+
+
+class ChatterOut(Schema):
+    seat: int
+    name: str
+    lines: list[str]
+
+
+class PublishedRound(Schema):
+    number: int
+    published_at: datetime
+    events: list[dict[str, Any]] = Field(description="The engine's events, in order.")
+    lines: list[str] = Field(description="The report in words.")
+    state_before: dict[str, Any]
+    state: dict[str, Any] = Field(description="The state the round left.")
+    frames: list[dict[str, Any]] = Field(description="The replay, step by step.")
+    chatter: list[ChatterOut]
+
+
+class SeatView(Schema):
+    game: int
+    seat: int
+    round: RoundOut | None
+    owes_orders: bool = Field(description="Whether this seat's orders for the open round are "
+                                          "still due.")
+    orders: Any = Field(description="This seat's own stored orders for the open round, once "
+                                    "in; else null.")
+    chatter: list[str]
+    state: dict[str, Any] | None
+
+
+class ChoicesIn(Schema):
+    orders: Any = Field(None, description="The orders chosen so far (the game's format), or "
+                                          "null.")
+
+
+class OrdersIn(Schema):
+    orders: Any = Field(description="The game's orders, as its rules page and the README "
+                                    "describe.")
+    round: int | None = Field(None, description="The round these orders were written for: "
+                                                "refused if another round is open by now.")
+    chatter: list[str] | None = Field(None, description="Radio chatter to keep with them.")
+
+
+class ChatterIn(Schema):
+    lines: list[str]
+
+
+class Accepted(Schema):
+    round: int
+    orders: Any
+
+
+class MyGame(Schema):
+    game: GameSummary
+    seat: int | None
+    referee: bool
+    round: RoundOut | None
+    orders_due: bool
+
+
+class PracticeOut(Schema):
+    game: int
+    seat: int
