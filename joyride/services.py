@@ -124,6 +124,7 @@ def solo_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
         settings={"players": 1}, time_zone=time_zone, deadline_days=1, resolve_early=True)
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
+    game.refresh_from_db()
     return game
 
 
@@ -136,4 +137,5 @@ def practice_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
         computer_seats={1: "veteran"})
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
+    game.refresh_from_db()
     return game

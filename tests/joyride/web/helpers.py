@@ -1,7 +1,7 @@
 """Joyride games for the web tests: real rows through the platform's and joyride's services.
 
     game = make_game(alice, bob)               # two players, started: run 1 open
-    plan = first_tiles(game, 0, 3)             # three tiles the engine offers, one by one
+    plan = legal_plan(state, 0, 3)             # three tiles that break no rule
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Round
-from joyride.engine import check
+from joyride.engine import computer_plan
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -36,13 +36,8 @@ def open_round(game: Game) -> Round | None:
 
 
 def legal_plan(state: dict, seat: int, tiles: int) -> dict:
-    """A plan of ``tiles`` tiles, each the first place the engine offers from the free end."""
-    plan = {"tiles": []}
-    for _ in range(tiles):
-        offered = check(state, seat, plan, next_tiles=True)["next"]
-        shape = next(s for s in offered if offered[s])
-        plan["tiles"].append({"shape": shape, "cells": offered[shape][0]})
-    return plan
+    """The first ``tiles`` tiles of the engine's computer plan (each breaks no rule)."""
+    return {"tiles": computer_plan(state, seat, "novice")["tiles"][:tiles]}
 
 
 def url(game: Game, number: int, name: str = "seat") -> str:
