@@ -1,0 +1,160 @@
+"""Joyride in a real browser (Debian's Chromium through Playwright) against live_server.
+
+The runs are built with the ghost tile: a shape picked in the palette, turned with R and
+mirrored with F until it has a tile's orientation, the pointer moved over where the tile goes
+(the ghost snaps to the engine's place) and a click to place it; htmx swaps the builder and
+its live score in. The tiles are those the engine's computer player would lay, so each breaks
+no rule. Tasks run eagerly and live_server commits for real: a sealed solo run is replayed
+during the request that seals it.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game, Round
+from joyride.engine import computer_plan
+from joyride.engine.geometry import CHAINS
+from tests.browser import _page
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+IDLE = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+def _normalised(cells):
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return sorted((r - top, c - left) for r, c in cells)
+
+
+def orientation(tile) -> tuple[int, bool]:
+    """The (turns, mirrored) of builder.js that give the tile's shape its orientation."""
+    for flip in (False, True):
+        for turns in range(4):
+            cells = [(r, -c) if flip else (r, c) for r, c in CHAINS[tile["shape"]]]
+            for _ in range(turns):
+                cells = [(c, -r) for r, c in cells]
+            if _normalised(cells) == _normalised(tile["cells"]):
+                return turns, flip
+    raise AssertionError(tile)
+
+
+class Builder:
+    """The person at the builder: what the ghost's orientation is, as builder.js keeps it."""
+
+    def __init__(self, page):
+        self.page, self.turns, self.flip = page, 0, False
+
+    def lay(self, tile) -> None:
+        page = self.page
+        button = page.locator(f'#builder button[data-shape="{tile["shape"]}"]')
+        if button.get_attribute("aria-pressed") != "true":
+            button.click()
+        turns, flip = orientation(tile)
+        if flip != self.flip:
+            page.keyboard.press("f")
+            self.flip = flip
+        while self.turns != turns:
+            page.keyboard.press("r")
+            self.turns = (self.turns + 1) % 4
+        lab = page.locator("#builder-lab")
+        box = lab.bounding_box()
+        scale = box["width"] / 880
+        row = sum(r for r, _ in tile["cells"]) / len(tile["cells"])
+        col = sum(c for _, c in tile["cells"]) / len(tile["cells"])
+        x, y = box["x"] + (col + 4.5) * 20 * scale, box["y"] + (row + 1.5) * 20 * scale
+        count = lab.locator("g.tile").count()
+        page.mouse.move(x, y)
+        expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
+            len(tile["cells"]))
+        page.mouse.click(x, y)
+        expect(page.locator("#builder-lab g.tile")).to_have_count(count + 1)
+        page.wait_for_function(IDLE)
+
+
+def log_in(page, base, user, then="/"):
+    page.goto(f"{base}/accounts/login/?next={then}")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base}{then}")
+
+
+def open_state(game) -> dict:
+    return game.rounds.get(status=Round.Status.OPEN).state
+
+
+def build_run(page, game, seat: int, tiles: int) -> None:
+    plan = computer_plan(open_state(game), seat, "novice")["tiles"][:tiles]
+    builder = Builder(page)
+    for tile in plan:
+        builder.lay(tile)
+    expect(page.locator("#builder .check")).to_contain_text("Uncontested score")
+    page.get_by_role("button", name="Seal my plan (final)").click()
+    expect(page.get_by_text("Your plan is sealed.")).to_be_visible()
+
+
+def test_a_solo_game_played_to_the_rating(page, live_server):
+    base = live_server.url
+    alice = make_user("alice")
+    log_in(page, base, alice)
+    page.get_by_role("button", name="Start a solo joyride").click()
+    game = Game.objects.get(kind="joyride")
+    for run in range(3):
+        expect(page.get_by_role("heading", name="Build your run")).to_be_visible()
+        build_run(page, game, 0, 5)
+        if run < 2:
+            expect(page.get_by_role("heading", name="Gadget pick")).to_be_visible()
+            page.get_by_role("button", name="Seal my pick (final)").click()
+            expect(page.get_by_text("Your pick is sealed.")).to_be_visible()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    expect(page.locator(".rating").first).to_be_visible()
+    # the replay of the last run, played by its button through the plain step links
+    page.goto(f"{base}/games/{game.pk}/rounds/5/?step=0")
+    expect(page.get_by_role("heading", name="Replay: before step 1")).to_be_visible()
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("heading", name="Replay: the end of the run")).to_be_visible(
+        timeout=20_000)
+
+
+@pytest.fixture
+def two_pages(browser, live_server):
+    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    yield [page for _, page, _ in opened]
+    for context, _, errors in opened:
+        context.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_two_player_round_in_two_browsers(two_pages, live_server):
+    from games import services
+
+    base = live_server.url
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.game_create(referee=alice, kind="joyride", title="Two labs",
+                                time_zone="UTC", deadline_days=1,
+                                settings={"players": 2, "run_hours": 24, "pick_hours": 12})
+    services.seat_join(game=game, number=0, user=alice)
+    services.seat_join(game=game, number=1, user=bob)
+    services.game_start(game=game, by=alice)
+    a, b = two_pages
+    seat = "/joyride/games/{}/seat/{}/"
+    log_in(a, base, alice, seat.format(game.pk, 0))
+    log_in(b, base, bob, seat.format(game.pk, 1))
+    build_run(a, game, 0, 3)
+    expect(a.get_by_text("It stays secret until the run is replayed")).to_be_visible()
+    # Bob builds, undoes his last tile, and seals
+    plan = computer_plan(open_state(game), 1, "novice")["tiles"][:3]
+    builder = Builder(b)
+    for tile in plan:
+        builder.lay(tile)
+    b.get_by_role("button", name="Undo the last tile").click()
+    expect(b.locator("#builder-lab g.tile")).to_have_count(2)
+    b.get_by_role("button", name="Seal my plan (final)").click()
+    expect(b.get_by_role("heading", name="Gadget pick")).to_be_visible()
+    a.goto(f"{base}/games/{game.pk}/rounds/1/")
+    expect(a.get_by_role("heading", name="Scores of the run")).to_be_visible()
+    expect(a.locator("#replay svg.lab")).to_have_count(2)
+    assert a.locator("#replay g.tile").count() >= 1
