@@ -74,6 +74,8 @@
     }
 
     function draw() {
+      builder.dataset.turns = String(chosen.turns);
+      builder.dataset.flip = String(chosen.flip);
       while (ghost.firstChild) { ghost.removeChild(ghost.firstChild); }
       current = null;
       if (!chosen.shape || !chosen.pointer) { return; }

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Round
-from joyride.engine import computer_plan
+from joyride.engine import check
+from joyride.models import PlanDraft
 from joyride.engine.geometry import CHAINS
 from tests.browser import _page
 from tests.factories import PASSWORD, make_user
@@ -28,36 +29,38 @@ def _normalised(cells):
     return sorted((r - top, c - left) for r, c in cells)
 
 
-def orientation(tile) -> tuple[int, bool]:
-    """The (turns, mirrored) of builder.js that give the tile's shape its orientation."""
-    for flip in (False, True):
-        for turns in range(4):
-            cells = [(r, -c) if flip else (r, c) for r, c in CHAINS[tile["shape"]]]
-            for _ in range(turns):
-                cells = [(c, -r) for r, c in cells]
-            if _normalised(cells) == _normalised(tile["cells"]):
-                return turns, flip
-    raise AssertionError(tile)
+def fits(tile, turns: int, flip: bool) -> bool:
+    """Whether builder.js's ghost turned ``turns`` times (mirrored first if ``flip``) has the
+    tile's orientation."""
+    cells = [(r, -c) if flip else (r, c) for r, c in CHAINS[tile["shape"]]]
+    for _ in range(turns):
+        cells = [(c, -r) for r, c in cells]
+    return _normalised(cells) == _normalised(tile["cells"])
 
 
 class Builder:
-    """The person at the builder: what the ghost's orientation is, as builder.js keeps it."""
+    """The person at the builder: turns the ghost (as #builder's data says it is) until it has
+    the tile's orientation, points at the tile's place and clicks."""
 
     def __init__(self, page):
-        self.page, self.turns, self.flip = page, 0, False
+        self.page = page
+
+    def orient(self, tile) -> None:
+        builder = self.page.locator("#builder")
+        for press in range(9):
+            turns = int(builder.get_attribute("data-turns"))
+            flip = builder.get_attribute("data-flip") == "true"
+            if fits(tile, turns, flip):
+                return
+            self.page.keyboard.press("f" if press == 4 else "r")
+        raise AssertionError(f"no orientation of the ghost fits {tile}")
 
     def lay(self, tile) -> None:
         page = self.page
         button = page.locator(f'#builder button[data-shape="{tile["shape"]}"]')
         if button.get_attribute("aria-pressed") != "true":
             button.click()
-        turns, flip = orientation(tile)
-        if flip != self.flip:
-            page.keyboard.press("f")
-            self.flip = flip
-        while self.turns != turns:
-            page.keyboard.press("r")
-            self.turns = (self.turns + 1) % 4
+        self.orient(tile)
         lab = page.locator("#builder-lab")
         box = lab.bounding_box()
         scale = box["width"] / 880
@@ -65,6 +68,7 @@ class Builder:
         col = sum(c for _, c in tile["cells"]) / len(tile["cells"])
         x, y = box["x"] + (col + 4.5) * 20 * scale, box["y"] + (row + 1.5) * 20 * scale
         count = lab.locator("g.tile").count()
+        page.mouse.move(x + 3, y + 3)
         page.mouse.move(x, y)
         expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
             len(tile["cells"]))
@@ -85,11 +89,38 @@ def open_state(game) -> dict:
     return game.rounds.get(status=Round.Status.OPEN).state
 
 
-def build_run(page, game, seat: int, tiles: int) -> None:
-    plan = computer_plan(open_state(game), seat, "novice")["tiles"][:tiles]
-    builder = Builder(page)
-    for tile in plan:
+def next_tile(state: dict, seat: int, planned: list) -> dict | None:
+    """A tile the engine offers from the plan's free end, the furthest right one the pool
+    still holds, its cells in the order the ghost takes them (the first of the engine's list
+    with that set of cells: a first tile may be entered from either end)."""
+    offered = check(state, seat, {"tiles": planned}, next_tiles=True)["next"]
+    used = [t["shape"] for t in planned]
+    options = [(max(c for _, c in cells), shape, cells) for shape, places in offered.items()
+               if used.count(shape) < state["pool"][shape] for cells in places]
+    if not options:
+        return None
+    _, shape, cells = max(options, key=lambda o: o[0])
+    first = next(p for p in offered[shape] if sorted(p) == sorted(cells))
+    return {"shape": shape, "cells": first}
+
+
+def draft(game, seat: int) -> list:
+    found = PlanDraft.objects.filter(round__game=game, seat__number=seat).first()
+    return found.plan["tiles"] if found else []
+
+
+def lay_tiles(page, game, seat: int, count: int) -> None:
+    state, builder = open_state(game), Builder(page)
+    for _ in range(count):
+        tile = next_tile(state, seat, draft(game, seat))
+        if tile is None:
+            break
         builder.lay(tile)
+        assert draft(game, seat)[-1] == tile
+
+
+def build_run(page, game, seat: int, tiles: int) -> None:
+    lay_tiles(page, game, seat, tiles)
     expect(page.locator("#builder .check")).to_contain_text("Uncontested score")
     page.get_by_role("button", name="Seal my plan (final)").click()
     expect(page.get_by_text("Your plan is sealed.")).to_be_visible()
@@ -146,10 +177,7 @@ def test_a_two_player_round_in_two_browsers(two_pages, live_server):
     build_run(a, game, 0, 3)
     expect(a.get_by_text("It stays secret until the run is replayed")).to_be_visible()
     # Bob builds, undoes his last tile, and seals
-    plan = computer_plan(open_state(game), 1, "novice")["tiles"][:3]
-    builder = Builder(b)
-    for tile in plan:
-        builder.lay(tile)
+    lay_tiles(b, game, 1, 3)
     b.get_by_role("button", name="Undo the last tile").click()
     expect(b.locator("#builder-lab g.tile")).to_have_count(2)
     b.get_by_role("button", name="Seal my plan (final)").click()
