@@ -40,7 +40,7 @@ class JoyrideRules(GameRules):
     rules_url_name = "rules"
     own_page_label = _("My lab")
     new_game_label = _("Referee a new joyride")
-    removal_note = _("From the coming round on the player's plans are empty.")
+    removal_note = _("In the coming round the player's plan or pick counts as empty.")
     missed_orders_note = _("Without a plan your run stays empty; without a pick you get the "
                            "first gadget left.")
 

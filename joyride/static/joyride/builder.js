@@ -5,7 +5,10 @@
  * orientation (the options of #next-tile: where the next tile may go without breaking a rule),
  * shown green; with none near it sits under the pointer, shown red (it would break a rule).
  * R or the rotate button turns it, F or the mirror button mirrors it, a click places it by
- * posting the plain place form (htmx swaps the builder in again). No rule is decided here.
+ * posting the plain place form (htmx swaps the builder in again). Where the engine offers the
+ * same cells entered from either end (a first tile), the ghost takes the one whose exit lies
+ * further right. On a touch screen the first tap shows the ghost, a second tap on it places
+ * it. No rule is decided here.
  */
 (function () {
   "use strict";
@@ -36,6 +39,10 @@
       cells = cells.map(function (c) { return [c[1], -c[0]]; });
     }
     return normalised(cells);
+  }
+
+  function exitColumn(place) {
+    return place.cells[place.cells.length - 1][1];
   }
 
   function centre(cells) {
@@ -86,7 +93,11 @@
         if (place.shape !== chosen.shape || key(place.cells) !== wanted) { return; }
         var mid = centre(place.cells);
         var distance = Math.hypot(mid[0] - chosen.pointer[0], mid[1] - chosen.pointer[1]);
-        if (distance < bestDistance) { best = place; bestDistance = distance; }
+        if (distance < bestDistance || (best && distance === bestDistance &&
+            exitColumn(place) > exitColumn(best))) {
+          best = place;
+          bestDistance = distance;
+        }
       });
       if (best) {
         current = { cells: best.cells, value: best.value };
@@ -143,9 +154,19 @@
       chosen.pointer = pointerCell(event);
       draw();
     });
+    var touched = false, armed = null;
+    svg.addEventListener("pointerdown", function (event) {
+      touched = event.pointerType === "touch" || event.pointerType === "pen";
+    });
     svg.addEventListener("click", function (event) {
       chosen.pointer = pointerCell(event);
       draw();
+      var shown = current ? JSON.stringify(current.cells) : null;
+      if (touched && shown !== armed) {   // a tap shows the ghost; a second one places it
+        armed = shown;
+        return;
+      }
+      armed = null;
       place();
     });
     builder.turn = function (how) {
@@ -155,7 +176,13 @@
     };
     builder.pick = function (number) {
       var b = buttons[number - 1];
-      if (b) { b.click(); }
+      if (b) {
+        b.click();
+      } else {
+        chosen.shape = null;
+        pressed();
+        draw();
+      }
     };
     pressed();
     draw();
@@ -176,6 +203,7 @@
     if (k === "r") { builder.turn("rotate"); }
     else if (k === "f") { builder.turn("mirror"); }
     else if (k >= "1" && k <= "5") { builder.pick(parseInt(k, 10)); }
+    else if (k === "escape") { builder.pick(0); }
     else { return; }
     event.preventDefault();
   });

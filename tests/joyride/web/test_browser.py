@@ -42,8 +42,15 @@ class Builder:
     """The person at the builder: turns the ghost (as #builder's data says it is) until it has
     the tile's orientation, points at the tile's place and clicks."""
 
-    def __init__(self, page):
-        self.page = page
+    def __init__(self, page, *, phone: bool = False):
+        self.page, self.phone = page, phone
+
+    def press(self, key: str) -> None:
+        if self.phone:   # the on-screen buttons
+            name = "rotate" if key == "r" else "mirror"
+            self.page.locator(f'#builder button[data-turn="{name}"]').tap()
+        else:
+            self.page.keyboard.press(key)
 
     def orient(self, tile) -> None:
         builder = self.page.locator("#builder")
@@ -52,27 +59,35 @@ class Builder:
             flip = builder.get_attribute("data-flip") == "true"
             if fits(tile, turns, flip):
                 return
-            self.page.keyboard.press("f" if press == 4 else "r")
+            self.press("f" if press == 4 else "r")
         raise AssertionError(f"no orientation of the ghost fits {tile}")
 
     def lay(self, tile) -> None:
         page = self.page
         button = page.locator(f'#builder button[data-shape="{tile["shape"]}"]')
         if button.get_attribute("aria-pressed") != "true":
-            button.click()
+            button.tap() if self.phone else button.click()
         self.orient(tile)
         lab = page.locator("#builder-lab")
+        lab.scroll_into_view_if_needed()
         box = lab.bounding_box()
-        scale = box["width"] / 880
+        scale = box["width"] / 880   # the lab's viewBox is 880 wide
         row = sum(r for r, _ in tile["cells"]) / len(tile["cells"])
         col = sum(c for _, c in tile["cells"]) / len(tile["cells"])
         x, y = box["x"] + (col + 4.5) * 20 * scale, box["y"] + (row + 1.5) * 20 * scale
         count = lab.locator("g.tile").count()
-        page.mouse.move(x + 3, y + 3)
-        page.mouse.move(x, y)
-        expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
-            len(tile["cells"]))
-        page.mouse.click(x, y)
+        if self.phone:   # a first tap shows the ghost, a second places it
+            page.touchscreen.tap(x, y)
+            expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
+                len(tile["cells"]))
+            assert lab.locator("g.tile").count() == count
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.move(x + 3, y + 3)
+            page.mouse.move(x, y)
+            expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
+                len(tile["cells"]))
+            page.mouse.click(x, y)
         expect(page.locator("#builder-lab g.tile")).to_have_count(count + 1)
         page.wait_for_function(IDLE)
 
@@ -91,8 +106,8 @@ def open_state(game) -> dict:
 
 def next_tile(state: dict, seat: int, planned: list) -> dict | None:
     """A tile the engine offers from the plan's free end, the furthest right one the pool
-    still holds, its cells in the order the ghost takes them (the first of the engine's list
-    with that set of cells: a first tile may be entered from either end)."""
+    still holds, its cells in the order the ghost takes them (a first tile may be entered
+    from either end: the ghost's exit is the one further right, ties the first listed)."""
     offered = check(state, seat, {"tiles": planned}, next_tiles=True)["next"]
     used = [t["shape"] for t in planned]
     options = [(max(c for _, c in cells), shape, cells) for shape, places in offered.items()
@@ -100,8 +115,9 @@ def next_tile(state: dict, seat: int, planned: list) -> dict | None:
     if not options:
         return None
     _, shape, cells = max(options, key=lambda o: o[0])
-    first = next(p for p in offered[shape] if sorted(p) == sorted(cells))
-    return {"shape": shape, "cells": first}
+    same = [p for p in offered[shape] if sorted(p) == sorted(cells)]
+    exit_right = max(same, key=lambda p: (p[-1][1], -same.index(p)))
+    return {"shape": shape, "cells": exit_right}
 
 
 def draft(game, seat: int) -> list:
@@ -109,8 +125,8 @@ def draft(game, seat: int) -> list:
     return found.plan["tiles"] if found else []
 
 
-def lay_tiles(page, game, seat: int, count: int) -> None:
-    state, builder = open_state(game), Builder(page)
+def lay_tiles(page, game, seat: int, count: int, phone: bool = False) -> None:
+    state, builder = open_state(game), Builder(page, phone=phone)
     for _ in range(count):
         tile = next_tile(state, seat, draft(game, seat))
         if tile is None:
@@ -131,6 +147,7 @@ def test_a_solo_game_played_to_the_rating(page, live_server):
     alice = make_user("alice")
     log_in(page, base, alice)
     page.get_by_role("button", name="Start a solo joyride").click()
+    expect(page.get_by_role("heading", name="Build your run")).to_be_visible()
     game = Game.objects.get(kind="joyride")
     for run in range(3):
         expect(page.get_by_role("heading", name="Build your run")).to_be_visible()
@@ -186,3 +203,15 @@ def test_a_two_player_round_in_two_browsers(two_pages, live_server):
     expect(a.get_by_role("heading", name="Scores of the run")).to_be_visible()
     expect(a.locator("#replay svg.lab")).to_have_count(2)
     assert a.locator("#replay g.tile").count() >= 1
+
+
+def test_a_run_is_built_on_a_phone_with_taps_and_the_on_screen_buttons(phone_page,
+                                                                       live_server):
+    base = live_server.url
+    alice = make_user("alice")
+    log_in(phone_page, base, alice)
+    phone_page.get_by_role("button", name="Start a solo joyride").tap()
+    expect(phone_page.get_by_role("heading", name="Build your run")).to_be_visible()
+    game = Game.objects.get(kind="joyride")
+    lay_tiles(phone_page, game, 0, 3, phone=True)
+    assert len(draft(game, 0)) == 3
