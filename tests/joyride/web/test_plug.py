@@ -60,3 +60,14 @@ def test_refused_settings_are_named(client, alice):
         "title": "x", "time_zone": "UTC", "players": "9", "run_hours": "12", "pick_hours": "6"})
     assert response.status_code == 200 and not Game.objects.exists()
     assert Round.objects.count() == 0
+
+
+def test_the_referee_panel_and_my_games_speak_of_joyride(client, alice, bob):
+    from .helpers import make_game
+
+    game = make_game(alice, bob, run_hours=30, pick_hours=5)
+    client.force_login(alice)
+    panel = client.get(reverse("referee_panel", args=[game.pk])).content.decode()
+    assert "30 hours per run, 5 hours per gadget pick" in panel and "Lab cards" in panel
+    mine = client.get(reverse("my_games")).content.decode()
+    assert "My lab" in mine and RULES.seat_url(game.pk, 0) in mine

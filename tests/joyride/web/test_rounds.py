@@ -47,6 +47,7 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(client, alice, bob,
     client.logout()
     page = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
     assert "Replay: the end of the run" in page and "Scores of the run" in page
+    assert "points (coins" in page and "The run is over:" in page      # the lines of mail
     placed = [e for e in report.events if e["type"] == "placed"]
     assert 0 < len(placed) <= 8
     assert page.count('class="tile shape-') == len(placed) and "stop-" in page
