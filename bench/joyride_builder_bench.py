@@ -5,7 +5,8 @@ the POST that undoes it. Timed through Django's test client (middleware, session
 the templates; no network), for drafts of 0, 10 and all the tiles of a computer's plan that
 crosses the lab. Prints p50/p95 in milliseconds per row.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_builder python bench/joyride_builder_bench.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_builder \
+        python bench/joyride_builder_bench.py
 
 It creates its own test database (``test_`` + the name in DATABASE_URL), fills it with one
 two-player game and drops it at the end. Templates are loaded as in production (DEBUG off).

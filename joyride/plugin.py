@@ -27,6 +27,7 @@ from .engine import (
 MIN_HOURS, MAX_HOURS = 1, 24 * 14
 DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
 SOLO_DEADLINE = timedelta(days=3650)   # a solo game waits for its player
+PLAN_KEYS = {"tiles", "insta_ball"}
 DEFAULT_SETTINGS = {"players": 2, "run_hours": DEFAULT_RUN_HOURS,
                     "pick_hours": DEFAULT_PICK_HOURS, "hard": False}
 
@@ -117,8 +118,8 @@ class JoyrideRules(GameRules):
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if state.get("phase") == "pick":
             return {"picks": _checked_picks(state, seat, payload)}
-        if not isinstance(payload, dict):
-            raise Rejected(gettext("a plan is an object with its tiles"))
+        if not isinstance(payload, dict) or "tiles" not in payload or set(payload) - PLAN_KEYS:
+            raise Rejected(gettext("a plan is an object with its tiles (and the Insta-Ball's)"))
         try:
             return validate_plan(state, seat, payload)
         except EngineError as error:

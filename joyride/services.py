@@ -90,9 +90,9 @@ def draft_stop(*, seat: Seat, user) -> dict:
 def draft_replace(*, seat: Seat, user, plan: object) -> dict:
     """A whole plan at once (the plain form's, or a clear start)."""
     rnd = _building_round(seat, user)
-    if not isinstance(plan, dict):
-        raise Rejected(gettext("a plan is an object with its tiles"))
-    return _store(seat, rnd, plan)
+    if not isinstance(plan, dict) or set(plan) - {"tiles", "insta_ball"}:
+        raise Rejected(gettext("a plan is an object with its tiles (and the Insta-Ball's)"))
+    return _store(seat, rnd, {"tiles": [], **plan})
 
 
 # --- sealing -----------------------------------------------------------------------------------

@@ -113,6 +113,7 @@ def test_sealing_makes_the_draft_the_rounds_orders(client, alice, game):
     ({"do": "text", "plan": '{"tiles": [{"shape": "I3", "cells": "x"}]}'}, "list of cells"),
     ({"do": "text", "plan": "{not json"}, "not valid JSON"),
     ({"do": "fly"}, "place a tile, undo"),
+    ({"do": "text", "plan": '{"picks": ["GS-11"]}'}, "a plan is an object with its tiles"),
 ])
 def test_bad_input_is_refused_clearly_and_nothing_is_stored(client, alice, game, data, message):
     client.force_login(alice)
@@ -149,3 +150,10 @@ def test_only_the_seats_owner_builds_or_sees_it(client, bob, game):
     assert client.post(url(game, 0, "build"), {"do": "stop"}).status_code == 403
     assert client.post(url(game, 0, "submit")).status_code == 403
     assert not PlanDraft.objects.exists()
+
+
+def test_a_pick_sent_during_a_run_is_no_plan(client, alice, game):
+    client.force_login(alice)
+    response = client.post(url(game, 0, "pick"), {"choice_1": "GS-11"})
+    assert response.status_code == 400 and "a plan is an object" in response.content.decode()
+    assert not Order.objects.filter(seat__number=0).exists()
