@@ -61,10 +61,14 @@ def _tiles(plan: dict) -> tuple[list, bool]:
     return (tiles[:-1] if passed else tiles), passed
 
 
-def draft_place(*, seat: Seat, user, placement: object) -> dict:
-    """The plan so far with one more tile at its end (a stop at the end is lifted)."""
+def draft_place(*, seat: Seat, user, placement: object, insta: bool = False) -> dict:
+    """The plan so far with one more tile at its end (a stop at the end is lifted), or with
+    one more tile for the Insta-Ball (``insta``)."""
     rnd = _building_round(seat, user)
     plan = draft_of(seat, rnd)
+    if insta:
+        return _store(seat, rnd, {**plan, "insta_ball": [*plan.get("insta_ball", []),
+                                                          placement]})
     tiles, _passed = _tiles(plan)
     return _store(seat, rnd, {**plan, "tiles": [*tiles, placement]})
 
@@ -77,6 +81,13 @@ def draft_undo(*, seat: Seat, user) -> dict:
     if not passed:
         tiles = tiles[:-1]
     return _store(seat, rnd, {**plan, "tiles": tiles})
+
+
+def draft_undo_insta(*, seat: Seat, user) -> dict:
+    """The plan without its last tile for the Insta-Ball."""
+    rnd = _building_round(seat, user)
+    plan = draft_of(seat, rnd)
+    return _store(seat, rnd, {**plan, "insta_ball": plan.get("insta_ball", [])[:-1]})
 
 
 def draft_stop(*, seat: Seat, user) -> dict:

@@ -49,7 +49,7 @@ def _lab_layer(state: State, seat: int) -> dict:
     }
 
 
-def tile_view(tile: dict, number: int) -> dict:
+def tile_view(tile: dict, number: int | str, insta: bool = False) -> dict:
     """A tile as drawn: its squares, the line from its entry to its exit, its number."""
     cells = tile["cells"]
     centres = [_centre(c) for c in cells]
@@ -57,12 +57,14 @@ def tile_view(tile: dict, number: int) -> dict:
             "squares": [(x_of(c), y_of(r)) for r, c in cells],
             "line": " ".join(f"{x},{y}" for x, y in centres),
             "label": centres[0], "broken": bool(tile.get("rules")),
-            "step": tile.get("step"), "insta": bool(tile.get("insta"))}
+            "step": tile.get("step"), "insta": insta or bool(tile.get("insta"))}
 
 
 def lab(state: dict | State, seat: int, *, tiles: list | None = None, stop: dict | None = None,
-        free_end=None, svg_id: str = "", builder: bool = False) -> SafeString:
-    """The lab of ``seat`` with ``tiles`` (as the engine answers them, cells entry to exit)."""
+        free_end=None, insta_tiles: list | None = None, svg_id: str = "",
+        builder: bool = False) -> SafeString:
+    """The lab of ``seat`` with ``tiles`` (as the engine answers them, cells entry to exit) and
+    the tiles planned for the Insta-Ball (``insta_tiles``, as planned: B1, B2)."""
     state = state if isinstance(state, State) else State.from_dict(state)
     tiles = tiles or []
     context = {
@@ -71,7 +73,8 @@ def lab(state: dict | State, seat: int, *, tiles: list | None = None, stop: dict
         "lab_h": ROWS * CELL, "first_row": FIRST_ROW, "first_col": FIRST_COL,
         "columns": [{"x": x_of(c), "col": c} for c in range(FIRST_COL, LAST_COL + 1)],
         "rows": [{"y": y_of(r), "row": r} for r in range(FIRST_ROW, LAST_ROW + 1)],
-        "tiles": [tile_view(t, i + 1) for i, t in enumerate(tiles)],
+        "tiles": [tile_view(t, i + 1) for i, t in enumerate(tiles)]
+                 + [tile_view(t, f"B{i + 1}", insta=True) for i, t in enumerate(insta_tiles or [])],
         "free_end": _centre(free_end) if free_end else None,
         "stop": {**stop, "at": _centre(tiles[-1]["cells"][-1])} if stop and tiles else None,
         **_lab_layer(state, seat),

@@ -26,6 +26,7 @@ from games.registry import Rejected
 from . import report, services, svg, words
 from .engine import EngineError, check, pick_order
 from .engine.geometry import CHAINS, SHAPES
+from .engine.tables import INSTA_BALL
 from .plugin import RULES
 
 SEAT = "joyride:seat"
@@ -148,7 +149,10 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
     return {
         "plan": plan, "check": answer, "stopped": passed, "tile_count": len(tiles),
         "lab": svg.lab(state, seat.number, tiles=answer["tiles"], free_end=answer["free_end"],
-                       builder=True, svg_id="builder-lab"),
+                       insta_tiles=plan.get("insta_ball", []), builder=True,
+                       svg_id="builder-lab"),
+        "has_insta": INSTA_BALL in state["gadgets"]["owned"][seat.number],
+        "insta_count": len(plan.get("insta_ball", [])),
         "next_choices": _next_choices(answer),
         "plan_text": plan_text(plan) if typed is None else typed,
         "shape_choices": list(SHAPES), "escaped": answer["escaped"],
@@ -205,9 +209,10 @@ def seat_page(request, game_id: int, number: int):
 
 
 BUILD_ACTIONS = {
-    "place": lambda seat, user, data: services.draft_place(seat=seat, user=user,
-                                                           placement=_placement(data)),
+    "place": lambda seat, user, data: services.draft_place(
+        seat=seat, user=user, placement=_placement(data), insta=bool(data.get("insta"))),
     "undo": lambda seat, user, data: services.draft_undo(seat=seat, user=user),
+    "undo_insta": lambda seat, user, data: services.draft_undo_insta(seat=seat, user=user),
     "stop": lambda seat, user, data: services.draft_stop(seat=seat, user=user),
     "clear": lambda seat, user, data: services.draft_replace(
         seat=seat, user=user, plan=dict(services.EMPTY_PLAN)),

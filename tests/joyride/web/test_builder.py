@@ -157,3 +157,24 @@ def test_a_pick_sent_during_a_run_is_no_plan(client, alice, game):
     response = client.post(url(game, 0, "pick"), {"choice_1": "GS-11"})
     assert response.status_code == 400 and "a plan is an object" in response.content.decode()
     assert not Order.objects.filter(seat__number=0).exists()
+
+
+def test_the_insta_ball_tiles_are_planned_by_its_owner_only(client, alice, game):
+    client.force_login(alice)
+    tile = {"do": "place", "insta": "1", "shape": "I3", "cells": "0,30 0,31 0,32"}
+    refused = client.post(url(game, 0, "build"), tile, **HTMX).content.decode()
+    assert "needs the Insta-Ball" in refused and not PlanDraft.objects.exists()
+    assert 'id="place-insta"' not in refused
+    rnd = open_round(game)
+    state = rnd.state
+    for pile in ("deck", "revealed", "discard"):
+        state["gadgets"][pile] = [g for g in state["gadgets"][pile] if g != "GS-02"]
+    state["gadgets"]["owned"][0] = ["GS-02"]
+    type(rnd).objects.filter(pk=rnd.pk).update(state=state)
+    html = client.post(url(game, 0, "build"), tile, **HTMX).content.decode()
+    assert 'id="place-insta"' in html and ">B1</text>" in html
+    assert draft(game, 0) == {"tiles": [], "insta_ball": [
+        {"shape": "I3", "cells": [[0, 30], [0, 31], [0, 32]]}]}
+    assert "Insta-Ball tile 1:" in html             # the engine's warning: no route to it
+    client.post(url(game, 0, "build"), {"do": "undo_insta"}, **HTMX)
+    assert draft(game, 0)["insta_ball"] == []

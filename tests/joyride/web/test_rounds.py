@@ -7,6 +7,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
@@ -42,6 +43,8 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(client, alice, bob,
     assert (pick.deadline - pick.opened_at) == timedelta(hours=5)      # the pick's own deadline
     report = Report.objects.get(round=run)
     assert [e for e in report.events if e["type"] == "result"]
+    mailed = [m for m in mail.outbox if "points (coins" in m.body]   # the report, by mail
+    assert sorted(m.to[0] for m in mailed) == sorted([alice.email, bob.email])
 
     # the replay, for anyone: the labs step by step with each run's stop, plain links
     client.logout()
