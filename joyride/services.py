@@ -55,7 +55,8 @@ def _store(seat: Seat, rnd: Round, plan: dict) -> dict:
     return plan
 
 
-def _tiles(plan: dict) -> tuple[list, bool]:
+def tiles_and_stop(plan: dict) -> tuple[list, bool]:
+    """A plan's tiles without its closing ``"pass"``, and whether it had one."""
     tiles = list(plan.get("tiles", []))
     passed = bool(tiles) and tiles[-1] == "pass"
     return (tiles[:-1] if passed else tiles), passed
@@ -69,7 +70,7 @@ def draft_place(*, seat: Seat, user, placement: object, insta: bool = False) -> 
     if insta:
         return _store(seat, rnd, {**plan, "insta_ball": [*plan.get("insta_ball", []),
                                                           placement]})
-    tiles, _passed = _tiles(plan)
+    tiles, _passed = tiles_and_stop(plan)
     return _store(seat, rnd, {**plan, "tiles": [*tiles, placement]})
 
 
@@ -77,7 +78,7 @@ def draft_undo(*, seat: Seat, user) -> dict:
     """The plan without its last step: the stop if it ends with one, else the last tile."""
     rnd = _building_round(seat, user)
     plan = draft_of(seat, rnd)
-    tiles, passed = _tiles(plan)
+    tiles, passed = tiles_and_stop(plan)
     if not passed:
         tiles = tiles[:-1]
     return _store(seat, rnd, {**plan, "tiles": tiles})
@@ -94,7 +95,7 @@ def draft_stop(*, seat: Seat, user) -> dict:
     """"Stop here": the run ends after the last tile laid so far."""
     rnd = _building_round(seat, user)
     plan = draft_of(seat, rnd)
-    tiles, _passed = _tiles(plan)
+    tiles, _passed = tiles_and_stop(plan)
     return _store(seat, rnd, {**plan, "tiles": [*tiles, "pass"]})
 
 

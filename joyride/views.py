@@ -145,7 +145,7 @@ def _next_choices(answer: dict) -> list[dict]:
 
 def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
     answer = check_view(state, seat.number, plan, next_tiles=True)
-    tiles, passed = services._tiles(plan)
+    tiles, passed = services.tiles_and_stop(plan)
     return {
         "plan": plan, "check": answer, "stopped": passed, "tile_count": len(tiles),
         "lab": svg.lab(state, seat.number, tiles=answer["tiles"], free_end=answer["free_end"],
