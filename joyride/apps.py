@@ -1,5 +1,6 @@
-from django.apps import AppConfig
+from games import registry
 
 
-class JoyrideConfig(AppConfig):
+class JoyrideConfig(registry.GameApp):  # registry.GameApp, so that apps.py holds one AppConfig
     name = "joyride"
+    rules = "joyride.plugin.RULES"

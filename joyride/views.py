@@ -1,0 +1,314 @@
+"""A player's lab page: the run builder while his plan is due, the gadget pick after a run,
+the standings always. Only the seat's owner sees or posts any of it.
+
+The builder keeps the plan as a server-side draft (``PlanDraft``). Each click (place a tile,
+undo, stop here, a whole plan typed into the plain form) is a POST that changes the draft and
+answers the builder again (an htmx partial, or the whole page without JavaScript); the engine's
+``check`` of the draft gives the live score, the warnings and where the next tile may go. The
+ghost tile of ``builder.js`` only picks one of those places (or any cells) and posts it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST, require_safe
+
+from games import selectors
+from games.models import Game, Seat
+from games.registry import Rejected
+
+from . import report, services, svg, words
+from .engine import EngineError, check, pick_order
+from .engine.geometry import CHAINS, SHAPES
+from .engine.tables import INSTA_BALL
+from .plugin import RULES
+
+SEAT = "joyride:seat"
+
+
+def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
+    return selectors.player_page(request.user, game_id=game_id, number=number, kind="joyride")
+
+
+def _own_seat(request, game_id: int, number: int) -> Seat:
+    return selectors.own_seat(request.user, game_id=game_id, number=number, kind="joyride")
+
+
+def _urls(seat: Seat) -> dict[str, str]:
+    args = [seat.game_id, seat.number]
+    return {name: reverse(f"joyride:{name}", args=args)
+            for name in ("seat", "build", "check", "submit", "pick")}
+
+
+# --- plans as the plain form writes them -------------------------------------------------------
+
+def plan_text(plan: dict) -> str:
+    """A plan as lines: ``I3 2,-1 2,0 2,1`` per tile, ``pass`` to stop, ``insta ...`` for the
+    Insta-Ball's tiles."""
+    lines = []
+    for tile in plan.get("tiles", []):
+        lines.append("pass" if tile == "pass" else _placement_text(tile))
+    lines += ["insta " + _placement_text(tile) for tile in plan.get("insta_ball", [])]
+    return "\n".join(lines)
+
+
+def _placement_text(tile: dict) -> str:
+    return " ".join([tile["shape"], *(f"{r},{c}" for r, c in tile["cells"])])
+
+
+def parse_cells(text: str) -> list[list[int]]:
+    cells = []
+    for word in text.replace(";", " ").split():
+        row, comma, col = word.partition(",")
+        try:
+            cells.append([int(row), int(col)])
+        except ValueError:
+            raise Rejected(gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
+                           % {"word": word[:20]}) from None
+        if not comma:
+            raise Rejected(gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
+                           % {"word": word[:20]})
+    return cells
+
+
+def parse_plan_text(text: str) -> dict:
+    """The plain form's plan: the lines of ``plan_text``, or the engine's JSON plan."""
+    if text.strip().startswith("{"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise Rejected(gettext("the plan is not valid JSON")) from None
+    tiles, insta = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words_ = line.split()
+        if not words_:
+            continue
+        target = tiles
+        if words_[0].lower() == "insta":
+            target, words_ = insta, words_[1:]
+        if words_ and words_[0].lower() == "pass" and target is tiles:
+            tiles.append("pass")
+            continue
+        if len(words_) < 2:
+            raise Rejected(gettext("line %(number)d: a shape and its cells, e.g. "
+                                   "I3 2,-1 2,0 2,1") % {"number": number})
+        target.append({"shape": words_[0].upper(), "cells": parse_cells(" ".join(words_[1:]))})
+    return {"tiles": tiles, "insta_ball": insta}
+
+
+def _placement(data) -> dict:
+    """The tile a click sends: one of the engine's places (``choice``: shape|cells) or any
+    cells typed in (``shape`` and ``cells``)."""
+    choice = data.get("choice", "")
+    if choice:
+        shape, _bar, cells = choice.partition("|")
+        return {"shape": shape, "cells": parse_cells(cells)}
+    return {"shape": data.get("shape", ""), "cells": parse_cells(data.get("cells", ""))}
+
+
+# --- the page's parts --------------------------------------------------------------------------
+
+def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) -> dict:
+    """The engine's check of ``plan`` with the words the panel shows."""
+    answer = check(state, seat, plan, next_tiles=next_tiles)
+    answer["mission_rows"] = [{**m, "name": words.mission_name(m["id"])}
+                              for m in answer["missions"]]
+    answer["gadget_rows"] = [{**g, "name": words.gadget_name(g["id"])} for g in answer["gadgets"]]
+    answer["warning_rows"] = [
+        {"tile": w["tile"] + 1 if "tile" in w else None,
+         "insta": w["insta"] + 1 if "insta" in w else None, "words": words.rule_words(w["rule"])}
+        for w in answer["warnings"]]
+    pool = answer["pool"]
+    answer["palette"] = [
+        {"shape": s, "name": words.SHAPES[s], "available": pool["available"][s],
+         "needed": pool["needed"][s], "left": pool["available"][s] - pool["needed"][s],
+         "chain": json.dumps(CHAINS[s]), "icon": _icon(s)} for s in SHAPES]
+    return answer
+
+
+def _icon(shape: str) -> list[tuple[int, int]]:
+    return [(c * 8, r * 8) for r, c in CHAINS[shape]]
+
+
+def _next_choices(answer: dict) -> list[dict]:
+    return [{"shape": shape, "options": [
+        ("{}|{}".format(shape, ";".join(f"{r},{c}" for r, c in cells)),
+         " ".join(f"[{r},{c}]" for r, c in cells)) for cells in answer["next"].get(shape, [])]}
+        for shape in SHAPES if answer["next"].get(shape)]
+
+
+def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
+    answer = check_view(state, seat.number, plan, next_tiles=True)
+    tiles, passed = services.tiles_and_stop(plan)
+    return {
+        "plan": plan, "check": answer, "stopped": passed, "tile_count": len(tiles),
+        "lab": svg.lab(state, seat.number, tiles=answer["tiles"], free_end=answer["free_end"],
+                       insta_tiles=plan.get("insta_ball", []), builder=True,
+                       svg_id="builder-lab"),
+        "has_insta": INSTA_BALL in state["gadgets"]["owned"][seat.number],
+        "insta_count": len(plan.get("insta_ball", [])),
+        "next_choices": _next_choices(answer),
+        "plan_text": plan_text(plan) if typed is None else typed,
+        "shape_choices": list(SHAPES), "escaped": answer["escaped"],
+    }
+
+
+def _context(page: selectors.PlayerPage, *, typed: str | None = None,
+             error: str = "") -> dict:
+    seat, rnd, names = page.seat, page.round, page.names
+    game = seat.game
+    state = rnd.state if rnd else selectors.shown_state(game)
+    context = {"game": game, "seat": seat, "round": rnd, "names": names, "urls": _urls(seat),
+               "error": error, "colour": words.SEAT_COLOURS[seat.number], "state": state}
+    if state is None:
+        return context
+    order = page.own_orders
+    phase = state["phase"]
+    owes = (rnd is not None and order is None and game.status == Game.Status.RUNNING
+            and seat.number in RULES.active_seats(state))
+    context.update({"phase": phase, "owes": owes, "order": order,
+                    **report.table_context(state, names)})
+    if phase == "run" and owes:
+        context.update(_builder(seat, state, services.draft_of(seat, rnd), typed))
+    elif phase == "run" and order is not None:
+        answer = check_view(state, seat.number, order)
+        context.update({"check": answer, "sealed": True,
+                        "lab": svg.lab(state, seat.number, tiles=answer["tiles"])})
+    elif phase == "pick":
+        order_names = [report.seat_name(names, s) for s in pick_order(state)]
+        context.update({"pick_order": order_names, "pick_slots": range(1, len(
+            state["gadgets"]["revealed"]) + 1), "my_picks": (order or {}).get("picks", [])})
+        context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
+    context.setdefault("lab", svg.lab(state, seat.number))
+    return context
+
+
+def _answer(request, page, *, partial: bool, status: int = 200, **extra):
+    context = _context(page, **extra)
+    if partial:
+        return render(request, "joyride/_play.html", context)
+    return render(request, "joyride/seat.html", context, status=status)
+
+
+# --- the views ---------------------------------------------------------------------------------
+
+@login_required
+@require_safe
+def seat_page(request, game_id: int, number: int):
+    page = _player_page(request, game_id, number)
+    if page.seat.game.status == Game.Status.OPEN:
+        messages.info(request, gettext("The joyride has not started yet."))
+        return redirect("game", game_id=game_id)
+    return _answer(request, page, partial=False)
+
+
+BUILD_ACTIONS = {
+    "place": lambda seat, user, data: services.draft_place(
+        seat=seat, user=user, placement=_placement(data), insta=bool(data.get("insta"))),
+    "undo": lambda seat, user, data: services.draft_undo(seat=seat, user=user),
+    "undo_insta": lambda seat, user, data: services.draft_undo_insta(seat=seat, user=user),
+    "stop": lambda seat, user, data: services.draft_stop(seat=seat, user=user),
+    "clear": lambda seat, user, data: services.draft_replace(
+        seat=seat, user=user, plan=dict(services.EMPTY_PLAN)),
+    "text": lambda seat, user, data: services.draft_replace(
+        seat=seat, user=user, plan=parse_plan_text(data.get("plan", ""))),
+}
+
+
+@login_required
+@require_POST
+def build(request, game_id: int, number: int):
+    """One click on the builder: the draft changed, the builder answered again."""
+    seat = _own_seat(request, game_id, number)
+    action = BUILD_ACTIONS.get(request.POST.get("do", ""))
+    error, typed = "", None
+    try:
+        if action is None:
+            raise Rejected(gettext("place a tile, undo, stop here, clear or send a plan"))
+        action(seat, request.user, request.POST)
+    except Rejected as problem:
+        error = gettext("Not taken: %(reason)s.") % {"reason": problem}
+        if request.POST.get("do") == "text":
+            typed = request.POST.get("plan", "")
+    page = _player_page(request, game_id, number)
+    if request.htmx:
+        return _answer(request, page, partial=True, error=error, typed=typed)
+    if error:
+        return _answer(request, page, partial=False, status=400, error=error, typed=typed)
+    return redirect(SEAT, game_id=game_id, number=number)
+
+
+@login_required
+@require_safe
+def check_plan(request, game_id: int, number: int):
+    """The live score of a plan typed into the plain form (nothing is stored): a partial."""
+    page = _player_page(request, game_id, number)
+    rnd = page.round
+    context = {"urls": _urls(page.seat)}
+    if rnd is None or rnd.state["phase"] != "run":
+        context["error"] = gettext("No run is open.")
+    else:
+        try:
+            context["check"] = check_view(rnd.state, number,
+                                          parse_plan_text(request.GET.get("plan", "")))
+        except (Rejected, EngineError) as problem:
+            context["error"] = gettext("Not a plan yet: %(reason)s.") % {"reason": problem}
+    return render(request, "joyride/_check.html", context)
+
+
+def _round_of(data) -> int | None:
+    posted = data.get("round", "")
+    return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 10 else None
+
+
+@login_required
+@require_POST
+def submit(request, game_id: int, number: int):
+    """Seal the draft: the plan is the seat's orders for this run, final."""
+    seat = _own_seat(request, game_id, number)
+    try:
+        services.plan_seal(seat=seat, user=request.user, round_number=_round_of(request.POST))
+    except Rejected as problem:
+        messages.error(request, gettext("Your plan was not sealed: %(reason)s.")
+                       % {"reason": problem})
+        return _answer(request, _player_page(request, game_id, number), partial=False,
+                       status=400)
+    messages.success(request, gettext("Your plan is sealed. The run is replayed when every "
+                                      "plan is in, or at the deadline."))
+    return redirect(SEAT, game_id=game_id, number=number)
+
+
+@login_required
+@require_POST
+def pick(request, game_id: int, number: int):
+    """The sealed gadget pick: the gadgets on offer ranked by preference."""
+    seat = _own_seat(request, game_id, number)
+    picks = [request.POST[key] for key in sorted(
+        (k for k in request.POST if k.startswith("choice_") and k[7:].isdigit()),
+        key=lambda k: int(k[7:])) if request.POST[key]]
+    try:
+        services.orders_submit(seat=seat, user=request.user, payload={"picks": picks},
+                               round_number=_round_of(request.POST))
+    except Rejected as problem:
+        messages.error(request, gettext("Your pick was not taken: %(reason)s.")
+                       % {"reason": problem})
+        return _answer(request, _player_page(request, game_id, number), partial=False,
+                       status=400)
+    messages.success(request, gettext("Your pick is sealed."))
+    return redirect(SEAT, game_id=game_id, number=number)
+
+
+@login_required
+@require_POST
+def solo(request):
+    """A solo joyride for the person, started: he builds his first run at once."""
+    profile = getattr(request.user, "profile", None)
+    game = services.solo_game_create(
+        user=request.user, time_zone=profile.time_zone if profile else "Europe/Berlin")
+    return redirect(SEAT, game_id=game.pk, number=0)
