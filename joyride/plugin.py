@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -167,7 +168,7 @@ class JoyrideRules(GameRules):
                                    settings__players=1).first()
         if game is None:
             game = solo_game_create(user=user)
-        return f"run solo in '{game.title}' at http://localhost:8000{self.seat_url(game.pk, 0)}"
+        return f"run solo in '{game.title}' at {settings.SITE_URL}{self.seat_url(game.pk, 0)}"
 
     def practice_create(self, user):
         from .services import practice_game_create

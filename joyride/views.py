@@ -16,10 +16,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from games import selectors
+from games import limits, selectors
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -28,6 +30,8 @@ from .engine import EngineError, check, pick_order
 from .engine.geometry import CHAINS, SHAPES
 from .engine.tables import INSTA_BALL
 from .plugin import RULES
+
+ORDERS_LIMITED = gettext_lazy("Too many plans or picks sent for this seat.")
 
 SEAT = "joyride:seat"
 
@@ -198,6 +202,8 @@ def _answer(request, page, *, partial: bool, status: int = 200, **extra):
 
 # --- the views ---------------------------------------------------------------------------------
 
+# A player's pages show his sealed plan as it grows: never kept by a browser or a proxy.
+@never_cache
 @login_required
 @require_safe
 def seat_page(request, game_id: int, number: int):
@@ -221,6 +227,8 @@ BUILD_ACTIONS = {
 }
 
 
+@never_cache
+@vary_on_headers("HX-Request")  # the builder again for htmx, a redirect to the page without
 @login_required
 @require_POST
 def build(request, game_id: int, number: int):
@@ -244,6 +252,7 @@ def build(request, game_id: int, number: int):
     return redirect(SEAT, game_id=game_id, number=number)
 
 
+@never_cache
 @login_required
 @require_safe
 def check_plan(request, game_id: int, number: int):
@@ -267,8 +276,10 @@ def _round_of(data) -> int | None:
     return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 10 else None
 
 
+@never_cache
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     """Seal the draft: the plan is the seat's orders for this run, final."""
     seat = _own_seat(request, game_id, number)
@@ -284,13 +295,16 @@ def submit(request, game_id: int, number: int):
     return redirect(SEAT, game_id=game_id, number=number)
 
 
+@never_cache
 @login_required
 @require_POST
+@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
 def pick(request, game_id: int, number: int):
     """The sealed gadget pick: the gadgets on offer ranked by preference."""
     seat = _own_seat(request, game_id, number)
     picks = [request.POST[key] for key in sorted(
-        (k for k in request.POST if k.startswith("choice_") and k[7:].isdigit()),
+        (k for k in request.POST
+         if k.startswith("choice_") and k[7:].isascii() and k[7:].isdigit() and len(k) < 12),
         key=lambda k: int(k[7:])) if request.POST[key]]
     try:
         services.orders_submit(seat=seat, user=request.user, payload={"picks": picks},
@@ -306,6 +320,8 @@ def pick(request, game_id: int, number: int):
 
 @login_required
 @require_POST
+@limits.limit("practice_games_per_person", limits.per_person,
+              gettext_lazy("You have started many solo games in a short time."))
 def solo(request):
     """A solo joyride for the person, started: he builds his first run at once."""
     profile = getattr(request.user, "profile", None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -222,7 +223,7 @@ class RacingRules(GameRules):
                                    status=Game.Status.RUNNING).first()
         if game is None:
             game = practice_race_create(user=user)
-        return f"race in '{game.title}' at http://localhost:8000/games/{game.pk}/"
+        return f"race in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"
 
     def _require_active(self, state: dict, seat: int) -> None:
         if seat not in self.active_seats(state):

@@ -28,6 +28,7 @@ from dogfight.names import name_problem
 from games import registry, resolution, services
 from games.models import Chatter, Game, Order, Round, Seat
 from tests.duel.web.helpers import make_duel, placed
+from tests.joyride.web.helpers import make_game as make_joyride
 from tests.racing.web.helpers import make_race
 from tests.factories import PASSWORD, make_dogfight, make_user, open_round
 from tests.helpers import (HTMX, chatter_url, fast_passwords, messages_of,  # noqa: F401
@@ -112,8 +113,14 @@ def running_race(referee, alice, bob, capture) -> Game:
     return make_race(alice, bob, referee=referee)
 
 
+def running_joyride(referee, alice, bob, capture) -> Game:
+    """Two players' first run open: Alice in seat 0, Bob in seat 1."""
+    return make_joyride(alice, bob)
+
+
 # A running game of each installed kind, Alice in seat 0 and Bob in seat 1.
-MAKERS = {"dogfight": running_dogfight, "duel": running_duel, "racing": running_race}
+MAKERS = {"dogfight": running_dogfight, "duel": running_duel, "racing": running_race,
+          "joyride": running_joyride}
 
 
 def test_every_installed_game_has_a_maker_for_the_sweep():

@@ -1,5 +1,5 @@
 """``manage.py demo_setup`` (what ``make demo`` runs) sets up a duel against the computer beside
-the dogfight's practice game, and prints links to the site's configured address."""
+the other games' demos, and prints links to the site's configured address."""
 
 from io import StringIO
 
@@ -25,6 +25,7 @@ def test_the_demo_sets_up_a_duel_against_the_computer(settings, django_capture_o
     text = out.getvalue()
     assert f"http://skies.example:9000/games/{duel.pk}/" in text
     assert "http://skies.example:9000/accounts/login/" in text and "localhost" not in text
+    games = Game.objects.count()  # one demo per game
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo_setup", stdout=StringIO())  # again: nothing new
-    assert Game.objects.count() == 2
+    assert Game.objects.count() == games
