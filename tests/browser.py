@@ -15,6 +15,10 @@ import pytest
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = Path("/usr/bin/chromium")
+# htmx's classes while a request, swap or settle is under way: wait with
+# ``expect(page.locator(HTMX_BUSY)).to_have_count(0)`` (a locator: the site's
+# Content-Security-Policy forbids ``wait_for_function``, which evaluates a string as script).
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 10_000
@@ -65,3 +69,25 @@ def phone_page(browser, live_server):
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def two_pages(browser, live_server):
+    """Two fresh desktop contexts side by side (two people at two screens)."""
+    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    yield [page for _, page, _ in opened]
+    for context, _, errors in opened:
+        context.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def log_in(page, base: str, user, next_path: str = "/games/") -> None:
+    """Log ``user`` in through the site's form (the factories' password) and land on
+    ``next_path``."""
+    from tests.factories import PASSWORD
+
+    page.goto(f"{base}/accounts/login/?next={next_path}")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base}{next_path}")

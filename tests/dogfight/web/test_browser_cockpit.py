@@ -15,7 +15,9 @@ from games.models import Chatter, Order
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import set_planes
 
-from .test_browser_round import COMPUTERS, log_in, preview_after
+from tests.browser import log_in
+
+from .test_browser_round import COMPUTERS, preview_after
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

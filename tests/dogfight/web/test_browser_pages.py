@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.factories import make_dogfight, make_user
 
-from .test_browser_round import log_in
+from tests.browser import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,22 +16,14 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Order, Round
-from tests.factories import GROUND_ORDERS, PASSWORD, make_dogfight, make_user, seat_of
+from tests.browser import HTMX_BUSY, log_in
+from tests.factories import GROUND_ORDERS, make_dogfight, make_user, seat_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 COMPUTERS = {n: "novice" for n in range(1, 6)}
-# htmx's classes while a request, swap or settle is under way (a locator: the page's
-# Content-Security-Policy forbids evaluating a string as script).
-BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
-def log_in(page, base, user, next_path):
-    page.goto(f"{base}/accounts/login/?next={next_path}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}{next_path}")
 
 
 def options(page, select):
@@ -46,7 +38,7 @@ def preview_after(page, action):
     """Do ``action`` and wait until htmx has fetched and swapped in the new form and board."""
     with page.expect_response(lambda r: "/preview" in r.url and r.status == 200):
         action()
-    expect(page.locator(BUSY)).to_have_count(0)
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
 
 
 def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
@@ -118,7 +110,7 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     for label in ("start", "move 1", "move 2"):
         page.locator("#replay nav.steps").get_by_role("link", name=label, exact=True).click()
         expect(page.locator("#replay nav.steps a[aria-current=step]")).to_have_text(label)
-        expect(page.locator(BUSY)).to_have_count(0)
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
         shown.append(board.inner_html())
         assert shown[-1] != shown[-2], f"the board did not change when stepping to {label}"
     assert re.search(r"[?&]step=2\b", page.url), page.url

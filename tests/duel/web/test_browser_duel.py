@@ -18,39 +18,23 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.factories import PASSWORD, make_user
+from tests.factories import make_user
 
-from tests.browser import TIMEOUT_MS, _page
+from tests.browser import HTMX_BUSY, TIMEOUT_MS, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# htmx's classes while a request, swap or settle is under way (a locator: the page's
-# Content-Security-Policy forbids evaluating a string as script).
-BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
-@pytest.fixture
-def two_pages(browser, live_server):
-    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    yield [page for _, page, _ in opened]
-    for context, _, errors in opened:
-        context.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def log_in(page, base, user):
-    page.goto(f"{base}/accounts/login/?next=/games/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}/games/")
 
 
 def click_htmx(page, name):
     """Click a turn-form button and wait until htmx has swapped the new form and board in."""
     with page.expect_response(lambda r: "/preview" in r.url and r.status == 200):
         page.get_by_role("button", name=name, exact=True).click()
-    expect(page.locator(BUSY)).to_have_count(0)
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
 
 
 def fly(page, fighter, steps):

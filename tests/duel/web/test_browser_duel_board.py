@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import _page
+from tests.browser import HTMX_BUSY, _page, log_in
 from tests.duel.engine.helpers import E, W, flying, missile, state as position
 from tests.factories import make_user
 
 from .helpers import page_url
-from .test_browser_duel import BUSY, log_in
 from .test_browser_duel_player import duel_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,14 +47,14 @@ def test_desktop_the_board_stays_in_view_while_building(browser, live_server, tm
     context, page, errors = open_turn(browser, live_server, {"width": 1280, "height": 800})
     # a click on A2 picks it, a click on the hex ahead steps
     page.locator('#board a.pick[data-pick="A2"]').click()
-    expect(page.locator(BUSY)).to_have_count(0)
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
     expect(page.get_by_text("A2: 0 hexes flown")).to_be_visible()
     page.locator('#board a.step-link[data-step-code="A"]').click()
-    expect(page.locator(BUSY)).to_have_count(0)
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
     expect(page.get_by_text("A2: 1 hex flown")).to_be_visible()
     for step in ("ahead", "fire the nose gun"):
         page.get_by_role("button", name=step, exact=True).click()
-        expect(page.locator(BUSY)).to_have_count(0)
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
     page.get_by_role("button", name="Finish A2's move").scroll_into_view_if_needed()
     box = page.locator("#board").bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800 + 1, box  # still in view

@@ -11,7 +11,9 @@ from tests.duel.engine.helpers import E, NE, W, flying, missile, state as positi
 from tests.factories import make_user
 
 from .helpers import at_position, make_duel, page_url
-from .test_browser_duel import click_htmx, log_in, two_pages  # noqa: F401 (fixture)
+from tests.browser import log_in
+
+from .test_browser_duel import click_htmx
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

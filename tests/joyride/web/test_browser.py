@@ -15,14 +15,11 @@ from games.models import Game, Round
 from joyride.engine import check
 from joyride.models import PlanDraft
 from joyride.engine.geometry import CHAINS
-from tests.browser import _page
-from tests.factories import PASSWORD, make_user
+from tests.browser import HTMX_BUSY, log_in
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# htmx's classes while a request, swap or settle is under way (a locator: the page's
-# Content-Security-Policy forbids evaluating a string as script).
-BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
 def _normalised(cells):
@@ -91,15 +88,9 @@ class Builder:
                 len(tile["cells"]))
             page.mouse.click(x, y)
         expect(page.locator("#builder-lab g.tile")).to_have_count(count + 1)
-        expect(page.locator(BUSY)).to_have_count(0)
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
 
 
-def log_in(page, base, user, then="/"):
-    page.goto(f"{base}/accounts/login/?next={then}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}{then}")
 
 
 def open_state(game) -> dict:
@@ -147,7 +138,7 @@ def build_run(page, game, seat: int, tiles: int) -> None:
 def test_a_solo_game_played_to_the_rating(page, live_server):
     base = live_server.url
     alice = make_user("alice")
-    log_in(page, base, alice)
+    log_in(page, base, alice, "/")
     page.get_by_role("button", name="Start a solo joyride").click()
     expect(page.get_by_role("heading", name="Build your run")).to_be_visible()
     game = Game.objects.get(kind="joyride")
@@ -169,13 +160,6 @@ def test_a_solo_game_played_to_the_rating(page, live_server):
         timeout=20_000)
 
 
-@pytest.fixture
-def two_pages(browser, live_server):
-    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    yield [page for _, page, _ in opened]
-    for context, _, errors in opened:
-        context.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def test_a_two_player_round_in_two_browsers(two_pages, live_server):
@@ -211,7 +195,7 @@ def test_a_run_is_built_on_a_phone_with_taps_and_the_on_screen_buttons(phone_pag
                                                                        live_server):
     base = live_server.url
     alice = make_user("alice")
-    log_in(phone_page, base, alice)
+    log_in(phone_page, base, alice, "/")
     phone_page.get_by_role("button", name="Start a solo joyride").tap()
     expect(phone_page.get_by_role("heading", name="Build your run")).to_be_visible()
     game = Game.objects.get(kind="joyride")

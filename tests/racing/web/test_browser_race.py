@@ -20,40 +20,24 @@ from playwright.sync_api import expect
 
 from games.models import Game, Round
 from racing import engine
-from tests.browser import TIMEOUT_MS, _page
-from tests.factories import PASSWORD, make_user
+from tests.browser import HTMX_BUSY, TIMEOUT_MS, log_in
+from tests.factories import make_user
 
 from .helpers import make_race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# htmx's classes while a request, swap or settle is under way (a locator: the page's
-# Content-Security-Policy forbids evaluating a string as script).
-BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
-@pytest.fixture
-def two_pages(browser, live_server):
-    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    yield [page for _, page, _ in opened]
-    for context, _, errors in opened:
-        context.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def log_in(page, base, user):
-    page.goto(f"{base}/accounts/login/?next=/games/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}/games/")
 
 
 def previewed(page, action):
     """Do ``action`` and wait until htmx has swapped the engine's preview in."""
     with page.expect_response(lambda r: "/preview" in r.url and r.status == 200):
         action()
-    expect(page.locator(BUSY)).to_have_count(0)
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
 
 
 def hinge(page, name) -> float:
