@@ -173,7 +173,7 @@ class DogfightRules(GameRules):
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
         return {"board": svg.board_svg(state, names, described_by="planes-list"),
-                "planes": _plane_rows(state, names),
+                "legend": svg.legend(), "planes": _plane_rows(state, names),
                 "weather": " ".join(cockpit_words.weather_lines(state)), "state": state}
 
     def report_context(self, state_before: dict, report_state: dict, events: list,

@@ -40,6 +40,11 @@ def test_the_game_page_words_the_weather_that_was(page, live_server):
     expect(page.locator("#planes-list tr.seat-0")).to_contain_text("(9, 0)")
     expect(page.locator("#planes-list tr.seat-0")).to_contain_text("west")
     assert page.locator("svg.board").get_attribute("aria-describedby") == "planes-list"
+    # The board's key, as in the cockpit: each symbol small, beside its meaning.
+    legend = page.locator("section.legend")
+    expect(legend.get_by_role("heading", name="On the board")).to_be_visible()
+    assert legend.locator("svg.legend-symbol").count() >= 5
+    assert legend.locator("svg.legend-symbol").first.bounding_box()["width"] < 40
 
 
 def _a_round_with_a_burst():
