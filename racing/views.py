@@ -32,6 +32,7 @@ from .plugin import RULES
 
 TARGETED = {k.id for k in KINDS.values() if k.projector} | {"abstauber"}
 SNAPS = ("straight", "left", "right", "aim")
+RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the pilot picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 
 
@@ -102,7 +103,8 @@ def _use(card: dict, data) -> dict | None:
 def _station(data) -> dict:
     """A visit to the cracks' equipment station: cards given back, kinds taken."""
     returned = [int(key[7:]) for key in data if key.startswith("return_")
-                and key[7:].isdigit() and data.get(key)]
+                and key[7:].isascii() and key[7:].isdigit() and len(key) < 16
+                and data.get(key)]
     taken = [kind for kind in KINDS for _ in range(max(0, min(7, _int(
         data.get(f"take_{kind}"), 0))))]
     order = {"station": {"return": sorted(returned), "take": taken}}
@@ -131,6 +133,9 @@ def order_from_form(data, options: dict) -> dict:
         chosen = _use(card, data)
         if chosen:
             order[chosen["phase"]].append(chosen["use"])
+    chips = [_int(data.get(f"ram_chip_{n}")) for n in RAM_CHIP_SLOTS]
+    if any(chip is not None for chip in chips):  # the rest: the engine's default placement
+        order["ram_chips"] = [chip for chip in chips if chip is not None]
     remove = _int(data.get("remove_chip"))
     if remove is not None:
         order["remove_chip"] = remove
@@ -230,6 +235,9 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         "boosts": [e for e in equipment if "flight" in KINDS[e["kind"]].phases],
         "equipment": [e for e in equipment if "flight" not in KINDS[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
+        "cards": equipment,
+        "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")}
+                      for n in RAM_CHIP_SLOTS],
         "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
         "projector_kinds": [(k.id, words.kind_name(k.id)) for k in KINDS.values()
                             if k.projector and k.id != "uberhirn"],
