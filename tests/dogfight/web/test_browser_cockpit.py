@@ -142,7 +142,8 @@ def test_a_ticked_burst_draws_its_line_and_damage_by_range(page, live_server):
     expect(burst).to_have_count(1)
     # After turning right at (0, -8) the plane is at (1, -9), nose north-east: its diagonal
     # right burst runs east along the edge, four hexes.
-    assert burst.locator(".range text").all_text_contents() == ["4", "3", "2", "1"]
+    # (a web-first assertion: it waits out a preview still being swapped in)
+    expect(burst.locator(".range text")).to_have_text(["4", "3", "2", "1"])
     in_view(page, burst)
 
 
