@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import zlib
-from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import GameRules, Outcome, Rejected, TurnDeadline
 
 from . import report, svg
 from .engine import EngineError, State, act, foresight, missed, new_game
@@ -33,7 +32,8 @@ MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 48
 
 
-class DuelRules(GameRules):
+class DuelRules(TurnDeadline, GameRules):
+    default_turn_hours = DEFAULT_TURN_HOURS
     slug = "duel"
     name = _("Duel")
     resolve_early = True            # a turn is resolved the moment it is submitted
@@ -72,14 +72,8 @@ class DuelRules(GameRules):
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
         return new_game(Settings.from_dict(_engine_settings(settings)), seed).to_dict()
 
-    def deadline(self, now: datetime, game) -> datetime:
-        return now + timedelta(hours=game.settings.get("turn_hours", DEFAULT_TURN_HOURS))
-
-    def outage_deadline(self, now: datetime, game) -> datetime:
-        return self.deadline(now, game)
-
     def deadline_words(self, game) -> str:
-        hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
+        hours = self.turn_hours(game)
         return ngettext("%(hours)d hour per action", "%(hours)d hours per action",
                         hours) % {"hours": hours}
 

@@ -12,7 +12,7 @@ talk only to this interface, never to a game's rules directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 
 from django.apps import AppConfig, apps
@@ -245,6 +245,23 @@ class GameRules:
         """A practice game for ``user`` against computer players, started, or None if the
         game offers none."""
         return None
+
+
+class TurnDeadline:
+    """For a game of turns (mixed in before ``GameRules``): each round's deadline is
+    ``settings["turn_hours"]`` after it opens, ``default_turn_hours`` if unset, and a round
+    whose deadline passed during an outage gets a whole turn again."""
+
+    default_turn_hours = 48
+
+    def turn_hours(self, game) -> int:
+        return game.settings.get("turn_hours", self.default_turn_hours)
+
+    def deadline(self, now: datetime, game) -> datetime:
+        return now + timedelta(hours=self.turn_hours(game))
+
+    def outage_deadline(self, now: datetime, game) -> datetime:
+        return self.deadline(now, game)
 
 
 class GameApp(AppConfig):

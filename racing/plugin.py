@@ -9,13 +9,12 @@ hours. Nothing here decides a rule: the engine's ``legal`` previews and checks e
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import GameRules, Outcome, Rejected, TurnDeadline
 
 from . import engine, report, svg, words
 
@@ -28,7 +27,8 @@ DEFAULT_SETTINGS = {"course": "oval5", "level": 1, "laps": 1, "jets": 4, "mode":
                     "turn_hours": DEFAULT_TURN_HOURS}
 
 
-class RacingRules(GameRules):
+class RacingRules(TurnDeadline, GameRules):
+    default_turn_hours = DEFAULT_TURN_HOURS
     slug = "racing"
     name = _("Jets")
     resolve_early = True            # a turn (or a round, once all are in) is resolved at once
@@ -72,14 +72,8 @@ class RacingRules(GameRules):
                                settings["level"], settings["laps"], seed,
                                "race" if settings["mode"] == "round" else "seats")
 
-    def deadline(self, now: datetime, game) -> datetime:
-        return now + timedelta(hours=game.settings.get("turn_hours", DEFAULT_TURN_HOURS))
-
-    def outage_deadline(self, now: datetime, game) -> datetime:
-        return self.deadline(now, game)
-
     def deadline_words(self, game) -> str:
-        hours = game.settings.get("turn_hours", DEFAULT_TURN_HOURS)
+        hours = self.turn_hours(game)
         return ngettext("%(hours)d hour per turn", "%(hours)d hours per turn",
                         hours) % {"hours": hours}
 
