@@ -4,7 +4,7 @@
 JSON out. A bad job is answered with ``{"error": "..."}`` in its place and the exit status is
 1; input the runner cannot even read (bad JSON, an unknown command) exits with 2. Never a
 traceback. The ``as_*`` validators turn JSON input into values or an ``EngineError`` that
-names the problem.
+names the problem (code ``malformed``, the field in ``params["where"]``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,15 @@ from collections.abc import Callable
 
 
 class EngineError(ValueError):
-    """A job an engine cannot carry out; the message says why, in a player's words."""
+    """A job an engine cannot carry out. The message says why in the JSON face's technical
+    English; ``code`` and ``params`` say it again as data (JSON values only), so that a page can
+    word it in its reader's language. ``malformed`` is the job's shape, with the field in
+    ``params["where"]``; every other code is a game's own rule. The JSON face answers the
+    message alone (``{"error": "..."}``, its contract)."""
+
+    def __init__(self, message: str, code: str = "malformed", **params: object) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 Job = Callable[[object], dict]
@@ -60,38 +68,38 @@ def _write(payload: object) -> None:
 
 def as_object(value: object, where: str) -> dict:
     if not isinstance(value, dict):
-        raise EngineError(f"{where} must be an object")
+        raise EngineError(f"{where} must be an object", where=where)
     return value
 
 
 def as_list(value: object, where: str) -> list:
     if not isinstance(value, list):
-        raise EngineError(f"{where} must be a list")
+        raise EngineError(f"{where} must be a list", where=where)
     return value
 
 
 def required(data: dict, key: str, where: str) -> object:
     if key not in data:
-        raise EngineError(f"{where}.{key} is missing")
+        raise EngineError(f"{where}.{key} is missing", where=f"{where}.{key}")
     return data[key]
 
 
 def as_int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{where} must be a whole number")
+        raise EngineError(f"{where} must be a whole number", where=where)
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise EngineError(f"{where} must be {bounds}, not {value}")
+        raise EngineError(f"{where} must be {bounds}, not {value}", where=where)
     return value
 
 
 def as_bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise EngineError(f"{where} must be true or false")
+        raise EngineError(f"{where} must be true or false", where=where)
     return value
 
 
 def as_choice(value: object, choices: tuple[str, ...], where: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise EngineError(f"{where} must be one of {', '.join(choices)}")
+        raise EngineError(f"{where} must be one of {', '.join(choices)}", where=where)
     return value
