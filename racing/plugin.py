@@ -37,8 +37,8 @@ class RacingRules(TurnDeadline, GameRules):
     rules_url_name = "rules"
     own_page_label = _("My jet")
     new_game_label = _("Referee a new race")
-    removal_note = _("The jet misses the coming turn (the missed-turn default); three missed "
-                     "turns in a row retire it.")
+    removal_note = _("The jet retires from the race when the coming turn is resolved; until "
+                     "then the removal can be undone.")
     missed_orders_note = _("Without an order your jet keeps its lift and flies straight on, "
                            "with no equipment.")
 
@@ -99,15 +99,23 @@ class RacingRules(TurnDeadline, GameRules):
 
     def active_seats(self, state: dict) -> list[int]:
         """The draft's picker; in turn mode the seat that orders the jet on turn (its
-        Traumatorpedo shooter's, if it was hit); in round mode every jet flying this round."""
+        Traumatorpedo shooter's, if it was hit); in round mode every jet flying this round
+        but a Traumatorpedo's victim, whose flight its shooter sealed with the shot."""
         phase, turn = state["phase"], state["turn"]
         if phase == "draft":
             return [turn["seat"]]
         if phase != "race":
             return []
         if state["turn_order"] == "race":
-            return sorted(_jet(state, jet_id)["seat"] for jet_id in _round_jets(state))
+            return sorted(_jet(state, jet_id)["seat"] for jet_id in _round_jets(state)
+                          if _jet(state, jet_id)["controller"] is None)
         return [_jet(state, turn["controller"] or turn["jet"])["seat"]]
+
+    def seats_in_game(self, state: dict) -> list[int]:
+        """Every jet still racing, whether or not it is on turn."""
+        if state["phase"] == "over":
+            return []
+        return [j["seat"] for j in state["jets"] if j["status"] == "racing"]
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         self.foreseen(state, seat, payload)
@@ -129,22 +137,35 @@ class RacingRules(TurnDeadline, GameRules):
 
     def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
                 referee_input: dict) -> Outcome:
+        """The removed seats' jets retire first; then the turn (or in round mode the rest of
+        the round) is flown, unless the removal took the turn's own pilot out: then the
+        round was the removal, and the next pilot orders."""
         removed = set(referee_input.get("remove", []))
-        orders = {seat: order for seat, order in orders.items() if seat not in removed}
-        events: list[dict] = []
+        ordering = self.active_seats(state)
+        state, events = self.retire_removed(state, removed)
         if state["phase"] == "race" and state["turn_order"] == "race":
             number = state["turn"]["round"]
             while state["phase"] == "race" and state["turn"]["round"] == number:
                 seat = _jet(state, state["turn"]["jet"])["seat"]
                 state, more = engine.play_sealed(state, orders.get(seat))
                 events += more
-        else:
-            (seat,) = self.active_seats(state)
-            state, events = engine.play_turn(state, orders.get(seat))
+        elif state["phase"] != "over" and self.active_seats(state) == ordering:
+            (seat,) = ordering
+            state, more = engine.play_turn(state, orders.get(seat))
+            events += more
         over = state["phase"] == "over"
         return Outcome(state=state, events=events, over=over,
                        winner=_jet(state, state["winner"])["seat"]
                        if over and state["winner"] else None)
+
+    def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
+        """The referee's removals: each removed seat's jet retires from the race."""
+        events: list[dict] = []
+        for jet in list(state["jets"]):
+            if jet["seat"] in removed and jet["status"] == "racing" and state["phase"] != "over":
+                state, more = engine.retire(state, jet["id"])
+                events += more
+        return state, events
 
     def ordering_state(self, state: dict, seat: int) -> dict:
         """The state the seat's order is judged on: the state itself, or in round mode the
@@ -153,7 +174,7 @@ class RacingRules(TurnDeadline, GameRules):
         if state["phase"] != "race" or state["turn_order"] != "race":
             return state
         jet = next((j for j in state["jets"] if j["seat"] == seat), None)
-        if jet is None or jet["id"] not in _round_jets(state):
+        if jet is None or jet["id"] not in _round_jets(state) or jet["controller"] is not None:
             raise Rejected(self.not_active_message(state, seat), code="not_active")
         return {**state, "turn": {**state["turn"], "jet": jet["id"], "queue": []}}
 

@@ -101,6 +101,8 @@ def _line(event: dict, names: dict[int, str]) -> str | None:
     if kind == "missed":
         return gettext("%(jet)s missed its turn (%(count)d in a row).") % {
             "jet": jet, "count": event["in_row"]}
+    if kind == "retired" and event.get("why") == "referee":
+        return gettext("The referee takes %(jet)s out of the race.") % {"jet": jet}
     if kind == "retired":
         return gettext("%(jet)s retires.") % {"jet": jet}
     if kind == "stood":

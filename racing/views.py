@@ -276,9 +276,12 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         return context
     active = (rnd is not None and page.own_orders is None and context["running"]
               and seat.number in RULES.active_seats(raw))
+    own = next((j for j in raw["jets"] if j["seat"] == seat.number), None)
     context.update(state=raw, active=active, sent=page.own_orders,
                    standings=report.standings(raw, names),
-                   on_turn=report.on_turn_words(raw, names))
+                   on_turn=report.on_turn_words(raw, names),
+                   knocked_out_by=report.jet_label(own["controller"], names)
+                   if own and own["controller"] and own["controller"] != own["id"] else None)
     if active and raw["phase"] == "race":
         context.update(_order_form(raw, seat.number, data, names))
     else:

@@ -10,6 +10,8 @@ Everything a rule decides lives here; the web layer asks, it never re-implements
   missed-turn default) and returns ``(state, events)``;
 - ``play_sealed(state, order)`` plays a turn sealed before its round began (round mode):
   default slips, and a fallback when the round's earlier turns made the order illegal;
+- ``retire(state, jet_id)`` takes a jet out of the race (the referee's removal) and returns
+  ``(state, events)``;
 - ``computer_order(state, level=1)`` is a computer pilot's order for the jet on turn;
 - ``courses()`` the built-in courses, ``catalogue()`` the equipment and the levels.
 
@@ -29,6 +31,7 @@ from .setup import new_race
 from .state import load
 from .turns import play as _play
 from .turns import play_sealed as _play_sealed
+from .turns import retire as _retire
 
 
 def legal(state: dict, order: object | None = None) -> dict:
@@ -43,5 +46,9 @@ def play_sealed(state: dict, order: object | None) -> tuple[dict, list]:
     return _play_sealed(load(state), order)
 
 
+def retire(state: dict, jet_id: str) -> tuple[dict, list]:
+    return _retire(load(state), jet_id)
+
+
 __all__ = ["EngineError", "KINDS", "LEVELS", "PILOT_LEVELS", "catalogue", "computer_order",
-           "course_problem", "courses", "legal", "load", "new_race", "play_sealed", "play_turn"]
+           "course_problem", "courses", "legal", "load", "new_race", "play_sealed", "play_turn", "retire"]

@@ -12,7 +12,7 @@ from .jsonface import EngineError, as_bool, as_object, required
 from .legal import legal
 from .setup import new_race
 from .state import load
-from .turns import play
+from .turns import play, retire
 
 
 def new_job(job: object) -> dict:
@@ -31,10 +31,14 @@ def turn_job(job: object) -> dict:
     job = as_object(job, "job")
     state = load(required(job, "state", "job"))
     missed = as_bool(job.get("missed", False), "job.missed")
-    if missed == ("order" in job):
-        raise EngineError("job: give either an order or \"missed\": true")
-    order = None if missed else as_object(job["order"], "job.order")
-    new_state, events = play(state, order)
+    if missed + ("order" in job) + ("retire" in job) != 1:
+        raise EngineError("job: give either an order or \"missed\": true (or \"retire\": a "
+                          "jet id)",
+                          where="job")
+    if "retire" in job:
+        new_state, events = retire(state, job["retire"])
+    else:
+        new_state, events = play(state, None if missed else as_object(job["order"], "job.order"))
     return {"state": new_state, "events": events}
 
 

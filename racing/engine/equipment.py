@@ -182,9 +182,16 @@ def _butt_kick(turn, jet, card, raw, event):
 
 
 def _traumatorpedo(turn, jet, card, raw, event):
+    """The shooter orders the victim's next turn: live in turn mode; in round mode, where
+    every order is sealed before the round, with the shot (``flight``; none: straight on)."""
+    sealed = turn.state["turn_order"] == "race"
+    if "flight" in raw and not sealed:
+        raise EngineError(f"{raw['where']}.flight: in turn mode the shooter orders the "
+                          f"victim's turn when it comes", code="flight_in_turn_mode")
     victim = _fire(turn, jet, raw, event)
     if victim:
         victim["controller"] = turn.jet["id"]   # via an Überhirn too: its shooter
+        victim["sealed_flight"] = raw.get("flight") if sealed else None
         turn.events.append({"type": "controlled", "jet": victim["id"],
                             "controller": victim["controller"]})
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from .catalogue import BOOSTS, KINDS
 from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object
-from .state import as_id, as_number
+from .state import as_id, as_number, sealed_flight
 
 USE_FIELDS = {
     "sidestep": ("side", "lift"), "kupferwurm": ("direction", "chips"),
     "butt_kick": ("hinge", "slips"), "photonenpaddel": ("hinge",), "paddel_de_luxe": ("angle",),
-    "uberhirn": ("use",), "warpfeld": ("gate", "pivot", "angle"), "robert": ("mode",),
+    "traumatorpedo": ("flight",), "uberhirn": ("use",), "warpfeld": ("gate", "pivot", "angle"), "robert": ("mode",),
     "hollenboller": ("side",),
 }
 
@@ -118,6 +118,8 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         parsed["pivot"] = as_int(raw["pivot"], f"{where}.pivot", 0, 1)
     if "mode" in raw:
         parsed["mode"] = as_choice(raw["mode"], ("repair", "energy"), f"{where}.mode")
+    if "flight" in raw:
+        parsed["flight"] = sealed_flight(raw["flight"], f"{where}.flight")
     if "use" in raw:
         if inner:
             raise EngineError(f"{where}.use: an Überhirn cannot fire another Überhirn")

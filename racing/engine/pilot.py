@@ -183,6 +183,16 @@ def _hostile_flight(state: dict, victim: dict) -> dict:
     return worst[0] if worst else {"miss": True}
 
 
+def _sealed_flight(state: dict, victim: dict) -> dict:
+    """Round mode: the hostile flight a shooter seals with its Traumatorpedo, reckoned from
+    where the victim is now."""
+    on_turn = dict(state, turn=dict(state["turn"], jet=victim["id"], queue=[]))
+    order = _hostile_flight(on_turn, victim)
+    if "lift" not in order:
+        return {"change": 0, "hinge": [0.0, 0.0]}
+    return {"change": order["lift"] - victim["lift"], "hinge": list(order["hinge"])}
+
+
 # --- equipment ---------------------------------------------------------------------------------
 
 def _add_equipment(state: dict, jet: dict, order: dict, value: float) -> tuple[dict, float]:
@@ -218,9 +228,11 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
             if "kupferwurm" in kinds:
                 yield phase, {"card": "kupferwurm", "target": rival["id"], "direction": "front"}
                 yield phase, {"card": "kupferwurm", "target": rival["id"], "direction": "back"}
-            for kind in ("sticky_fingers", "stasisfeld", "traumatorpedo"):
+            for kind in ("sticky_fingers", "stasisfeld"):
                 if kind in kinds:
                     yield phase, {"card": kind, "target": rival["id"]}
+            if "traumatorpedo" in kinds:
+                yield phase, _torpedo_use(state, rival)
             if "butt_kick" in kinds:
                 for side in (-1, 1):
                     yield phase, {"card": "butt_kick", "target": rival["id"],
@@ -230,6 +242,13 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
     if "hollenboller" in kinds and rivals:
         yield "before", {"card": "hollenboller"}
         yield "after", {"card": "hollenboller"}
+
+
+def _torpedo_use(state: dict, rival: dict) -> dict:
+    use = {"card": "traumatorpedo", "target": rival["id"]}
+    if state["turn_order"] == "race":
+        use["flight"] = _sealed_flight(state, rival)
+    return use
 
 
 def _paddle_uses(state, jet, order, kind):

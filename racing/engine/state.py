@@ -177,6 +177,7 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
         "refuelled": _gates(raw.get("refuelled", []), f"{where}.refuelled", gates),
         "stasis": read.bool("stasis", False),
         "controller": None,
+        "sealed_flight": None,
     }
     if max(abs(jet["x"]), abs(jet["y"])) > FAR_OUT:
         raise EngineError(f"{where}: |x| and |y| must be at most {FAR_OUT:g} mm")
@@ -184,6 +185,8 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
         jet["place"] = read.int("place", None, 1, MAX_JETS)
     if raw.get("controller") is not None:
         jet["controller"] = as_id(raw["controller"], f"{where}.controller")
+        if raw.get("sealed_flight") is not None:
+            jet["sealed_flight"] = sealed_flight(raw["sealed_flight"], f"{where}.sealed_flight")
     cards = as_list(raw.get("equipment", []), f"{where}.equipment")
     jet["equipment"] = [_card(card, f"{where}.equipment", i) for i, card in enumerate(cards)]
     if len({c["id"] for c in jet["equipment"]}) != len(cards):
@@ -191,6 +194,17 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
     if len(cards) > 7 or (level == 1 and cards):
         raise EngineError(f"{where}.equipment: too many cards for level {level}")
     return jet
+
+
+def sealed_flight(raw: object, where: str) -> dict:
+    """A Traumatorpedo's flight for its victim in round mode, sealed with the shot:
+    ``{"change": -1|0|1, "hinge": [h1, h2]}``, the lift change from the victim's own."""
+    raw = as_object(raw, where)
+    hinge = as_list(raw.get("hinge", [0, 0]), f"{where}.hinge")
+    if len(hinge) != 2:
+        raise EngineError(f"{where}.hinge must be two angles [h1, h2]", where=f"{where}.hinge")
+    return {"change": as_int(raw.get("change", 0), f"{where}.change", -1, 1),
+            "hinge": [as_number(h, f"{where}.hinge[{i}]") for i, h in enumerate(hinge)]}
 
 
 def _card(raw: object, where: str, i: int) -> dict:

@@ -114,6 +114,8 @@ def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
     Slips follow the default rule (straight from each blocker); an order that the round's
     earlier turns made illegal is flown as its lift and hinges alone, and if even that fails,
     as the missed-turn default without counting as missed. None: a missed turn."""
+    if state["phase"] == "race" and find(state, state["turn"]["jet"])["controller"]:
+        raw_order = _victims_order(find(state, state["turn"]["jet"]))
     if raw_order is None or state["phase"] != "race":
         return play(state, raw_order)
     order = parse(raw_order)
@@ -136,6 +138,17 @@ def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
     events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"],
                       "flown": "default"})
     return new_state, events
+
+
+def _victims_order(victim: dict) -> dict | None:
+    """A Traumatorpedo victim's turn in round mode: the flight its shooter sealed with the
+    shot, in place of the order the victim's own pilot sealed (None: straight on, by default,
+    not counted as missed)."""
+    flight = victim["sealed_flight"]
+    if flight is None:
+        return None
+    return {"lift": min(5, max(0, victim["lift"] + flight["change"])),
+            "hinge": list(flight["hinge"])}
 
 
 def _unparsed(order: dict, *, slips: bool) -> dict:
@@ -171,8 +184,7 @@ def _missed(state: dict, jet: dict, events: list, counted: bool = True) -> None:
         jet["missed_in_row"] += 1
         events.append({"type": "missed", "jet": jet["id"], "in_row": jet["missed_in_row"]})
         if jet["missed_in_row"] >= MISSED_LIMIT:
-            jet["status"] = "retired"
-            jet["controller"] = None
+            _retire(state, jet)
             events.append({"type": "retired", "jet": jet["id"]})
             return
     lift = jet["lift"] if jet["lift"] in open_lifts(jet) else 1
@@ -265,7 +277,7 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
         card["chips"] -= 1
         turn.events.append({"type": "chip_removed", "jet": jet["id"], "card": card["id"],
                             "chips": card["chips"]})
-    jet["controller"] = None
+    jet["controller"], jet["sealed_flight"] = None, None
 
 
 def _station(state: dict, jet: dict, order: dict, events: list) -> None:
@@ -303,6 +315,47 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
     events.append({"type": "station", "jet": jet["id"], "returned": returned, "taken": got,
                    "energy": jet["energy"]})
     _end_of_turn(Turn(state, jet, events, None), order["remove_chip"])
+
+
+# --- the referee ------------------------------------------------------------------------------
+
+def retire(state: dict, jet_id: object) -> tuple[dict, list]:
+    """The referee takes a jet out of the race, in the draft or the race: it retires at once
+    (no place), and if it was on turn the next jet is. Played on a copy of a loaded state."""
+    if state["phase"] == "over":
+        raise EngineError("the race is over", code="race_over")
+    state = clone(state)
+    jet = find(state, jet_id)
+    if jet["status"] != "racing":
+        raise EngineError(f"retire: {jet['id']} is not racing", code="not_racing",
+                          jet=jet["id"])
+    _retire(state, jet)
+    events = [{"type": "retired", "jet": jet["id"], "why": "referee"}]
+    turn = state["turn"]
+    if jet["id"] in turn["queue"]:
+        turn["queue"].remove(jet["id"])
+    if not any(j["status"] == "racing" for j in state["jets"]):
+        state["draft"] = None
+        _over(state, events)
+    elif state["phase"] == "draft":
+        if turn["jet"] == jet["id"]:
+            state["draft"]["index"] += 1
+            turn["number"] += 1
+            next_pick(state, events)
+    elif turn["jet"] == jet["id"]:
+        advance(state, events)
+    return state, events
+
+
+def _retire(state: dict, jet: dict) -> None:
+    """Out of the race; a Traumatorpedo's victim it controlled is its own pilot's again."""
+    jet["status"], jet["stasis"] = "retired", False
+    jet["controller"], jet["sealed_flight"] = None, None
+    for other in state["jets"]:
+        if other["controller"] == jet["id"]:
+            other["controller"], other["sealed_flight"] = None, None
+            if state["turn"]["jet"] == other["id"]:
+                state["turn"]["controller"] = None
 
 
 # --- the draft ---------------------------------------------------------------------------------
@@ -345,7 +398,7 @@ def next_pick(state: dict, events: list) -> None:
     draft = state["draft"]
     while draft["index"] < len(draft["order"]):
         jet = find(state, draft["order"][draft["index"]])
-        if pickable(state, jet):
+        if jet["status"] == "racing" and pickable(state, jet):
             state["turn"].update(jet=jet["id"], seat=jet["seat"], controller=None)
             return
         draft["index"] += 1
@@ -356,7 +409,8 @@ def next_pick(state: dict, events: list) -> None:
 
 def start_race(state: dict) -> None:
     """The first round: seat 0 first, or the race order's leader in round mode."""
-    order = race_order(state) if state["turn_order"] == "race" else [state["jets"][0]["id"]]
+    order = race_order(state) if state["turn_order"] == "race" else [
+        next(j["id"] for j in state["jets"] if j["status"] == "racing")]
     first = find(state, order[0])
     state["turn"].update(round=1, jet=first["id"], seat=first["seat"], controller=None,
                          queue=order[1:] if state["turn_order"] == "race" else [])
@@ -435,7 +489,7 @@ def _over(state: dict, events: list) -> None:
     state["phase"] = "over"
     state["turn"].update(seat=None, jet=None, controller=None)
     for jet in state["jets"]:
-        jet["controller"], jet["stasis"] = None, False
+        jet["controller"], jet["sealed_flight"], jet["stasis"] = None, None, False
     events.append({"type": "over", "winner": state["winner"],
                    "places": [j["id"] for j in sorted(
                        (j for j in state["jets"] if j["place"] is not None),
