@@ -32,7 +32,7 @@ def turn_job(job: object) -> dict:
     state = load(required(job, "state", "job"))
     missed = as_bool(job.get("missed", False), "job.missed")
     if missed == ("order" in job):
-        raise EngineError("job: give either an order or \"missed\": true")
+        raise EngineError("job: give either an order or \"missed\": true", where="job")
     order = None if missed else as_object(job["order"], "job.order")
     new_state, events = play(state, order)
     return {"state": new_state, "events": events}
