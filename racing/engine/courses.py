@@ -69,24 +69,25 @@ def course_fault(gates: list[dict]) -> CourseFault | None:
     (buoy discs included), the start area behind gate 1 clear of every other gate."""
     if not MIN_GATES <= len(gates) <= MAX_GATES:
         return CourseFault(f"a course has {MIN_GATES}-{MAX_GATES} gates, not {len(gates)}",
-                           "gate_count", {"low": MIN_GATES, "high": MAX_GATES,
+                           code="gate_count", params={"low": MIN_GATES, "high": MAX_GATES,
                                           "count": len(gates)})
     for g in gates:
         for x, y in g["buoys"]:
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > PLANE_HALF:
                 return CourseFault(f"gate {g['number']} lies off the plane (|x|, |y| at most "
-                                   f"{PLANE_HALF:g})", "gate_off_plane",
-                                   {"gate": g["number"], "limit": PLANE_HALF})
+                                   f"{PLANE_HALF:g})", code="gate_off_plane",
+                                   params={"gate": g["number"], "limit": PLANE_HALF})
     for i, g in enumerate(gates):
         for h in gates[i + 1:]:
             if segments_distance(*g["buoys"], *h["buoys"]) <= 2 * BUOY_RADIUS:
                 return CourseFault(f"gates {g['number']} and {h['number']} overlap",
-                                   "gates_overlap", {"gate": g["number"], "other": h["number"]})
+                                   code="gates_overlap",
+                                   params={"gate": g["number"], "other": h["number"]})
     for slot in start_slots(gates[0]):
         for g in gates[1:]:
             if point_segment_distance(slot, *g["buoys"]) <= JET_RADIUS + BUOY_RADIUS:
                 return CourseFault(f"gate {g['number']} lies in the start area behind gate 1",
-                                   "gate_in_start_area", {"gate": g["number"]})
+                                   code="gate_in_start_area", params={"gate": g["number"]})
     return None
 
 
@@ -99,8 +100,8 @@ def course_problem(gates: list[dict]) -> str | None:
 def checked(gates: list[dict]) -> list[dict]:
     fault = course_fault(gates)
     if fault:
-        raise EngineError(f"the course fails the course check: {fault.message}", "course_check",
-                          check=fault.code, **fault.params)
+        raise EngineError(f"the course fails the course check: {fault.message}",
+                          code="course_check", check=fault.code, **fault.params)
     return gates
 
 
@@ -134,8 +135,8 @@ COURSES: dict[str, list[dict]] = {
 
 def built_in(name: str) -> list[dict]:
     if name not in COURSES:
-        raise EngineError(f"no built-in course {name!r}: {', '.join(COURSES)}", "unknown_course",
-                          name=name, courses=list(COURSES))
+        raise EngineError(f"no built-in course {name!r}: {', '.join(COURSES)}",
+                          code="unknown_course", name=name, courses=list(COURSES))
     return [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in COURSES[name]]
 
 

@@ -35,11 +35,11 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
         for card in jet["equipment"]:
             if card["id"] == ref:
                 return card
-        raise EngineError(f"{where}: {jet['id']} holds no card {ref}", "card_not_held",
+        raise EngineError(f"{where}: {jet['id']} holds no card {ref}", code="card_not_held",
                           jet=jet["id"], card=ref, where=where)
     cards = [c for c in jet["equipment"] if c["kind"] == ref]
     if not cards:
-        raise EngineError(f"{where}: {jet['id']} holds no {ref}", "kind_not_held",
+        raise EngineError(f"{where}: {jet['id']} holds no {ref}", code="kind_not_held",
                           jet=jet["id"], kind=ref, where=where)
     fresh = [c for c in cards if turn.undamaged(jet, c)]
     return (fresh or cards)[0]
@@ -84,7 +84,7 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
     problem = why_not(turn, jet, card, phase)
     if problem:
         raise EngineError(f"{where}: {jet['id']} cannot use {kind.id} now: {WHY_WORDS[problem]}",
-                          "cannot_use", jet=jet["id"], kind=kind.id, why=problem, where=where)
+                          code="cannot_use", jet=jet["id"], kind=kind.id, why=problem, where=where)
     turn.used.add(kind.id)
     jet["energy"] -= kind.cost
     event = {"type": "used", "jet": jet["id"], "card": card["id"], "kind": kind.id,
@@ -102,7 +102,8 @@ def _target(turn, jet: dict, raw: dict) -> dict:
     target = find(turn.state, raw["target"])
     if target is jet or target["status"] != "racing":
         raise EngineError(f"{raw['where']}.target must be another jet still racing",
-                          "target_not_racing", jet=target["id"], where=f"{raw['where']}.target")
+                          code="target_not_racing", jet=target["id"],
+                          where=f"{raw['where']}.target")
     return target
 
 
@@ -128,7 +129,7 @@ def _photonenpaddel(turn, jet, card, raw, event):
     limit = LIMITS[turn.flight_lift]
     if abs(h1) > limit + EPSILON or abs(h2) > limit + EPSILON:
         raise EngineError(f"{raw['where']}.hinge: at most {limit:g} degrees at Lift "
-                          f"{turn.flight_lift}", "use_angle_limit", kind=card["kind"],
+                          f"{turn.flight_lift}", code="use_angle_limit", kind=card["kind"],
                           limit=limit, lift=turn.flight_lift, where=f"{raw['where']}.hinge")
     jet["heading"] = norm(jet["heading"] + h1 + h2)
     event.update(heading=jet["heading"])
@@ -138,7 +139,7 @@ def _paddel_de_luxe(turn, jet, card, raw, event):
     angle = _field(raw, "angle")
     if abs(angle) > LIMITS[2] + EPSILON:
         raise EngineError(f"{raw['where']}.angle: at most {LIMITS[2]:g} degrees (Lift 2)",
-                          "use_angle_limit", kind=card["kind"], limit=LIMITS[2], lift=2,
+                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[2], lift=2,
                           where=f"{raw['where']}.angle")
     jet["heading"] = norm(turn.ruler_direction + angle)
     event.update(heading=jet["heading"])
@@ -152,10 +153,10 @@ def _sidestep(turn, jet, card, raw, event):
                        keep_heading=True)
     except Blocked as blocked:
         raise EngineError(f"{raw['where']}: the sidestep cannot end clear: {blocked}",
-                          "sidestep_blocked", where=raw["where"]) from None
+                          code="sidestep_blocked", where=raw["where"]) from None
     if stepped.slips:
         raise EngineError(f"{raw['where']}: the sidestep would end touching "
-                          f"{stepped.slips[0]['blocker']}", "sidestep_touching",
+                          f"{stepped.slips[0]['blocker']}", code="sidestep_touching",
                           jet=stepped.slips[0]["blocker"], where=raw["where"])
     apply(turn.state, jet, stepped, turn.events, turn.ram_chips, "sidestep")
 
@@ -170,7 +171,7 @@ def _kupferwurm(turn, jet, card, raw, event):
         held = {c["id"] for c in victim["equipment"]}
         if any(c not in held for c in chosen):
             raise EngineError(f"{raw['where']}.chips: {victim['id']} holds no such card",
-                              "victim_card_not_held", jet=victim["id"],
+                              code="victim_card_not_held", jet=victim["id"],
                               where=f"{raw['where']}.chips")
         place_chips(victim, 3, chosen, turn.events, by=turn.jet["id"])
 
@@ -186,7 +187,7 @@ def _butt_kick(turn, jet, card, raw, event):
     hinge = raw.get("hinge", (0.0, 0.0))
     if max(abs(hinge[0]), abs(hinge[1])) > LIMITS[PUSH] + EPSILON:
         raise EngineError(f"{raw['where']}.hinge: at most {LIMITS[PUSH]:g} degrees (Lift 3)",
-                          "use_angle_limit", kind=card["kind"], limit=LIMITS[PUSH], lift=PUSH,
+                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[PUSH], lift=PUSH,
                           where=f"{raw['where']}.hinge")
     victim = _fire(turn, jet, raw, event)
     if victim:
@@ -215,7 +216,7 @@ def _uberhirn(turn, jet, card, raw, event):
     kind = KINDS[their["kind"]]
     if not kind.projector or kind.id == "uberhirn":
         raise EngineError(f"{inner['where']}: the Überhirn fires a projector of the victim",
-                          "uberhirn_not_projector", kind=kind.id, where=inner["where"])
+                          code="uberhirn_not_projector", kind=kind.id, where=inner["where"])
     victim = _fire(turn, jet, raw, event)
     if not victim:
         return
@@ -252,21 +253,22 @@ def _warpfeld(turn, jet, card, raw, event):
     gates = turn.state["course"]["gates"]
     number = _field(raw, "gate")
     if not 1 <= number <= len(gates):
-        raise EngineError(f"{raw['where']}.gate: no gate {number}", "no_gate", gate=number,
+        raise EngineError(f"{raw['where']}.gate: no gate {number}", code="no_gate", gate=number,
                           gates=len(gates), where=f"{raw['where']}.gate")
     pivot, angle = _field(raw, "pivot"), norm(_field(raw, "angle"))
     g = gates[number - 1]
     buoys = [tuple(b) for b in g["buoys"]]
     if not any(within_lift(position(jet), b, WARP_REACH, BUOY_RADIUS) for b in buoys):
         raise EngineError(f"{raw['where']}: no buoy of gate {number} within Lift {WARP_REACH}",
-                          "buoy_out_of_reach", gate=number, lift=WARP_REACH, where=raw["where"])
+                          code="buoy_out_of_reach", gate=number, lift=WARP_REACH,
+                          where=raw["where"])
     buoys[1 - pivot] = rotate(buoys[1 - pivot], buoys[pivot], angle)
     warped = [dict(h) for h in gates]
     warped[number - 1] = described(number, buoys)
     fault = course_fault(warped)
     if fault:
         raise EngineError(f"{raw['where']}: the warped course fails the course check: "
-                          f"{fault.message}", "warp_course_check", check=fault.code,
+                          f"{fault.message}", code="warp_course_check", check=fault.code,
                           **fault.params)
     gates[number - 1] = warped[number - 1]
     event.update(gate=number, buoys=warped[number - 1]["buoys"])
@@ -286,7 +288,7 @@ def _abstauber(turn, jet, card, raw, event):
     victim = _target(turn, jet, raw)
     if not within_lift(position(jet), position(victim), NEAR):
         raise EngineError(f"{raw['where']}: {victim['id']} is not within Lift {NEAR}",
-                          "not_within_reach", jet=victim["id"], lift=NEAR, where=raw["where"])
+                          code="not_within_reach", jet=victim["id"], lift=NEAR, where=raw["where"])
     taken = min(2, victim["energy"])
     victim["energy"] -= taken
     jet["energy"] += taken
@@ -325,11 +327,11 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
         flown = plan(turn.state, victim, direction, length, limit, hinge, list(slips),
                      keep_heading=keep_heading)
         if len(flown.slips) > victim["energy"]:
-            raise Blocked("energy", "no energy to slip", "slip_energy",
+            raise Blocked("energy", "no energy to slip", code="slip_energy",
                           jet=flown.slips[0]["blocker"])
     except Blocked as blocked:
         if blocked.why in ("hinge", "slips"):  # the shooter's order is to blame
-            raise EngineError(f"{cause}: {blocked}", blocked.code, during=cause,
+            raise EngineError(f"{cause}: {blocked}", code=blocked.code, during=cause,
                               **blocked.params) from None
         turn.events.append({"type": "blocked", "jet": victim["id"], "cause": cause,
                             "why": blocked.why})

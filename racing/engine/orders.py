@@ -76,7 +76,7 @@ def parse(raw: object) -> dict:
                           "slips": slip_list(hyper.get("slips", []), "order.hyper.slips")}
     elif raw.get("hyper") is not None:
         raise EngineError("order.hyper is the hyper booster's second flight: boost it",
-                          "hyper_without_booster")
+                          code="hyper_without_booster")
     return order
 
 
@@ -107,7 +107,7 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         parsed["chips"] = [as_int(c, f"{where}.chips[]", 1)
                            for c in as_list(raw["chips"], f"{where}.chips")]
         if len(parsed["chips"]) > 3:
-            raise EngineError(f"{where}.chips: three chips at most", "too_many_chips", most=3,
+            raise EngineError(f"{where}.chips: three chips at most", code="too_many_chips", most=3,
                               where=f"{where}.chips")
     if "hinge" in raw:
         parsed["hinge"] = hinge_pair(raw["hinge"], f"{where}.hinge")
@@ -124,6 +124,6 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
     if "use" in raw:
         if inner:
             raise EngineError(f"{where}.use: an Überhirn cannot fire another Überhirn",
-                              "uberhirn_on_uberhirn", where=f"{where}.use")
+                              code="uberhirn_on_uberhirn", where=f"{where}.use")
         parsed["use"] = use(raw["use"], f"{where}.use", inner=True)
     return parsed

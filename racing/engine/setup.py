@@ -23,8 +23,8 @@ def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: in
     course = load_course(course)
     jets = [as_object(j, f"jets[{i}]") for i, j in enumerate(as_list(jets, "jets"))]
     if not MIN_JETS <= len(jets) <= MAX_JETS:
-        raise EngineError(f"a race has {MIN_JETS}-{MAX_JETS} jets, not {len(jets)}", "jet_count",
-                          low=MIN_JETS, high=MAX_JETS, count=len(jets))
+        raise EngineError(f"a race has {MIN_JETS}-{MAX_JETS} jets, not {len(jets)}",
+                          code="jet_count", low=MIN_JETS, high=MAX_JETS, count=len(jets))
     entries = sorted(((as_int(required(j, "seat", f"jets[{i}]"), f"jets[{i}].seat", 0, 5),
                        as_id(required(j, "id", f"jets[{i}]"), f"jets[{i}].id"))
                       for i, j in enumerate(jets)))
@@ -50,7 +50,7 @@ def _setting(value: object, name: str, low: int, high: int) -> int:
     """A whole number the referee chooses, within ``low``..``high`` (a rule, with its code)."""
     value = as_int(value, name)
     if not low <= value <= high:
-        raise EngineError(f"{name} must be {low}..{high}, not {value}", "setting_range",
+        raise EngineError(f"{name} must be {low}..{high}, not {value}", code="setting_range",
                           setting=name, low=low, high=high, value=value)
     return value
 

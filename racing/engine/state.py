@@ -267,7 +267,7 @@ def find(state: dict, jet_id: object) -> dict:
     for jet in state["jets"]:
         if jet["id"] == jet_id:
             return jet
-    raise EngineError(f"no jet {jet_id!r} in the race", "unknown_jet", jet=str(jet_id))
+    raise EngineError(f"no jet {jet_id!r} in the race", code="unknown_jet", jet=str(jet_id))
 
 
 def clone(state: dict) -> dict:
