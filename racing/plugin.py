@@ -64,7 +64,7 @@ class RacingRules(TurnDeadline, GameRules):
                             settings["laps"])
         except engine.EngineError as error:
             raise Rejected(gettext("the race cannot be set up: %(error)s") % {
-                "error": error}) from None
+                "error": words.refusal(error)}) from None
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
@@ -122,14 +122,15 @@ class RacingRules(TurnDeadline, GameRules):
         return payload
 
     def foreseen(self, state: dict, seat: int, payload: object) -> dict:
-        """The engine's exact preview of ``payload`` as the seat's order, or Rejected with the
-        engine's reason."""
+        """The engine's exact preview of ``payload`` as the seat's order (the turn played on a
+        copy: what ``legal`` previews), or Rejected with the engine's reason in words."""
         if not isinstance(payload, dict):
             raise Rejected(gettext("an order is a JSON object"))
-        preview = engine.legal(self.ordering_state(state, seat), payload)["preview"]
-        if "error" in preview:
-            raise Rejected(words.engine_error(preview["error"]))
-        return preview
+        try:
+            new_state, events = engine.play_turn(self.ordering_state(state, seat), payload)
+        except engine.EngineError as error:
+            raise Rejected(words.refusal(error)) from None
+        return {"state": new_state, "events": events}
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         return engine.computer_order(self.ordering_state(state, seat),
@@ -208,7 +209,7 @@ class RacingRules(TurnDeadline, GameRules):
         try:
             return engine.legal(self.ordering_state(state, seat), partial)
         except engine.EngineError as error:
-            raise Rejected(words.engine_error(str(error))) from None
+            raise Rejected(words.refusal(error)) from None
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         self._require_active(state, seat)

@@ -169,13 +169,24 @@ def _snap(snap: str, jet: dict, reach: dict, next_gate: dict) -> tuple[float, fl
     return h1, clamp(norm(bearing(landing, gate) - jet["heading"] - h1))
 
 
-def _preview_facts(preview: dict | None, jet_id: str, names: dict[int, str]) -> dict:
-    """What the form shows of the engine's preview: the flown path, the landing spot, slips,
-    gates, rams, equipment used, energy left, or the engine's error."""
+def _refusal(state: dict, order: dict) -> str:
+    """Why the engine refuses ``order``, in words: the error its preview reports is the one
+    playing the turn raises (the preview is that very turn)."""
+    try:
+        engine.play_turn(state, order)
+    except engine.EngineError as error:
+        return words.refusal(error)
+    return ""
+
+
+def _preview_facts(preview: dict | None, jet_id: str, names: dict[int, str], state: dict,
+                   order: dict) -> dict:
+    """What the form shows of the engine's preview of ``order`` on ``state``: the flown path,
+    the landing spot, slips, gates, rams, equipment used, energy left, or the engine's error."""
     if preview is None:
         return {"path": [], "landing": None}
     if "error" in preview:
-        return {"path": [], "landing": None, "error": words.engine_error(preview["error"])}
+        return {"path": [], "landing": None, "error": _refusal(state, order)}
     events = preview["events"]
     mine = [e for e in events if e.get("jet") == jet_id]
     flights = [e for e in mine if e["type"] == "moved"]
@@ -212,7 +223,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     form_data = {**{k: v for k, v in data.items()}, **values, "lift": str(lift)}
     order = order_from_form(form_data, options)
     preview = engine.legal(state, order)["preview"]
-    facts = _preview_facts(preview, jet["id"], names)
+    facts = _preview_facts(preview, jet["id"], names, state, order)
     hinge = (_number(values["h1"]), _number(values["h2"]))
     others = [{"id": j["id"], "name": report.jet_label(j["id"], names)}
               for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]

@@ -33,8 +33,7 @@ def turn_job(job: object) -> dict:
     missed = as_bool(job.get("missed", False), "job.missed")
     if missed + ("order" in job) + ("retire" in job) != 1:
         raise EngineError("job: give either an order or \"missed\": true (or \"retire\": a "
-                          "jet id)",
-                          where="job")
+                          "jet id)", where="job")
     if "retire" in job:
         new_state, events = retire(state, job["retire"])
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from .geometry import Point, ahead, bearing, norm, point_segment_distance, segments_distance
 from .jsonface import EngineError
@@ -54,30 +55,53 @@ def start_slots(first: dict) -> list[Point]:
     return [(round(x, 6) + 0.0, round(y, 6) + 0.0) for x, y in spots]
 
 
-def course_problem(gates: list[dict]) -> str | None:
+class CourseFault(NamedTuple):
+    """Why a course fails the course check: in the JSON face's English and as a code with
+    params (JSON values), for the refusal that carries it."""
+
+    message: str
+    code: str
+    params: dict
+
+
+def course_fault(gates: list[dict]) -> CourseFault | None:
     """Why a course is not valid, or None: 5-9 gates on the plane, no two gates overlapping
     (buoy discs included), the start area behind gate 1 clear of every other gate."""
     if not MIN_GATES <= len(gates) <= MAX_GATES:
-        return f"a course has {MIN_GATES}-{MAX_GATES} gates, not {len(gates)}"
+        return CourseFault(f"a course has {MIN_GATES}-{MAX_GATES} gates, not {len(gates)}",
+                           code="gate_count", params={"low": MIN_GATES, "high": MAX_GATES,
+                                          "count": len(gates)})
     for g in gates:
         for x, y in g["buoys"]:
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > PLANE_HALF:
-                return f"gate {g['number']} lies off the plane (|x|, |y| at most {PLANE_HALF:g})"
+                return CourseFault(f"gate {g['number']} lies off the plane (|x|, |y| at most "
+                                   f"{PLANE_HALF:g})", code="gate_off_plane",
+                                   params={"gate": g["number"], "limit": PLANE_HALF})
     for i, g in enumerate(gates):
         for h in gates[i + 1:]:
             if segments_distance(*g["buoys"], *h["buoys"]) <= 2 * BUOY_RADIUS:
-                return f"gates {g['number']} and {h['number']} overlap"
+                return CourseFault(f"gates {g['number']} and {h['number']} overlap",
+                                   code="gates_overlap",
+                                   params={"gate": g["number"], "other": h["number"]})
     for slot in start_slots(gates[0]):
         for g in gates[1:]:
             if point_segment_distance(slot, *g["buoys"]) <= JET_RADIUS + BUOY_RADIUS:
-                return f"gate {g['number']} lies in the start area behind gate 1"
+                return CourseFault(f"gate {g['number']} lies in the start area behind gate 1",
+                                   code="gate_in_start_area", params={"gate": g["number"]})
     return None
 
 
+def course_problem(gates: list[dict]) -> str | None:
+    """Why a course is not valid in the JSON face's English, or None (``course_fault``)."""
+    fault = course_fault(gates)
+    return fault.message if fault else None
+
+
 def checked(gates: list[dict]) -> list[dict]:
-    problem = course_problem(gates)
-    if problem:
-        raise EngineError(f"the course fails the course check: {problem}")
+    fault = course_fault(gates)
+    if fault:
+        raise EngineError(f"the course fails the course check: {fault.message}",
+                          code="course_check", check=fault.code, **fault.params)
     return gates
 
 
@@ -111,7 +135,8 @@ COURSES: dict[str, list[dict]] = {
 
 def built_in(name: str) -> list[dict]:
     if name not in COURSES:
-        raise EngineError(f"no built-in course {name!r}: {', '.join(COURSES)}")
+        raise EngineError(f"no built-in course {name!r}: {', '.join(COURSES)}",
+                          code="unknown_course", name=name, courses=list(COURSES))
     return [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in COURSES[name]]
 
 

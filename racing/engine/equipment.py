@@ -5,7 +5,7 @@ phase, once per kind and turn, the energy), pays and applies the effect."""
 from __future__ import annotations
 
 from .catalogue import KINDS
-from .courses import BUOY_RADIUS, course_problem, described
+from .courses import BUOY_RADIUS, course_fault, described
 from .flight import LIMITS, Blocked, apply, place_chips, plan, position, ruler, within_lift
 from .geometry import EPSILON, ahead, distance, norm, point_segment_distance, rotate
 from .jsonface import EngineError
@@ -35,10 +35,12 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
         for card in jet["equipment"]:
             if card["id"] == ref:
                 return card
-        raise EngineError(f"{where}: {jet['id']} holds no card {ref}")
+        raise EngineError(f"{where}: {jet['id']} holds no card {ref}", code="card_not_held",
+                          jet=jet["id"], card=ref, where=where)
     cards = [c for c in jet["equipment"] if c["kind"] == ref]
     if not cards:
-        raise EngineError(f"{where}: {jet['id']} holds no {ref}")
+        raise EngineError(f"{where}: {jet['id']} holds no {ref}", code="kind_not_held",
+                          jet=jet["id"], kind=ref, where=where)
     fresh = [c for c in cards if turn.undamaged(jet, c)]
     return (fresh or cards)[0]
 
@@ -81,7 +83,8 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
     kind = KINDS[card["kind"]]
     problem = why_not(turn, jet, card, phase)
     if problem:
-        raise EngineError(f"{where}: {jet['id']} cannot use {kind.id} now: {WHY_WORDS[problem]}")
+        raise EngineError(f"{where}: {jet['id']} cannot use {kind.id} now: {WHY_WORDS[problem]}",
+                          code="cannot_use", jet=jet["id"], kind=kind.id, why=problem, where=where)
     turn.used.add(kind.id)
     jet["energy"] -= kind.cost
     event = {"type": "used", "jet": jet["id"], "card": card["id"], "kind": kind.id,
@@ -95,16 +98,18 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
 
 def _target(turn, jet: dict, raw: dict) -> dict:
     if "target" not in raw:
-        raise EngineError(f"{raw['where']}.target is missing")
+        raise EngineError(f"{raw['where']}.target is missing", where=f"{raw['where']}.target")
     target = find(turn.state, raw["target"])
     if target is jet or target["status"] != "racing":
-        raise EngineError(f"{raw['where']}.target must be another jet still racing")
+        raise EngineError(f"{raw['where']}.target must be another jet still racing",
+                          code="target_not_racing", jet=target["id"],
+                          where=f"{raw['where']}.target")
     return target
 
 
 def _field(raw: dict, name: str) -> object:
     if name not in raw:
-        raise EngineError(f"{raw['where']}.{name} is missing")
+        raise EngineError(f"{raw['where']}.{name} is missing", where=f"{raw['where']}.{name}")
     return raw[name]
 
 
@@ -124,7 +129,8 @@ def _photonenpaddel(turn, jet, card, raw, event):
     limit = LIMITS[turn.flight_lift]
     if abs(h1) > limit + EPSILON or abs(h2) > limit + EPSILON:
         raise EngineError(f"{raw['where']}.hinge: at most {limit:g} degrees at Lift "
-                          f"{turn.flight_lift}")
+                          f"{turn.flight_lift}", code="use_angle_limit", kind=card["kind"],
+                          limit=limit, lift=turn.flight_lift, where=f"{raw['where']}.hinge")
     jet["heading"] = norm(jet["heading"] + h1 + h2)
     event.update(heading=jet["heading"])
 
@@ -132,7 +138,9 @@ def _photonenpaddel(turn, jet, card, raw, event):
 def _paddel_de_luxe(turn, jet, card, raw, event):
     angle = _field(raw, "angle")
     if abs(angle) > LIMITS[2] + EPSILON:
-        raise EngineError(f"{raw['where']}.angle: at most {LIMITS[2]:g} degrees (Lift 2)")
+        raise EngineError(f"{raw['where']}.angle: at most {LIMITS[2]:g} degrees (Lift 2)",
+                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[2], lift=2,
+                          where=f"{raw['where']}.angle")
     jet["heading"] = norm(turn.ruler_direction + angle)
     event.update(heading=jet["heading"])
 
@@ -144,10 +152,12 @@ def _sidestep(turn, jet, card, raw, event):
         stepped = plan(turn.state, jet, direction, ruler(lift), 0.0, (0.0, 0.0), [],
                        keep_heading=True)
     except Blocked as blocked:
-        raise EngineError(f"{raw['where']}: the sidestep cannot end clear: {blocked}") from None
+        raise EngineError(f"{raw['where']}: the sidestep cannot end clear: {blocked}",
+                          code="sidestep_blocked", where=raw["where"]) from None
     if stepped.slips:
         raise EngineError(f"{raw['where']}: the sidestep would end touching "
-                          f"{stepped.slips[0]['blocker']}")
+                          f"{stepped.slips[0]['blocker']}", code="sidestep_touching",
+                          jet=stepped.slips[0]["blocker"], where=raw["where"])
     apply(turn.state, jet, stepped, turn.events, turn.ram_chips, "sidestep")
 
 
@@ -160,7 +170,9 @@ def _kupferwurm(turn, jet, card, raw, event):
         chosen = list(raw.get("chips", []))
         held = {c["id"] for c in victim["equipment"]}
         if any(c not in held for c in chosen):
-            raise EngineError(f"{raw['where']}.chips: {victim['id']} holds no such card")
+            raise EngineError(f"{raw['where']}.chips: {victim['id']} holds no such card",
+                              code="victim_card_not_held", jet=victim["id"],
+                              where=f"{raw['where']}.chips")
         place_chips(victim, 3, chosen, turn.events, by=turn.jet["id"])
 
 
@@ -174,7 +186,9 @@ def _sticky_fingers(turn, jet, card, raw, event):
 def _butt_kick(turn, jet, card, raw, event):
     hinge = raw.get("hinge", (0.0, 0.0))
     if max(abs(hinge[0]), abs(hinge[1])) > LIMITS[PUSH] + EPSILON:
-        raise EngineError(f"{raw['where']}.hinge: at most {LIMITS[PUSH]:g} degrees (Lift 3)")
+        raise EngineError(f"{raw['where']}.hinge: at most {LIMITS[PUSH]:g} degrees (Lift 3)",
+                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[PUSH], lift=PUSH,
+                          where=f"{raw['where']}.hinge")
     victim = _fire(turn, jet, raw, event)
     if victim:
         forced_flight(turn, victim, victim["heading"], LIMITS[PUSH], hinge,
@@ -208,7 +222,8 @@ def _uberhirn(turn, jet, card, raw, event):
     their = card_for(turn, _target(turn, jet, raw), inner["card"], inner["where"])
     kind = KINDS[their["kind"]]
     if not kind.projector or kind.id == "uberhirn":
-        raise EngineError(f"{inner['where']}: the Überhirn fires a projector of the victim")
+        raise EngineError(f"{inner['where']}: the Überhirn fires a projector of the victim",
+                          code="uberhirn_not_projector", kind=kind.id, where=inner["where"])
     victim = _fire(turn, jet, raw, event)
     if not victim:
         return
@@ -245,18 +260,23 @@ def _warpfeld(turn, jet, card, raw, event):
     gates = turn.state["course"]["gates"]
     number = _field(raw, "gate")
     if not 1 <= number <= len(gates):
-        raise EngineError(f"{raw['where']}.gate: no gate {number}")
+        raise EngineError(f"{raw['where']}.gate: no gate {number}", code="no_gate", gate=number,
+                          gates=len(gates), where=f"{raw['where']}.gate")
     pivot, angle = _field(raw, "pivot"), norm(_field(raw, "angle"))
     g = gates[number - 1]
     buoys = [tuple(b) for b in g["buoys"]]
     if not any(within_lift(position(jet), b, WARP_REACH, BUOY_RADIUS) for b in buoys):
-        raise EngineError(f"{raw['where']}: no buoy of gate {number} within Lift {WARP_REACH}")
+        raise EngineError(f"{raw['where']}: no buoy of gate {number} within Lift {WARP_REACH}",
+                          code="buoy_out_of_reach", gate=number, lift=WARP_REACH,
+                          where=raw["where"])
     buoys[1 - pivot] = rotate(buoys[1 - pivot], buoys[pivot], angle)
     warped = [dict(h) for h in gates]
     warped[number - 1] = described(number, buoys)
-    problem = course_problem(warped)
-    if problem:
-        raise EngineError(f"{raw['where']}: the warped course fails the course check: {problem}")
+    fault = course_fault(warped)
+    if fault:
+        raise EngineError(f"{raw['where']}: the warped course fails the course check: "
+                          f"{fault.message}", code="warp_course_check", check=fault.code,
+                          **fault.params)
     gates[number - 1] = warped[number - 1]
     event.update(gate=number, buoys=warped[number - 1]["buoys"])
 
@@ -274,7 +294,8 @@ def _robert(turn, jet, card, raw, event):
 def _abstauber(turn, jet, card, raw, event):
     victim = _target(turn, jet, raw)
     if not within_lift(position(jet), position(victim), NEAR):
-        raise EngineError(f"{raw['where']}: {victim['id']} is not within Lift {NEAR}")
+        raise EngineError(f"{raw['where']}: {victim['id']} is not within Lift {NEAR}",
+                          code="not_within_reach", jet=victim["id"], lift=NEAR, where=raw["where"])
     taken = min(2, victim["energy"])
     victim["energy"] -= taken
     jet["energy"] += taken
@@ -313,10 +334,12 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
         flown = plan(turn.state, victim, direction, length, limit, hinge, list(slips),
                      keep_heading=keep_heading)
         if len(flown.slips) > victim["energy"]:
-            raise Blocked("energy", "no energy to slip")
+            raise Blocked("energy", "no energy to slip", code="slip_energy",
+                          jet=flown.slips[0]["blocker"])
     except Blocked as blocked:
-        if blocked.why in ("hinge", "slips"):
-            raise EngineError(f"{cause}: {blocked}") from None
+        if blocked.why in ("hinge", "slips"):  # the shooter's order is to blame
+            raise EngineError(f"{cause}: {blocked}", code=blocked.code, during=cause,
+                              **blocked.params) from None
         turn.events.append({"type": "blocked", "jet": victim["id"], "cause": cause,
                             "why": blocked.why})
         return

@@ -37,11 +37,13 @@ def over_limit(angle: float, limit: float) -> bool:
 
 
 class Blocked(Exception):
-    """A flight that cannot end clear of every jet: ``why`` is a code."""
+    """A flight that cannot end clear of every jet: ``why`` is the kind of block (a code the
+    ``blocked`` event carries), ``code`` and ``params`` the refusal's when the order itself is
+    to blame (the ``EngineError`` it becomes)."""
 
-    def __init__(self, why: str, detail: str) -> None:
+    def __init__(self, why: str, detail: str, *, code: str, **params: object) -> None:
         super().__init__(detail)
-        self.why = why
+        self.why, self.code, self.params = why, code, params
 
 
 @dataclass
@@ -70,7 +72,8 @@ def plan(state: dict, mover: dict, direction: float, length: float, limit: float
     touches a jet. ``slips[i]`` are slip i's hinges (default straight). Raises ``Blocked``."""
     h1, h2 = hinge
     if over_limit(h1, limit) or over_limit(h2, limit):
-        raise Blocked("hinge", f"a hinge is past the limit of {limit:g} degrees")
+        raise Blocked("hinge", f"a hinge is past the limit of {limit:g} degrees",
+                      code="hinge_limit", limit=limit)
     others = obstacles(state, mover)
     start = position(mover)
     direction = norm(direction + h1)
@@ -84,12 +87,14 @@ def plan(state: dict, mover: dict, direction: float, length: float, limit: float
             break
         blocker = min(touching, key=lambda o: (distance(end, position(o)), o["seat"]))
         if len(used) >= MAX_SLIPS or any(s["blocker"] == blocker["id"] for s in used):
-            raise Blocked("chain", f"the slips go round in a chain at {blocker['id']}")
+            raise Blocked("chain", f"the slips go round in a chain at {blocker['id']}",
+                          code="slip_chain", jet=blocker["id"])
         between = turn_between(direction, blocker["heading"])
         kind = "rear" if between <= 45.0 else "head_on" if between >= 135.0 else "side"
         s1, s2 = slips[len(used)] if len(used) < len(slips) else (0.0, 0.0)
         if over_limit(s1, limit) or over_limit(s2, limit):
-            raise Blocked("hinge", f"a slip's hinge is past the limit of {limit:g} degrees")
+            raise Blocked("hinge", f"a slip's hinge is past the limit of {limit:g} degrees",
+                          code="slip_hinge_limit", limit=limit)
         direction = norm(blocker["heading"] + (180.0 if kind == "head_on" else 0.0) + s1)
         start = position(blocker)
         end = ahead(start, direction, length)
@@ -98,7 +103,8 @@ def plan(state: dict, mover: dict, direction: float, length: float, limit: float
         used.append({"blocker": blocker["id"], "kind": kind, "hinge": [s1, s2]})
     if len(slips) > len(used):
         raise Blocked("slips", f"the flight slips {len(used)} times, the order gives "
-                               f"{len(slips)} slips")
+                               f"{len(slips)} slips", code="slips_count", slips=len(used),
+                      given=len(slips))
     return Plan(segments, end, heading, direction, used)
 
 

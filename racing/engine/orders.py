@@ -27,7 +27,7 @@ USE_FIELDS = {
 def hinge_pair(raw: object, where: str) -> tuple[float, float]:
     raw = as_list(raw, where)
     if len(raw) != 2:
-        raise EngineError(f"{where} must be two angles [h1, h2]")
+        raise EngineError(f"{where} must be two angles [h1, h2]", where=where)
     return as_number(raw[0], f"{where}[0]"), as_number(raw[1], f"{where}[1]")
 
 
@@ -42,7 +42,7 @@ def parse(raw: object) -> dict:
         return {"pick": None if pick is None else as_choice(pick, tuple(KINDS), "order.pick")}
     if raw.get("miss") is not None:
         if not as_bool(raw["miss"], "order.miss"):
-            raise EngineError("order.miss must be true when given")
+            raise EngineError("order.miss must be true when given", where="order.miss")
         return {"miss": True}
     if "station" in raw:
         station = as_object(raw["station"], "order.station")
@@ -53,7 +53,8 @@ def parse(raw: object) -> dict:
                      for k in as_list(station.get("take", []), "order.station.take")]},
             "remove_chip": _card_or_none(raw.get("remove_chip"), "order.remove_chip")}
     if "lift" not in raw:
-        raise EngineError("order.lift is missing (or give pick, miss or station)")
+        raise EngineError("order.lift is missing (or give pick, miss or station)",
+                          where="order.lift")
     order = {
         "lift": as_int(raw["lift"], "order.lift", 0, 5),
         "hinge": hinge_pair(raw.get("hinge", [0, 0]), "order.hinge"),
@@ -74,7 +75,8 @@ def parse(raw: object) -> dict:
         order["hyper"] = {"hinge": hinge_pair(hyper.get("hinge", [0, 0]), "order.hyper.hinge"),
                           "slips": slip_list(hyper.get("slips", []), "order.hyper.slips")}
     elif raw.get("hyper") is not None:
-        raise EngineError("order.hyper is the hyper booster's second flight: boost it")
+        raise EngineError("order.hyper is the hyper booster's second flight: boost it",
+                          code="hyper_without_booster")
     return order
 
 
@@ -105,7 +107,8 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         parsed["chips"] = [as_int(c, f"{where}.chips[]", 1)
                            for c in as_list(raw["chips"], f"{where}.chips")]
         if len(parsed["chips"]) > 3:
-            raise EngineError(f"{where}.chips: three chips at most")
+            raise EngineError(f"{where}.chips: three chips at most", code="too_many_chips", most=3,
+                              where=f"{where}.chips")
     if "hinge" in raw:
         parsed["hinge"] = hinge_pair(raw["hinge"], f"{where}.hinge")
     if "slips" in raw:
@@ -122,6 +125,7 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         parsed["flight"] = sealed_flight(raw["flight"], f"{where}.flight")
     if "use" in raw:
         if inner:
-            raise EngineError(f"{where}.use: an Überhirn cannot fire another Überhirn")
+            raise EngineError(f"{where}.use: an Überhirn cannot fire another Überhirn",
+                              code="uberhirn_on_uberhirn", where=f"{where}.use")
         parsed["use"] = use(raw["use"], f"{where}.use", inner=True)
     return parsed

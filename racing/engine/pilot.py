@@ -34,10 +34,11 @@ def computer_order(state: dict, level: int = 1) -> dict:
     """The order a computer pilot of ``level`` gives for the jet on turn (in the draft, its
     pick; for a Traumatorpedo's victim, the shooter's hostile flight)."""
     if level not in LEVELS:
-        raise EngineError(f"a computer pilot's level is one of {LEVELS}")
+        raise EngineError(f"a computer pilot's level is one of {LEVELS}", code="pilot_level",
+                          levels=list(LEVELS))
     state = load(state)
     if state["phase"] == "over":
-        raise EngineError("the race is over")
+        raise EngineError("the race is over", code="race_over")
     jet = find(state, state["turn"]["jet"])
     if state["phase"] == "draft":
         picks = pickable(state, jet)

@@ -17,13 +17,14 @@ def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: in
     ``{"gates": [...]}``, ``jets`` ``[{"id", "seat"}]`` (3-6). The seed shuffles the start
     places behind gate 1; from level 2 on the race begins with the draft. ``turn_order``
     "seats" (the seed's) or "race" (round mode: each round in race order, leader first)."""
-    level = as_int(level, "level", 1, 4)
-    laps = as_int(laps, "laps", 1, 2)
+    level = _setting(level, "level", 1, 4)
+    laps = _setting(laps, "laps", 1, 2)
     seed = as_int(seed, "seed")
     course = load_course(course)
     jets = [as_object(j, f"jets[{i}]") for i, j in enumerate(as_list(jets, "jets"))]
     if not MIN_JETS <= len(jets) <= MAX_JETS:
-        raise EngineError(f"a race has {MIN_JETS}-{MAX_JETS} jets, not {len(jets)}")
+        raise EngineError(f"a race has {MIN_JETS}-{MAX_JETS} jets, not {len(jets)}",
+                          code="jet_count", low=MIN_JETS, high=MAX_JETS, count=len(jets))
     entries = sorted(((as_int(required(j, "seat", f"jets[{i}]"), f"jets[{i}].seat", 0, 5),
                        as_id(required(j, "id", f"jets[{i}]"), f"jets[{i}].id"))
                       for i, j in enumerate(jets)))
@@ -43,6 +44,15 @@ def new_race(course: object, jets: list, level: int = 1, laps: int = 1, seed: in
     if state["phase"] == "race":
         start_race(state)
     return state
+
+
+def _setting(value: object, name: str, low: int, high: int) -> int:
+    """A whole number the referee chooses, within ``low``..``high`` (a rule, with its code)."""
+    value = as_int(value, name)
+    if not low <= value <= high:
+        raise EngineError(f"{name} must be {low}..{high}, not {value}", code="setting_range",
+                          setting=name, low=low, high=high, value=value)
+    return value
 
 
 def snake_order(ids_by_seat: list[str], rounds: int) -> list[str]:

@@ -26,13 +26,13 @@ FAR_OUT = 1e6           # mm: a jet farther out than this from the origin is a b
 
 def as_number(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise EngineError(f"{where} must be a number")
+        raise EngineError(f"{where} must be a number", where=where)
     return float(value)
 
 
 def as_id(value: object, where: str) -> str:
     if not isinstance(value, str) or not value or len(value) > 40:
-        raise EngineError(f"{where} must be a name (1-40 characters)")
+        raise EngineError(f"{where} must be a name (1-40 characters)", where=where)
     return value
 
 
@@ -51,7 +51,7 @@ def load_course(raw: object, where: str = "course") -> dict:
         if "buoys" in g:
             buoys = as_list(g["buoys"], f"{at}.buoys")
             if len(buoys) != 2:
-                raise EngineError(f"{at}.buoys must be two points")
+                raise EngineError(f"{at}.buoys must be two points", where=f"{at}.buoys")
             laid.append((*_point(buoys[0], f"{at}.buoys[0]"), *_point(buoys[1], f"{at}.buoys[1]")))
         else:
             laid.append((as_number(required(g, "x", at), f"{at}.x"),
@@ -74,7 +74,7 @@ def _checked_gates(laid: tuple) -> list[dict]:
 def _point(raw: object, where: str) -> tuple[float, float]:
     raw = as_list(raw, where)
     if len(raw) != 2:
-        raise EngineError(f"{where} must be [x, y]")
+        raise EngineError(f"{where} must be [x, y]", where=where)
     return as_number(raw[0], f"{where}[0]"), as_number(raw[1], f"{where}[1]")
 
 
@@ -88,15 +88,16 @@ def load(data: object) -> dict:
     jets = [_load_jet(j, f"state.jets[{i}]", level, gates)
             for i, j in enumerate(as_list(required(data, "jets", "state"), "state.jets"))]
     if not 1 <= len(jets) <= MAX_JETS:
-        raise EngineError(f"state.jets must hold 1-{MAX_JETS} jets")
+        raise EngineError(f"state.jets must hold 1-{MAX_JETS} jets", where="state.jets")
     for key in ("id", "seat"):
         if len({j[key] for j in jets}) != len(jets):
-            raise EngineError(f"state.jets: two jets share a {key}")
+            raise EngineError(f"state.jets: two jets share a {key}", where="state.jets")
     jets.sort(key=lambda j: j["seat"])
     ids = {j["id"] for j in jets}
     for j in jets:
         if j["controller"] is not None and j["controller"] not in ids:
-            raise EngineError(f"state.jets: {j['id']}'s controller is no jet of the race")
+            raise EngineError(f"state.jets: {j['id']}'s controller is no jet of the race",
+                              where="state.jets")
     phase = as_choice(data.get("phase", "race"), PHASES, "state.phase")
     state = {
         "phase": phase, "level": level, "laps": laps,
@@ -180,7 +181,7 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
         "sealed_flight": None,
     }
     if max(abs(jet["x"]), abs(jet["y"])) > FAR_OUT:
-        raise EngineError(f"{where}: |x| and |y| must be at most {FAR_OUT:g} mm")
+        raise EngineError(f"{where}: |x| and |y| must be at most {FAR_OUT:g} mm", where=where)
     if raw.get("place") is not None:
         jet["place"] = read.int("place", None, 1, MAX_JETS)
     if raw.get("controller") is not None:
@@ -190,9 +191,11 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
     cards = as_list(raw.get("equipment", []), f"{where}.equipment")
     jet["equipment"] = [_card(card, f"{where}.equipment", i) for i, card in enumerate(cards)]
     if len({c["id"] for c in jet["equipment"]}) != len(cards):
-        raise EngineError(f"{where}.equipment: two cards share an id")
+        raise EngineError(f"{where}.equipment: two cards share an id",
+                          where=f"{where}.equipment")
     if len(cards) > 7 or (level == 1 and cards):
-        raise EngineError(f"{where}.equipment: too many cards for level {level}")
+        raise EngineError(f"{where}.equipment: too many cards for level {level}",
+                          where=f"{where}.equipment")
     return jet
 
 
@@ -254,18 +257,18 @@ def _load_turn(raw: object, state: dict) -> dict:
     if state["phase"] == "draft":
         draft = state["draft"]
         if draft["index"] >= len(draft["order"]):
-            raise EngineError("state.draft is complete: the phase is race")
+            raise EngineError("state.draft is complete: the phase is race", where="state.draft")
         jet_id = draft["order"][draft["index"]]
     elif raw.get("jet") is not None:
         jet_id = as_choice(raw["jet"], ids, "state.turn.jet")
     else:
         racing = [j["id"] for j in state["jets"] if j["status"] == "racing"]
         if not racing:
-            raise EngineError("state: no jet is racing, the phase is over")
+            raise EngineError("state: no jet is racing, the phase is over", where="state.phase")
         jet_id = racing[0]
     jet = find(state, jet_id)
     if state["phase"] == "race" and jet["status"] != "racing":
-        raise EngineError(f"state.turn.jet: {jet_id} is not racing")
+        raise EngineError(f"state.turn.jet: {jet_id} is not racing", where="state.turn.jet")
     turn.update(seat=jet["seat"], jet=jet_id,
                 controller=jet["controller"] if state["phase"] == "race" else None)
     if state["phase"] == "race" and state["turn_order"] == "race":
@@ -278,7 +281,7 @@ def find(state: dict, jet_id: object) -> dict:
     for jet in state["jets"]:
         if jet["id"] == jet_id:
             return jet
-    raise EngineError(f"no jet {jet_id!r} in the race")
+    raise EngineError(f"no jet {jet_id!r} in the race", code="unknown_jet", jet=str(jet_id))
 
 
 def clone(state: dict) -> dict:

@@ -81,7 +81,7 @@ def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tupl
     missed-turn default (``counted`` False: flown by default without counting as missed).
     Returns the new state and the events."""
     if state["phase"] == "over":
-        raise EngineError("the race is over")
+        raise EngineError("the race is over", code="race_over")
     state = clone(state)
     order = None if raw_order is None else parse(raw_order)
     if state["phase"] == "draft":
@@ -92,12 +92,13 @@ def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tupl
                "controller": jet["controller"],
                "how": "order" if order is not None else "missed" if counted else "default"}]
     if order is not None and "pick" in order:
-        raise EngineError("the draft is over: order a flight")
+        raise EngineError("the draft is over: order a flight", code="draft_over")
     if order is None:
         _missed(state, jet, events, counted)
     elif "miss" in order:
         if not miss_allowed(state, jet):
-            raise EngineError("a course avoids contact: the jet may not miss its turn")
+            raise EngineError("a course avoids contact: the jet may not miss its turn",
+                              code="miss_not_allowed")
         jet["missed_in_row"] = 0
         events.append({"type": "stood", "jet": jet["id"], "why": "no_course"})
         _end_of_turn(Turn(state, jet, events, None), None)
@@ -201,7 +202,7 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
     turn = Turn(state, jet, events, order)
     if turn.controlled and (order["boost"] or order["before"] or order["after"]):
         raise EngineError("the jet's pilot is out of action (Traumatorpedo): "
-                          "lift, hinges and slips only")
+                          "lift, hinges and slips only", code="controlled_flight_only")
     for chip in turn.ram_chips:
         card_for(turn, jet, chip, "order.ram_chips")
     lift, boost = order["lift"], order["boost"]
@@ -209,17 +210,21 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
         card = card_for(turn, jet, boost, "order.boost")
         problem = why_not(turn, jet, card, "flight")
         if problem:
-            raise EngineError(f"order.boost: {jet['id']} cannot use {boost} now ({problem})")
+            raise EngineError(f"order.boost: {jet['id']} cannot use {boost} now ({problem})",
+                              code="cannot_use", jet=jet["id"], kind=boost, why=problem,
+                              where="order.boost")
         if lift not in boost_lifts(jet, boost):
             raise EngineError(f"order.lift: {boost} allows lift {boost_lifts(jet, boost)}, "
-                              f"not {lift}")
+                              f"not {lift}", code="boost_lift", kind=boost,
+                              lifts=boost_lifts(jet, boost), lift=lift)
         turn.used.add(boost)
         turn.boost_card = card["id"]
         jet["energy"] -= KINDS[boost].cost
         events.append({"type": "used", "jet": jet["id"], "card": card["id"], "kind": boost,
                        "phase": "flight", "cost": KINDS[boost].cost, "energy": jet["energy"]})
     elif lift not in open_lifts(jet):
-        raise EngineError(f"order.lift must be one of {open_lifts(jet)}, not {lift}")
+        raise EngineError(f"order.lift must be one of {open_lifts(jet)}, not {lift}",
+                          code="lift_not_open", lifts=open_lifts(jet), lift=lift)
     for raw in order["before"]:
         use(turn, jet, raw, "before")
     flights = [(order["hinge"], order["slips"])]
@@ -231,8 +236,10 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
         try:
             _fly(turn, jet, lift, turn.flight_lift, hinge, slips)
         except Blocked as blocked:
-            where = "order.hyper" if number else "order"
-            raise EngineError(f"{where}: {blocked}") from None
+            if number:  # the Hyper Booster's second flight
+                raise EngineError(f"order.hyper: {blocked}", code=blocked.code,
+                                  during="hyper_booster", **blocked.params) from None
+            raise EngineError(f"order: {blocked}", code=blocked.code, **blocked.params) from None
     for raw in order["after"]:
         use(turn, jet, raw, "after")
     if boost and KINDS[boost].chips_after_use:
@@ -246,13 +253,14 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
 def _fly(turn: Turn, jet: dict, indicator: int, flight_lift: int, hinge, slips) -> None:
     if flight_lift == 0:
         if hinge[0] or hinge[1] or slips:
-            raise Blocked("hinge", "no turning at Lift 0")
+            raise Blocked("hinge", "no turning at Lift 0", code="lift0_turn")
         return
     flown = plan(turn.state, jet, jet["heading"], ruler(flight_lift), LIMITS[flight_lift],
                  hinge, list(slips))
     if len(flown.slips) > jet["energy"]:
         raise Blocked("energy", f"no energy to slip over {flown.slips[0]['blocker']}: "
-                                f"choose a course without contact")
+                                f"choose a course without contact", code="slip_energy",
+                      jet=flown.slips[0]["blocker"])
     apply(turn.state, jet, flown, turn.events, turn.ram_chips, "flight")
     turn.ruler_direction = flown.direction
 
@@ -270,7 +278,8 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
     if remove_chip is not None:
         card = card_for(turn, jet, remove_chip, "order.remove_chip")
         if not card["chips"]:
-            raise EngineError(f"order.remove_chip: card {remove_chip} has no damage chip")
+            raise EngineError(f"order.remove_chip: card {remove_chip} has no damage chip",
+                              code="no_chip", card=remove_chip, kind=card["kind"])
     else:
         card = next((c for c in jet["equipment"] if c["chips"]), None)
     if card is not None:
@@ -285,16 +294,20 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
     cards with the supply, each card worth 3 energy either way; at most 7 cards."""
     number = state["course"]["station"]
     if number is None:
-        raise EngineError("order.station: there is no equipment station in this race")
+        raise EngineError("order.station: there is no equipment station in this race",
+                          code="no_station")
     if jet["controller"] is not None:
-        raise EngineError("order.station: the jet's pilot is out of action (Traumatorpedo)")
+        raise EngineError("order.station: the jet's pilot is out of action (Traumatorpedo)",
+                          code="station_controlled")
     buoys = state["course"]["gates"][number - 1]["buoys"]
     if not any(within_lift(position(jet), tuple(b), STATION_REACH, 7.5) for b in buoys):
-        raise EngineError(f"order.station: no buoy of gate {number} within Lift {STATION_REACH}")
+        raise EngineError(f"order.station: no buoy of gate {number} within Lift {STATION_REACH}",
+                          code="station_out_of_reach", gate=number, lift=STATION_REACH)
     returned, taken = order["station"]["return"], order["station"]["take"]
     held = {c["id"]: c for c in jet["equipment"]}
     if len(set(returned)) != len(returned) or any(c not in held for c in returned):
-        raise EngineError("order.station.return: cards the jet holds, each once")
+        raise EngineError("order.station.return: cards the jet holds, each once",
+                          code="station_return")
     jet["equipment"] = [c for c in jet["equipment"] if c["id"] not in returned]
     state["supply"] += [{"id": c, "kind": held[c]["kind"]} for c in returned]
     state["supply"].sort(key=lambda c: c["id"])
@@ -302,15 +315,19 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
     for kind in taken:
         card = next((c for c in state["supply"] if c["kind"] == kind), None)
         if card is None:
-            raise EngineError(f"order.station.take: no {kind} left in the supply")
+            raise EngineError(f"order.station.take: no {kind} left in the supply",
+                              code="supply_empty", kind=kind)
         state["supply"].remove(card)
         jet["equipment"].append({"id": card["id"], "kind": kind, "chips": 0})
         got.append(card["id"])
     if len(jet["equipment"]) > MAX_CARDS:
-        raise EngineError(f"order.station: at most {MAX_CARDS} cards on board")
-    jet["energy"] += STATION_ENERGY * (len(returned) - len(taken))
-    if jet["energy"] < 0:
-        raise EngineError("order.station: not enough energy for the cards taken")
+        raise EngineError(f"order.station: at most {MAX_CARDS} cards on board",
+                          code="too_many_cards", most=MAX_CARDS)
+    cost = STATION_ENERGY * (len(taken) - len(returned))
+    if cost > jet["energy"]:
+        raise EngineError("order.station: not enough energy for the cards taken",
+                          code="station_energy", cost=cost, energy=jet["energy"])
+    jet["energy"] -= cost
     jet["missed_in_row"] = 0
     events.append({"type": "station", "jet": jet["id"], "returned": returned, "taken": got,
                    "energy": jet["energy"]})
@@ -367,13 +384,14 @@ def _draft_turn(state: dict, order: dict | None) -> tuple[dict, list]:
     events = [{"type": "turn", "number": state["turn"]["number"], "round": 0, "jet": jet["id"],
                "controller": None, "how": "missed" if order is None else "order"}]
     if order is not None and "pick" not in order:
-        raise EngineError("the draft is on: order {\"pick\": kind or null}")
+        raise EngineError("the draft is on: order {\"pick\": kind or null}", code="draft_on")
     kind = order["pick"] if order else None
     if kind is None:
         events.append({"type": "passed", "jet": jet["id"]})
     else:
         if kind not in pickable(state, jet):
-            raise EngineError(f"order.pick: {jet['id']} may not take a {kind} now")
+            raise EngineError(f"order.pick: {jet['id']} may not take a {kind} now",
+                              code="pick_not_offered", jet=jet["id"], kind=kind)
         card = next(c for c in state["supply"] if c["kind"] == kind)
         state["supply"].remove(card)
         jet["equipment"].append({"id": card["id"], "kind": kind, "chips": 0})

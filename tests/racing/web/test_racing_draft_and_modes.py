@@ -52,9 +52,9 @@ def test_the_draft_page_offers_the_engines_picks_in_snake_order(
 
 
 @pytest.mark.parametrize("pick, message", [
-    ("traumatorpedo", "order.pick: blue may not take a traumatorpedo now"),
-    ("stasisfeld", "order.pick: blue may not take a stasisfeld now"),
-    ("laser", "order.pick must be one of booster, retro_booster"),
+    ("traumatorpedo", "the blue jet may not take a Traumatorpedo now"),
+    ("stasisfeld", "the blue jet may not take a Stasisfeld now"),
+    ("laser", "the order is not in the expected form (at order.pick)"),
 ])
 def test_a_tampered_pick_is_refused_clearly_and_stores_nothing(client, alice, bob, pick,
                                                                message):
