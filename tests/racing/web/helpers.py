@@ -84,3 +84,16 @@ def uberhirn_race(game: Game, third_y: float) -> dict:
     rnd.save(update_fields=["state"])
     return position
 
+
+def alone_on_turn(game: Game) -> dict:
+    """Turn 1 set to a hand-made position: seat 0's red jet on turn heading east at Lift 2,
+    south of its next gate's line (gate 2, y = 400) and west of its buoys, the other jets far
+    off, so that every hinge flies clear and lands somewhere else."""
+    ids = {j["seat"]: j["id"] for j in state(game)["jets"]}
+    position = race(placed(ids[0], 2800, 250, 0, lift=2, seat=0),
+                    placed(ids[1], 0, 900, seat=1), placed(ids[2], 0, -900, seat=2),
+                    level=1, turn=ids[0])
+    rnd = open_round(game)
+    rnd.state = position
+    rnd.save(update_fields=["state"])
+    return position
