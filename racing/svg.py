@@ -112,6 +112,24 @@ def _arc_path(cx: float, cy: float, r: float, start: float, end: float) -> str:
     return f"M{sx:.1f},{-sy:.1f} A{r:.1f},{r:.1f} 0 {large} 0 {ex:.1f},{-ey:.1f}"
 
 
+def _preview_layer(form: dict) -> list[str]:
+    """The engine's preview on the board, the flown path and the landing spot: one group with
+    an id, swapped in alone (with the preview's words) while a handle is dragged."""
+    parts = ['<g id="preview-layer" class="preview-layer">']
+    for (ax, ay), (bx, by) in form["path"]:
+        parts.append(f'<line class="flown" x1="{ax:.1f}" y1="{-ay:.1f}" x2="{bx:.1f}" '
+                     f'y2="{-by:.1f}"/>')
+    if form["landing"]:
+        lx, ly, lh = form["landing"]
+        hx, hy = _ahead(lx, ly, lh, ARROW)
+        label = escape(gettext("landing spot"))
+        parts.append(f'<g class="landing"><title>{label}</title>'
+                     f'<circle cx="{lx:.1f}" cy="{-ly:.1f}" r="{JET_RADIUS}"/>'
+                     f'<line x1="{lx:.1f}" y1="{-ly:.1f}" x2="{hx:.1f}" y2="{-hy:.1f}"/></g>')
+    parts.append("</g>")
+    return parts
+
+
 def _order_layer(form: dict) -> list[str]:
     """The jet on turn's reach for the chosen lift, the two handles, and the engine's preview
     (flown path, landing spot, projector lines)."""
@@ -128,16 +146,7 @@ def _order_layer(form: dict) -> list[str]:
         (ax, ay), (bx, by) = end
         parts.append(f'<line class="projector" x1="{ax:.1f}" y1="{-ay:.1f}" x2="{bx:.1f}" '
                      f'y2="{-by:.1f}"/>')
-    for (ax, ay), (bx, by) in form["path"]:
-        parts.append(f'<line class="flown" x1="{ax:.1f}" y1="{-ay:.1f}" x2="{bx:.1f}" '
-                     f'y2="{-by:.1f}"/>')
-    if form["landing"]:
-        lx, ly, lh = form["landing"]
-        hx, hy = _ahead(lx, ly, lh, ARROW)
-        label = escape(gettext("landing spot"))
-        parts.append(f'<g class="landing"><title>{label}</title>'
-                     f'<circle cx="{lx:.1f}" cy="{-ly:.1f}" r="{JET_RADIUS}"/>'
-                     f'<line x1="{lx:.1f}" y1="{-ly:.1f}" x2="{hx:.1f}" y2="{-hy:.1f}"/></g>')
+    parts += _preview_layer(form)
     if reach and reach["radius"]:
         h1, h2 = form["hinge"]
         rx, ry = _ahead(x, y, heading + h1, reach["radius"])

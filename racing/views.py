@@ -32,6 +32,7 @@ from .plugin import RULES
 
 TARGETED = {k.id for k in KINDS.values() if k.projector} | {"abstauber"}
 SNAPS = ("straight", "left", "right", "aim")
+INNER = "inner_"  # the prefix of the Überhirn's fields for its victim's projector use
 RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the pilot picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 
@@ -82,22 +83,39 @@ def _use(card: dict, data) -> dict | None:
     use = {"card": cid}
     if kind in TARGETED:
         use["target"] = data.get(f"target_{cid}", "")
-    for field in USE_FIELDS.get(kind, ()):
-        raw = data.get(f"{field}_{cid}", "")
-        if field in ("side", "direction", "mode") and raw:
-            use[field] = raw
-        elif field in ("lift", "gate", "pivot"):
-            use[field] = _int(raw, 0)
-        elif field == "angle":
-            use[field] = _number(raw)
-        elif field == "hinge":
-            use[field] = [_number(data.get(f"hinge1_{cid}")), _number(data.get(f"hinge2_{cid}"))]
-        elif field == "chips" and raw:
-            use[field] = [_int(v, 0) for v in raw.replace(",", " ").split()]
-        elif field == "use":  # the Überhirn: the victim's projector, fired at a target
-            use[field] = {"card": data.get(f"inner_card_{cid}", ""),
-                          "target": data.get(f"inner_target_{cid}", "")}
+    use.update(_own_fields(kind, data, cid))
     return {"phase": phase, "use": use}
+
+
+def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
+    """A use's own fields for its kind (``USE_FIELDS``), read from the form's fields
+    ``<prefix><field>_<card id>``; the Überhirn's victim's use is read with ``INNER``."""
+    def raw(name: str) -> str:
+        return data.get(f"{prefix}{name}_{cid}", "")
+    fields = {}
+    for field in USE_FIELDS.get(kind, ()):
+        value = raw(field)
+        if field in ("side", "direction", "mode") and value:
+            fields[field] = value
+        elif field in ("lift", "gate", "pivot"):
+            fields[field] = _int(value, 0)
+        elif field == "angle":
+            fields[field] = _number(value)
+        elif field == "hinge":
+            fields[field] = [_number(raw("hinge1")), _number(raw("hinge2"))]
+        elif field == "chips" and value:
+            fields[field] = [_int(v, 0) for v in value.replace(",", " ").split()]
+        elif field == "use" and not prefix:  # an inner use has none: no Überhirn in an Überhirn
+            fields[field] = _inner_use(data, cid)
+    return fields
+
+
+def _inner_use(data, cid) -> dict:
+    """The Überhirn's victim's projector use: its kind, fired at whom, and that kind's own
+    fields (``inner_direction_<card>``, ``inner_chips_<card>``, ``inner_hinge1_<card>`` ...)."""
+    kind = data.get(f"{INNER}card_{cid}", "")
+    return {"card": kind, "target": data.get(f"{INNER}target_{cid}", ""),
+            **_own_fields(kind, data, cid, INNER)}
 
 
 def _station(data) -> dict:
@@ -227,13 +245,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     hinge = (_number(values["h1"]), _number(values["h2"]))
     others = [{"id": j["id"], "name": report.jet_label(j["id"], names)}
               for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]
-    equipment = [{**e, "name": words.kind_name(e["kind"]), "why_words": words.why_word(e["why"]),
-                  "phases": [p for p in e["phases"] if p != "flight"],
-                  "targeted": e["kind"] in TARGETED, "fields": USE_FIELDS.get(e["kind"], ()),
-                  "chosen": data.get(f"use_{e['card']}", ""),
-                  "values": {k[: -len(str(e["card"])) - 1]: v for k, v in data.items()
-                             if k.endswith(f"_{e['card']}")}}
-                 for e in options["equipment"]]
+    equipment = [_card_choices(e, data) for e in options["equipment"]]
     layer = {"jet": jet, "reach": reach, "hinge": hinge, "path": facts["path"],
              "landing": facts["landing"], "projector": options["projector"],
              "reaches": [{"lift": e["lift"], "boost": e["boost"] or "", "radius": e["radius"],
@@ -250,14 +262,35 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")}
                       for n in RAM_CHIP_SLOTS],
         "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
-        "projector_kinds": [(k.id, words.kind_name(k.id)) for k in KINDS.values()
-                            if k.projector and k.id != "uberhirn"],
         "station": _station_choices(state, jet, data) if options["station"] else None,
         "has_hyper": any(e["kind"] == "hyper_booster" for e in equipment),
         "stand": bool(data.get("stand")),
         "controlled_jet": report.jet_label(jet["id"], names) if jet["seat"] != seat else None,
         "board": svg.course_svg(state, names, form=layer),
     }
+
+
+def _card_choices(card: dict, data) -> dict:
+    """An equipment card on the form: the engine's ``legal`` entry, its words, and what the
+    form holds for it (``values``: its fields' names without the ``_<card>`` ending)."""
+    kind, ending = card["kind"], f"_{card['card']}"
+    fields = USE_FIELDS.get(kind, ())
+    values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
+    return {**card, "name": words.kind_name(kind), "why_words": words.why_word(card["why"]),
+            "phases": [p for p in card["phases"] if p != "flight"],
+            "targeted": kind in TARGETED, "fields": [f for f in fields if f != "use"],
+            "chosen": data.get(f"use{ending}", ""), "values": values,
+            "inner": _inner_choices(values) if "use" in fields else []}
+
+
+def _inner_choices(values: dict) -> list[dict]:
+    """The projectors an Überhirn may make its victim fire, each with its own fields and what
+    the form holds for them (``inner_<field>``). No two of them share a field's name, so each
+    field is on the form once."""
+    inner = {k[len(INNER):]: v for k, v in values.items() if k.startswith(INNER)}
+    return [{"kind": k.id, "name": words.kind_name(k.id), "fields": USE_FIELDS.get(k.id, ()),
+             "values": inner}
+            for k in KINDS.values() if k.projector and k.id != "uberhirn"]
 
 
 def _station_choices(state: dict, jet: dict, data) -> dict:

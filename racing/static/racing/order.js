@@ -1,9 +1,13 @@
 // The race's order form: the two handles on the course (the ruler's end on the landing arc is
 // the first hinge, the arrow the second) set the number fields "h1" and "h2". A drag or an
-// arrow key on a focused handle moves them; the field's "change" then asks the server for the
-// engine's preview (htmx, on the form). The handles only mirror the fields: without this
-// script the fields alone are the whole form. Listeners sit on the document, so the form and
-// board swapped in by htmx need no new binding.
+// arrow key on a focused handle moves them. While a handle is dragged, the preview follows:
+// "#drag-preview" (htmx, in _play.html) asks the server for the engine's preview words and the
+// board's preview layer alone, at most one request in flight; when one comes back and the
+// handle has moved since, it asks again. On release (and on a key) the field's "change" asks
+// for the whole form and board (htmx, on the form). The handles only mirror the fields: without
+// this script the fields alone are the whole form. Listeners sit on the document, so the form
+// and board swapped in by htmx need no new binding; a drag whose board is swapped meanwhile
+// goes on with the new board's handle.
 (function () {
   "use strict";
   var ARROW = 28 * 1.6;
@@ -78,6 +82,61 @@
     field("h2").dispatchEvent(new Event("change", {bubbles: true}));
   }
 
+  function key(hinges) { return hinges[0] + " " + hinges[1]; }
+
+  // Show the drag's hinges in the fields and on the board's handles.
+  function show() {
+    field("h1").value = drag.hinges[0];
+    field("h2").value = drag.hinges[1];
+    draw(drag.svg, drag.g, drag.hinges[0], drag.hinges[1]);
+  }
+
+  // The whole form and board were swapped in during the drag (an earlier request's answer):
+  // go on with the new board's handle, and put the drag's hinges back in the new fields.
+  function rebind() {
+    var handle = document.querySelector('#board-wrap [data-handle="' + drag.which + '"]');
+    var g = handle && field("h1") && geometry(handle.ownerSVGElement);
+    if (!g) {
+      drag = null;
+      return false;
+    }
+    drag.handle = handle;
+    drag.svg = handle.ownerSVGElement;
+    drag.g = g;
+    try {
+      handle.setPointerCapture(drag.pointerId);
+    } catch (e) {
+      // the pointer is no longer down: its pointerup ends the drag
+    }
+    show();
+    return true;
+  }
+
+  // Ask for the preview of the drag's hinges, unless a request is in flight (its return asks
+  // again) or the preview shown was asked for these hinges.
+  function ask() {
+    var asker = field("drag-preview");
+    if (!drag || drag.asking || !asker || key(drag.hinges) === drag.asked) return;
+    asker.dispatchEvent(new CustomEvent("preview-drag"));
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (drag && event.detail.elt.id === "drag-preview") {
+      drag.asking = true;
+      drag.asked = key(drag.hinges);
+    }
+  });
+  // When a request is done, ask again (also after a request of the whole form, which kept the
+  // drag's from going out): once htmx has let go of it, or hx-sync would drop the new one.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!drag) return;
+    if (event.detail.elt.id === "drag-preview") drag.asking = false;
+    setTimeout(ask, 0);
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (drag && !drag.svg.isConnected) rebind();
+  });
+
   document.addEventListener("pointerdown", function (event) {
     var handle = event.target.closest && event.target.closest("[data-handle]");
     if (!handle || !field("h1")) return;
@@ -85,23 +144,24 @@
     if (!g) return;
     event.preventDefault();
     handle.setPointerCapture(event.pointerId);
+    var hinges = [value("h1"), value("h2")];
     drag = {handle: handle, svg: svg, g: g, which: handle.dataset.handle,
-            hinges: [value("h1"), value("h2")]};
+            pointerId: event.pointerId, hinges: hinges, asked: key(hinges), asking: false};
   });
 
   document.addEventListener("pointermove", function (event) {
-    if (!drag) return;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.svg.isConnected && !rebind()) return;
     drag.hinges = hingesAt(drag.g, drag.which, world(drag.svg, event));
-    field("h1").value = drag.hinges[0];
-    field("h2").value = drag.hinges[1];
-    draw(drag.svg, drag.g, drag.hinges[0], drag.hinges[1]);
+    show();
+    ask();
   });
 
-  function finish() {
-    if (!drag) return;
+  function finish(event) {
+    if (!drag || event.pointerId !== drag.pointerId) return;
     var hinges = drag.hinges;
     drag = null;
-    commit(hinges[0], hinges[1]);
+    commit(hinges[0], hinges[1]);  // the whole form's request, which aborts a drag's in flight
   }
   document.addEventListener("pointerup", finish);
   document.addEventListener("pointercancel", finish);

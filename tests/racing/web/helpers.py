@@ -11,6 +11,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, Round
 from racing import engine
+from tests.racing.engine.helpers import jet as placed, race
 
 SETTINGS = {"course": "oval5", "level": 1, "laps": 1, "jets": 3, "mode": "turn",
             "turn_hours": 12}
@@ -63,3 +64,36 @@ def page_url(game: Game, number: int, name: str = "seat") -> str:
 
 def legal(game: Game) -> dict:
     return engine.legal(state(game))
+
+
+def uberhirn_race(game: Game, third_y: float) -> dict:
+    """Turn 1 set to a hand-made position: seat 0's red jet on turn at the origin, heading east
+    at Lift 1, holding the Überhirn (card 1); blue 100 mm ahead of it, heading north, holding a
+    Kupferwurm (2) and a Butt Kick (3); green at (100, ``third_y``), behind blue or ahead of it,
+    holding Robert (7) and a booster (8)."""
+    ids = {j["seat"]: j["id"] for j in state(game)["jets"]}
+    position = race(
+        placed(ids[0], 0, 0, 0, lift=1, seat=0, equipment=[{"id": 1, "kind": "uberhirn"}]),
+        placed(ids[1], 100, 0, 90, seat=1, equipment=[{"id": 2, "kind": "kupferwurm"},
+                                                      {"id": 3, "kind": "butt_kick"}]),
+        placed(ids[2], 100, third_y, 0, seat=2, equipment=[{"id": 7, "kind": "robert"},
+                                                           {"id": 8, "kind": "booster"}]),
+        level=3, turn=ids[0])
+    rnd = open_round(game)
+    rnd.state = position
+    rnd.save(update_fields=["state"])
+    return position
+
+
+def alone_on_turn(game: Game) -> dict:
+    """Turn 1 set to a hand-made position: seat 0's red jet on turn heading east at Lift 2,
+    south of its next gate's line (gate 2, y = 400) and west of its buoys, the other jets far
+    off, so that every hinge flies clear and lands somewhere else."""
+    ids = {j["seat"]: j["id"] for j in state(game)["jets"]}
+    position = race(placed(ids[0], 2800, 250, 0, lift=2, seat=0),
+                    placed(ids[1], 0, 900, seat=1), placed(ids[2], 0, -900, seat=2),
+                    level=1, turn=ids[0])
+    rnd = open_round(game)
+    rnd.state = position
+    rnd.save(update_fields=["state"])
+    return position
