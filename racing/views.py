@@ -105,6 +105,10 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
             fields[field] = [_number(raw("hinge1")), _number(raw("hinge2"))]
         elif field == "chips" and value:
             fields[field] = [_int(v, 0) for v in value.replace(",", " ").split()]
+        elif field == "flight" and raw("flight_change"):  # on the form in round mode only
+            fields[field] = {"change": _int(raw("flight_change"), 0),
+                             "hinge": [_number(raw("flight_hinge1")),
+                                       _number(raw("flight_hinge2"))]}
         elif field == "use" and not prefix:  # an inner use has none: no Überhirn in an Überhirn
             fields[field] = _inner_use(data, cid)
     return fields
@@ -245,7 +249,8 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     hinge = (_number(values["h1"]), _number(values["h2"]))
     others = [{"id": j["id"], "name": report.jet_label(j["id"], names)}
               for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]
-    equipment = [_card_choices(e, data) for e in options["equipment"]]
+    sealed = state["turn_order"] == "race"
+    equipment = [_card_choices(e, data, sealed) for e in options["equipment"]]
     layer = {"jet": jet, "reach": reach, "hinge": hinge, "path": facts["path"],
              "landing": facts["landing"], "projector": options["projector"],
              "reaches": [{"lift": e["lift"], "boost": e["boost"] or "", "radius": e["radius"],
@@ -270,25 +275,32 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     }
 
 
-def _card_choices(card: dict, data) -> dict:
+def _card_choices(card: dict, data, sealed: bool) -> dict:
     """An equipment card on the form: the engine's ``legal`` entry, its words, and what the
-    form holds for it (``values``: its fields' names without the ``_<card>`` ending)."""
+    form holds for it (``values``: its fields' names without the ``_<card>`` ending).
+    ``sealed``: round mode, where a Traumatorpedo carries its victim's flight."""
     kind, ending = card["kind"], f"_{card['card']}"
-    fields = USE_FIELDS.get(kind, ())
+    fields = _form_fields(kind, sealed)
     values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
     return {**card, "name": words.kind_name(kind), "why_words": words.why_word(card["why"]),
             "phases": [p for p in card["phases"] if p != "flight"],
             "targeted": kind in TARGETED, "fields": [f for f in fields if f != "use"],
             "chosen": data.get(f"use{ending}", ""), "values": values,
-            "inner": _inner_choices(values) if "use" in fields else []}
+            "inner": _inner_choices(values, sealed) if "use" in fields else []}
 
 
-def _inner_choices(values: dict) -> list[dict]:
+def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
+    """The kind's own fields on the form: the engine's, less a Traumatorpedo's sealed flight
+    in turn mode (where its shooter orders the victim's turn when it comes)."""
+    return tuple(f for f in USE_FIELDS.get(kind, ()) if sealed or f != "flight")
+
+
+def _inner_choices(values: dict, sealed: bool) -> list[dict]:
     """The projectors an Überhirn may make its victim fire, each with its own fields and what
     the form holds for them (``inner_<field>``). No two of them share a field's name, so each
     field is on the form once."""
     inner = {k[len(INNER):]: v for k, v in values.items() if k.startswith(INNER)}
-    return [{"kind": k.id, "name": words.kind_name(k.id), "fields": USE_FIELDS.get(k.id, ()),
+    return [{"kind": k.id, "name": words.kind_name(k.id), "fields": _form_fields(k.id, sealed),
              "values": inner}
             for k in KINDS.values() if k.projector and k.id != "uberhirn"]
 

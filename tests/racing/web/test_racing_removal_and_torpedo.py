@@ -111,3 +111,42 @@ def test_the_victims_page_says_who_flies_its_jet(client, alice, bob):
     assert "knocked out" in page and "(red)" in page and 'data-handle="h1"' not in page
     refused = client.post(page_url(game, 1, "submit"), {"round": "1", "lift": "1"})
     assert refused.status_code == 400 and not rnd.orders.filter(seat__number=1).exists()
+
+
+def _torpedo_round(game):
+    """Round 1 of a round-mode race set to a hand-made position: red (seat 0, alice) at the
+    origin heading east at Lift 1 with a Traumatorpedo (card 1), blue (bob) 100 mm ahead."""
+    rnd = open_round(game)
+    rnd.state = _round_state(
+        _jet("red", 0, 0, 0, lift=1, equipment=[{"id": 1, "kind": "traumatorpedo"}]),
+        _jet("blue", 1, 100, 0), _jet("green", 2, 0, 900), queue=["blue", "green"])
+    rnd.save(update_fields=["state"])
+    rnd.orders.all().delete()                      # the computer's order for the old position
+    return rnd
+
+
+def test_in_round_mode_the_torpedo_on_the_form_carries_the_victims_sealed_flight(
+        client, alice, bob):
+    game = make_race(alice, bob, mode="round", level=2)
+    _torpedo_round(game)
+    client.force_login(alice)
+    page = client.get(page_url(game, 0), {"use_1": "after"}).content.decode()
+    assert 'name="flight_change_1"' in page and 'name="flight_hinge2_1"' in page
+    sent = client.post(page_url(game, 0, "submit"), {
+        "round": "1", "lift": "1", "h1": "0", "h2": "0", "use_1": "after", "target_1": "blue",
+        "flight_change_1": "-1", "flight_hinge1_1": "20", "flight_hinge2_1": "-5"})
+    assert sent.status_code == 302, sent.content.decode()[-1500:]
+    stored = open_round(game).orders.get(seat__number=0).payload
+    assert stored["after"] == [{"card": 1, "target": "blue",
+                                "flight": {"change": -1, "hinge": [20.0, -5.0]}}]
+
+
+def test_in_turn_mode_the_form_has_no_sealed_flight(client, alice, bob):
+    game = make_race(alice, bob, level=2)
+    rnd = open_round(game)
+    raw = dict(_torpedo_round(game).state, turn_order="seats")
+    rnd.state = load({**raw, "turn": {"jet": "red"}})
+    rnd.save(update_fields=["state"])
+    client.force_login(alice)
+    page = client.get(page_url(game, 0), {"use_1": "after"}).content.decode()
+    assert 'name="use_1"' in page and 'name="flight_change_1"' not in page
