@@ -133,6 +133,22 @@
     if (event.detail.elt.id === "drag-preview") drag.asking = false;
     setTimeout(ask, 0);
   });
+  // The whole form's answer is for the fields as they were sent. If the pilot typed on in
+  // the meantime, swapping it in would put the old values back: drop it and ask again for the
+  // fields as they are now. (During a drag the drag's own hinges are put back by rebind.)
+  var sent = null;
+  function filled(form) { return new URLSearchParams(new FormData(form)).toString(); }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "order-form") sent = filled(event.detail.elt);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = event.detail.requestConfig && event.detail.requestConfig.elt;  // the asker
+    if (drag || !form || form.id !== "order-form" || sent === null || filled(form) === sent) {
+      return;
+    }
+    event.detail.shouldSwap = false;
+    setTimeout(function () { form.dispatchEvent(new Event("change", {bubbles: true})); }, 0);
+  });
   document.addEventListener("htmx:afterSwap", function () {
     if (drag && !drag.svg.isConnected) rebind();
   });

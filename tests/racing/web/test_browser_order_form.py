@@ -3,6 +3,8 @@ follows a handle while it is dragged (one request at a time, the newest position
 last one on release), the drag survives the whole board being swapped in under it, and the
 Überhirn shows its victim's projector's own fields for the kind chosen."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -15,6 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LANDING = "#preview-words > ul > li:first-child"
 LANDING_SPOT = "#preview-layer .landing circle"
+PREVIEW = re.compile(r"/preview\?")
 
 
 def seat_page(page, live_server, user, game):
@@ -149,3 +152,37 @@ def test_the_uberhirn_shows_the_chosen_projectors_own_fields(page, live_server, 
         "card": "butt_kick", "target": "green", "hinge": [20.0, -10.0]}}]
     green = next(j for j in game.rounds.get(number=1).report.state["jets"] if j["id"] == "green")
     assert green["heading"] == pytest.approx(10.0)
+
+
+def test_what_is_typed_while_a_preview_is_on_its_way_is_kept(page, live_server, alice, bob):
+    """The pilot types the first hinge (its preview goes out), then the second before that
+    preview comes back: the stale answer is not swapped in over the second hinge; the form asks
+    again and shows the preview of both."""
+    game = make_race(alice, bob)
+    alone_on_turn(game)
+    seat_page(page, live_server, alice, game)
+    held, holding = [], [True]
+
+    def hold(route):
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+    page.route(PREVIEW, hold)
+    page.locator("#h1").fill("20")
+    page.locator("#h2").click()                 # leaving the hinge's field sends its change
+    expect(page.locator(HTMX_BUSY)).not_to_have_count(0)       # the hinge's preview is out
+    page.keyboard.press("Control+A")
+    page.keyboard.type("-10")                  # typed while that preview is held back
+    assert held and all("h2=0&" in route.request.url for route in held)
+    holding.clear()
+    for route in held:
+        route.continue_()
+    expect(page.locator(LANDING)).to_contain_text("Landing at")
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    assert page.locator("#h1").input_value() == "20"
+    assert page.locator("#h2").input_value() == "-10"
+    asked = page.locator("#preview-words").inner_text()
+    page.locator("button[name=preview]").click()              # the preview of both, again
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    assert page.locator("#preview-words").inner_text() == asked
