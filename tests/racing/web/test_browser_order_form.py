@@ -178,7 +178,7 @@ def test_what_is_typed_while_a_preview_is_on_its_way_is_kept(page, live_server, 
     holding.clear()
     for route in held:
         route.continue_()
-    expect(page.locator(LANDING)).to_contain_text("Landing at")
+    expect(page.locator(LANDING)).to_contain_text("heading 10°")   # 20° and -10°: asked again
     expect(page.locator(HTMX_BUSY)).to_have_count(0)
     assert page.locator("#h1").input_value() == "20"
     assert page.locator("#h2").input_value() == "-10"
