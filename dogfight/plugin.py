@@ -64,7 +64,7 @@ class DogfightRules(GameRules):
             engine_api.new_job({"seed": 0, "settings": _engine_settings(settings),
                                 "balloons": settings["balloons"], "clouds": settings["clouds"]})
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(words.refusal(error)) from None
         return settings
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
@@ -111,7 +111,7 @@ class DogfightRules(GameRules):
         try:
             moves = validate_orders(game_state.plane(seat), game_state.settings, payload)
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(words.refusal(error)) from None
         return {"moves": [move.to_dict() for move in moves]}
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
@@ -290,8 +290,7 @@ def _balloons_words(rule: str, count: int) -> str:
 
 
 def seat_label(number: int) -> str:
-    return gettext("seat %(number)d (%(colour)s)") % {
-        "number": number, "colour": words.SEAT_COLOURS[number]}
+    return words.seat_words(number)
 
 
 def wind_words(direction: int) -> str:

@@ -16,9 +16,10 @@ from games import report_cache, services
 from games.models import Game, Report, Seat
 from games.registry import Rejected
 
+from . import words
 from .engine import career
 from .engine.setup import assign_pilot
-from .engine.state import State
+from .engine.state import EngineError, State
 from .models import CareerEntry, Enlistment, Pilot
 from .names import name_key, name_problem, name_skeleton
 
@@ -167,8 +168,8 @@ def pilot_promote(*, pilot: Pilot, user) -> Pilot:
             raise Rejected(_("promotions happen between games: finish your running game first"))
         try:
             pilot.points, pilot.rank = career.promote(pilot.points, pilot.rank)
-        except ValueError as error:
-            raise Rejected(str(error)) from None
+        except EngineError as error:
+            raise Rejected(words.refusal(error)) from None
         pilot.promotion_declined_at = None
         pilot.save(update_fields=["points", "rank", "promotion_declined_at"])
     return pilot

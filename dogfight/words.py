@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from games.jsonface import EngineError
+from games.refusals import Wording, refusal_words
 
 # engine.maneuvers.NAMES / CODES
 MANEUVERS = {
@@ -97,3 +100,59 @@ def _worded(table: str, language: str) -> dict[str, str]:
 
 def rank(number: int) -> str:
     return RANKS[number]
+
+
+def seat_words(number: int) -> str:
+    return gettext("seat %(number)d (%(colour)s)") % {
+        "number": number, "colour": SEAT_COLOURS[number]}
+
+
+# --- the engine's refusals: each ``EngineError`` code in words, filled from its params ------
+
+def refusal(error: EngineError) -> str:
+    """Why the engine refused an order or a setting, in the reader's language."""
+    return refusal_words(error, REFUSALS)
+
+
+def _not_offered(params: dict) -> str:
+    offered = ", ".join(str(maneuver(code)) for code in params["offered"])
+    chosen = params.get("maneuver")
+    if chosen not in MANEUVERS:  # no maneuver of the game at all: nothing to name
+        return gettext("move %(move)d: choose one of the maneuvers offered (%(offered)s)") % {
+            "move": params["move"], "offered": offered}
+    return gettext("move %(move)d: %(maneuver)s is not offered (offered: %(offered)s)") % {
+        "move": params["move"], "maneuver": maneuver(chosen), "offered": offered}
+
+
+REFUSALS: dict[str, Wording] = {
+    "plane_out": lambda p: gettext("the plane in %(seat)s is out of the game") % {
+        "seat": seat_words(p["seat"])},
+    "no_plane": lambda p: gettext("there is no plane in seat %(seat)d") % p,
+    "game_over": lambda p: gettext("the game is over"),
+    "three_moves_only": lambda p: gettext("a round has only three moves"),
+    "not_offered": _not_offered,
+    "fire_on_ground": lambda p: gettext(
+        "move %(move)d: a plane on its airfield cannot fire") % p,
+    "no_firing_through": lambda p: gettext(
+        "move %(move)d: this game does not allow firing through balloons") % p,
+    "twin_bursts": lambda p: gettext(
+        "move %(move)d: two bursts in one move must go in different directions") % p,
+    "too_many_bursts": lambda p: gettext(
+        "%(bursts)d bursts, but at most %(allowed)d per round") % p,
+    "no_ammunition": lambda p: gettext("firing with no ammunition left"),
+    "short_of_ammunition": lambda p: gettext(
+        "%(bursts)d bursts, but only %(ammo)d left on board") % p,
+    "unknown_level": lambda p: gettext("there is no computer pilot of that level"),
+    "clouds_out_of_range": lambda p: gettext(
+        "a game starts with 0 to %(most)d clouds, not %(clouds)d") % p,
+    "balloons_unfair": lambda p: gettext(
+        "%(balloons)d balloons cannot be placed fairly here; possible: %(possible)s") % {
+        "balloons": p["balloons"], "possible": ", ".join(map(str, p["possible"]))},
+    "clouds_unplaceable": lambda p: gettext("could not place %(clouds)d fair clouds") % p,
+    "career_out_of_range": lambda p: gettext(
+        "a career standing is at least 0 points and a rank from 0 to %(top)d") % {
+        "top": len(RANKS) - 1},
+    "no_promotion": lambda p: gettext(
+        "a promotion needs at least %(cost)d points and a rank below %(top)s") % {
+        "cost": p["cost"], "top": rank(p["top"])},
+}

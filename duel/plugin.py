@@ -66,7 +66,7 @@ class DuelRules(TurnDeadline, GameRules):
         try:  # the engine knows what it can play
             Settings.from_dict(_engine_settings(settings))
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(report.refusal(error)) from None
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
@@ -118,7 +118,7 @@ class DuelRules(TurnDeadline, GameRules):
         try:
             act(game_state, seat, payload)
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(report.refusal(error)) from None
         return _normalised(game_state, seat, payload)
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
@@ -207,7 +207,7 @@ class DuelRules(TurnDeadline, GameRules):
             if partial is not None:
                 answer["preview"] = preview(game_state, seat, partial)
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(report.refusal(error)) from None
         return answer
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
@@ -220,7 +220,7 @@ class DuelRules(TurnDeadline, GameRules):
             self.validate_orders(state, seat, payload)
             after, events = act(game_state, seat, payload)
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(report.refusal(error)) from None
         return {"events": events, "state": view(after.to_dict(), seat)}
 
     def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import copy
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.refusals import Wording, refusal_words
+
+from .engine import EngineError
 from .engine.classes import CLASSES
 from .engine.hexgrid import FACINGS
 from .engine.state import QUIET_TURN_LIMIT
@@ -396,3 +399,145 @@ def threat_words(threat: dict, viewer: int) -> str:
 def gone_words(fighter: str, cause: str) -> str:
     return gettext("%(fighter)s is destroyed (%(cause)s): it takes no more steps.") % {
         "fighter": fighter, "cause": cause_word(cause)}
+
+
+# --- the engine's refusals: each ``EngineError`` code in words, filled from its params ------
+
+PHASE_WORDS = {"asteroids": _("placing the asteroids"), "fighters": _("placing the fighters"),
+               "play": _("the play"), "over": _("the end of the game")}
+NAME_LENGTH = 20  # a name the engine echoes from the input is cut to this length
+
+
+def refusal(error: EngineError) -> str:
+    """Why the engine refused an action or a setting, in the reader's language."""
+    return refusal_words(error, REFUSALS)
+
+
+def either(numbers: list[int]) -> str:
+    """``2, 3 or 4``: the numbers, the last one joined by "or"."""
+    words = [str(n) for n in numbers]
+    if len(words) < 2:
+        return "".join(words) or "—"
+    return gettext("%(some)s or %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _named(params: dict) -> dict:
+    """The params with the names of the engine's keys worded: the fighter (as the input named
+    it), its class, the step, the gun, the launcher, the missile, the hex, the phase."""
+    worded = dict(params)
+    if "fighter" in params:
+        worded["fighter"] = str(params["fighter"])[:NAME_LENGTH]
+    if "fighter_class" in params:
+        key = params["fighter_class"]
+        worded["class"] = CLASSES[key].name if key in CLASSES else str(key)[:NAME_LENGTH]
+    for key, table in (("gun", GUN_WORDS), ("launcher", LAUNCHER_WORDS),
+                       ("missile", MISSILE_WORDS), ("phase", PHASE_WORDS)):
+        if key in params:
+            worded[key] = str(table.get(params[key], params[key]))
+    if "step" in params:
+        worded["step"] = step_word(params["step"])
+    if "hex" in params:
+        worded["hex"] = hex_words(params["hex"])
+    return worded
+
+
+def _worded(text: str) -> Wording:
+    """A wording that is ``text`` translated, filled from the params with their names worded."""
+    return lambda params: gettext(text) % _named(params)
+
+
+def _turn_too_soon(params: dict) -> str:
+    return ngettext(
+        "%(fighter)s, step %(number)d (%(step)s): a %(class)s turns only after %(z)d hex "
+        "since the start of its move or its last turn (%(flown)d so far)",
+        "%(fighter)s, step %(number)d (%(step)s): a %(class)s turns only after %(z)d hexes "
+        "since the start of its move or its last turn (%(flown)d so far)",
+        params["z"]) % _named(params)
+
+
+def _wrong_distance(params: dict) -> str:
+    speeds = params["speeds"]
+    return ngettext("%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
+                    "%(fighter)s must fly %(speeds)s hexes this turn; it has flown %(ahead)d",
+                    max(speeds, default=0)) % {**_named(params), "speeds": either(speeds)}
+
+
+def _speed_not_open(params: dict) -> str:
+    return gettext("speed %(speed)d is not open to %(fighter)s this turn (it may fly "
+                   "%(speeds)s)") % {**_named(params), "speeds": either(params["speeds"])}
+
+
+def _listed(key: str, text: str) -> Wording:
+    """A wording of a list param (fighters, docks), its items joined by commas."""
+    def wording(params: dict) -> str:
+        items = [hex_words(item) if isinstance(item, list) else str(item)[:NAME_LENGTH]
+                 for item in params[key]]
+        return gettext(text) % {**_named(params), key: ", ".join(items)}
+    return wording
+
+
+def _unknown_class(params: dict) -> str:
+    return gettext("%(class)s is not a fighter class (%(classes)s)") % {
+        **_named(params), "classes": ", ".join(kind.name for kind in CLASSES.values())}
+
+
+# gettext_noop: the texts are marked for the catalogue here and translated when worded
+REFUSALS: dict[str, Wording] = {
+    "game_over": _worded(gettext_noop("the game is over")),
+    "not_now": _worded(gettext_noop("that action is not open in this phase (%(phase)s)")),
+    "not_play_phase": _worded(gettext_noop("routes are previewed only in the play phase")),
+    "not_your_turn": _worded(gettext_noop("it is not your turn")),
+    "asteroid_off_board": _worded(gettext_noop("no asteroid on %(hex)s: it is off the board")),
+    "asteroid_taken": _worded(gettext_noop(
+        "no asteroid on %(hex)s: it already holds an asteroid")),
+    "asteroid_on_dock": _worded(gettext_noop("no asteroid on %(hex)s: it is a dock")),
+    "asteroid_near_dock": _worded(gettext_noop(
+        "no asteroid on %(hex)s: it is within %(clearance)d hexes of a dock")),
+    "asteroid_touching": _worded(gettext_noop(
+        "no asteroid on %(hex)s: it touches another asteroid (this game keeps asteroids "
+        "apart)")),
+    "already_placed": _worded(gettext_noop("your fighters are already placed")),
+    "not_your_fighter": _worded(gettext_noop("%(fighter)s is not one of your fighters")),
+    "placed_twice": _worded(gettext_noop("%(fighter)s is placed twice")),
+    "not_a_dock": _listed("docks", gettext_noop(
+        "%(hex)s is not one of your docks (%(docks)s)")),
+    "dock_taken": _worded(gettext_noop("two fighters on dock %(hex)s")),
+    "not_placed": _listed("fighters", gettext_noop("fighters not placed: %(fighters)s")),
+    "off_board": _worded(gettext_noop("%(hex)s is off the board (columns 0-19, rows 0-14)")),
+    "no_fighter": _worded(gettext_noop("there is no fighter %(fighter)s")),
+    "landed_last_turn": _worded(gettext_noop(
+        "%(fighter)s landed last turn and may not take off this turn (it stays docked)")),
+    "too_many_steps": _worded(gettext_noop("at most %(most)d steps in a turn")),
+    "no_take_off": _worded(gettext_noop("%(fighter)s, step %(number)d: it may not take off")),
+    "too_fast": _worded(gettext_noop(
+        "%(fighter)s, step %(number)d: one more step ahead needs a speed above %(speed)d")),
+    "turn_too_soon": _turn_too_soon,
+    "no_gun": _worded(gettext_noop("%(fighter)s, step %(number)d: a %(class)s has no %(gun)s")),
+    "no_launcher": _worded(gettext_noop(
+        "%(fighter)s, step %(number)d: a %(class)s has no %(launcher)s")),
+    "no_missile_left": _worded(gettext_noop(
+        "%(fighter)s, step %(number)d: no %(missile)s is left on board")),
+    "stay_flying": _worded(gettext_noop(
+        "%(fighter)s is flying; only a docked fighter stays")),
+    "stay_too_long": _worded(gettext_noop(
+        "%(fighter)s has stayed docked %(turns)d turns in a row and must take off")),
+    "stay_with_steps": _worded(gettext_noop("%(fighter)s stays docked: it takes no steps")),
+    "facing_while_moving": _worded(gettext_noop(
+        "%(fighter)s: only a fighter staying docked may change its facing freely; a moving "
+        "one turns left and right")),
+    "speed_not_open": _speed_not_open,
+    "speed_mismatch": _worded(gettext_noop(
+        "%(fighter)s: speed %(speed)d but %(ahead)d steps ahead; a fighter flies exactly its "
+        "speed")),
+    "speed_exceeded": _worded(gettext_noop(
+        "%(fighter)s: more steps ahead than the chosen speed %(speed)d")),
+    "wrong_distance": _wrong_distance,
+    "orders_missing": _listed("fighters", gettext_noop(
+        "no orders for %(fighters)s: every fighter needs orders (a docked one may stay)")),
+    "orders_twice": _worded(gettext_noop("%(fighter)s has orders twice")),
+    "fighter_destroyed": _worded(gettext_noop("%(fighter)s has been destroyed")),
+    "fighter_count": _worded(gettext_noop("a side has 1 to %(most)d fighters")),
+    "asteroids_out_of_range": _worded(gettext_noop(
+        "each player places 0 to %(most)d asteroids, not %(asteroids)d")),
+    "unknown_class": _unknown_class,
+}

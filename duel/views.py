@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -40,8 +40,8 @@ from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-from .report import (doomed_words, facing_word, fighter_rows, gone_words, kill_words,
-                     result_words, step_word, threat_words, trapped_words)
+from .report import (REFUSALS, doomed_words, facing_word, fighter_rows, gone_words,
+                     kill_words, refusal, result_words, step_word, threat_words, trapped_words)
 
 
 POLL_SECONDS = 10
@@ -166,10 +166,12 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     new_orders, new_current = _apply(orders, current, do, data)
     try:
         seen = preview_turn(game_state, player, new_orders)
-        if do == "done" and seen["next"] and not seen["next"]["may_end"]:
-            raise EngineError(_too_short(seen["next"]))
+        refused = (_too_short(seen["next"])
+                   if do == "done" and seen["next"] and not seen["next"]["may_end"] else None)
     except EngineError as problem:
-        error = str(problem)
+        refused = refusal(problem)
+    if refused:
+        error = refused
         try:
             new_orders, new_current = orders, current
             seen = preview_turn(game_state, player, orders)
@@ -236,12 +238,10 @@ def _board_links(form: dict, state: dict) -> dict:
 
 
 def _too_short(nxt: dict) -> str:
-    """Why a fighter's move may not end yet: it has not flown a speed it may fly."""
-    return ngettext("%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
-                    "%(fighter)s must fly %(speeds)s hexes this turn; it has flown %(ahead)d",
-                    max(nxt["speeds"], default=0)) % {
-        "fighter": nxt["fighter"], "speeds": ", ".join(map(str, nxt["speeds"])),
-        "ahead": nxt["ahead"]}
+    """Why a fighter's move may not end yet: it has not flown a speed it may fly (worded as
+    the engine's refusal of such a move)."""
+    return REFUSALS["wrong_distance"]({"fighter": nxt["fighter"], "ahead": nxt["ahead"],
+                                       "speeds": nxt["speeds"]})
 
 
 def _order_words(order: dict) -> str:

@@ -124,7 +124,7 @@ class JoyrideRules(GameRules):
         try:
             return validate_plan(state, seat, payload)
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(words.refusal(error)) from None
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         """The engine's computer player, from the public state only: the same state, the same
@@ -223,7 +223,7 @@ class JoyrideRules(GameRules):
             return {"phase": state["phase"],
                     "check": check(state, seat, partial, next_tiles=True)}
         except EngineError as error:
-            raise Rejected(str(error)) from None
+            raise Rejected(words.refusal(error)) from None
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """A plan's uncontested score (``check``) if the engine would take it; a ranking as
@@ -254,7 +254,7 @@ def _checked_picks(state: dict, seat: int, payload: object) -> list[str]:
     try:
         resolve_picks(state, rankings)
     except EngineError as error:
-        raise Rejected(str(error)) from None
+        raise Rejected(words.refusal(error)) from None
     return list(picks)
 
 

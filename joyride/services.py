@@ -17,6 +17,7 @@ from games import services
 from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
 
+from . import words
 from .engine import EngineError, validate_plan
 from .models import PlanDraft
 
@@ -49,7 +50,7 @@ def _store(seat: Seat, rnd: Round, plan: dict) -> dict:
     try:
         plan = validate_plan(rnd.state, seat.number, plan)
     except EngineError as error:
-        raise Rejected(str(error)) from None
+        raise Rejected(words.refusal(error)) from None
     PlanDraft.objects.update_or_create(round=rnd, seat=seat,
                                        defaults={"plan": plan, "updated_at": timezone.now()})
     return plan

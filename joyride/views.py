@@ -266,8 +266,11 @@ def check_plan(request, game_id: int, number: int):
         try:
             context["check"] = check_view(rnd.state, number,
                                           parse_plan_text(request.GET.get("plan", "")))
-        except (Rejected, EngineError) as problem:
+        except Rejected as problem:
             context["error"] = gettext("Not a plan yet: %(reason)s.") % {"reason": problem}
+        except EngineError as problem:
+            context["error"] = gettext("Not a plan yet: %(reason)s.") % {
+                "reason": words.refusal(problem)}
     return render(request, "joyride/_check.html", context)
 
 

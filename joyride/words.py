@@ -4,7 +4,11 @@ stopped or ended, the solo ratings. The engine names things by key; only here ar
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
+
+from games.jsonface import EngineError
+from games.refusals import Wording, refusal_words
 
 MISSIONS = {
     "MS-01": (_("Escape the Lab"), _("Place a tile so its terminal square is beyond the right "
@@ -117,3 +121,72 @@ def gadget_name(gadget_id: str) -> str:
 
 def rule_words(rule: str) -> str:
     return str(RULES_BROKEN.get(rule, rule))
+
+
+# --- the engine's refusals: each ``EngineError`` code in words, filled from its params ------
+
+NAME_LENGTH = 20  # a name the engine echoes from the input is cut to this length
+
+
+def refusal(error: EngineError) -> str:
+    """Why the engine refused a plan or a pick, in the reader's language."""
+    return refusal_words(error, REFUSALS)
+
+
+def _named(params: dict) -> dict:
+    """The params with the engine's keys worded: a shape as the input named it, a gadget by
+    its name, the gadgets on offer by theirs, a cell as [row, col]."""
+    worded = dict(params)
+    if "shape" in params:
+        worded["shape"] = str(params["shape"])[:NAME_LENGTH]
+    if "gadget" in params:
+        gadget = str(params["gadget"])
+        worded["gadget"] = gadget_name(gadget) if gadget in GADGETS else gadget[:NAME_LENGTH]
+    if "offered" in params:
+        worded["offered"] = ", ".join(gadget_name(g) for g in params["offered"])
+    if "cell" in params:
+        worded["row"], worded["col"] = params["cell"]
+    return worded
+
+
+def _worded(text: str) -> Wording:
+    """A wording that is ``text`` translated, filled from the params with their keys worded."""
+    return lambda params: gettext(text) % _named(params)
+
+
+def _wrong_phase(params: dict) -> str:
+    if params["wanted"] == "pick":
+        return gettext("no gadget pick is open now")
+    return gettext("no run is open for plans")
+
+
+def _pool_short(params: dict) -> str:
+    return ngettext("the plan needs %(needed)d tile %(shape)s; the pool holds %(held)d",
+                    "the plan needs %(needed)d tiles %(shape)s; the pool holds %(held)d",
+                    params["needed"]) % _named(params)
+
+
+# gettext_noop: the texts are marked for the catalogue here and translated when worded
+REFUSALS: dict[str, Wording] = {
+    "game_over": _worded(gettext_noop("the game is over")),
+    "wrong_phase": _wrong_phase,
+    "off_table": _worded(gettext_noop(
+        "the cell [%(row)d, %(col)d] is off the table (rows -4..9, columns -4..39)")),
+    "unknown_shape": lambda params: gettext(
+        "there is no shape %(shape)s (the shapes: %(shapes)s)") % {
+        **_named(params), "shapes": ", ".join(SHAPES)},
+    "cell_count": _worded(gettext_noop("a tile %(shape)s has %(size)d cells")),
+    "cell_twice": _worded(gettext_noop("a tile %(shape)s lists a cell twice")),
+    "not_a_shape": _worded(gettext_noop("the cells do not form a tile %(shape)s")),
+    "too_many_tiles": _worded(gettext_noop("a plan holds %(most)d tiles at most")),
+    "pass_not_last": _worded(gettext_noop(
+        "item %(tile)d of the plan is a stop (pass), but a stop may only end the plan")),
+    "too_many_insta_tiles": _worded(gettext_noop(
+        "the Insta-Ball takes %(most)d tiles at most")),
+    "no_insta_ball": _worded(gettext_noop(
+        "you do not own the %(gadget)s: no tiles may be planned for it")),
+    "pool_short": _pool_short,
+    "not_on_offer": _worded(gettext_noop(
+        "%(gadget)s is not a gadget on offer (on offer: %(offered)s)")),
+    "gadget_twice": _worded(gettext_noop("the ranking names a gadget twice")),
+}

@@ -46,7 +46,8 @@ def legal_job(job: object) -> dict:
     state = State.from_dict(required(job, "state", "job"))
     plane = state.plane(as_int(required(job, "seat", "job"), "job.seat", 0, 5))
     if plane.status == "out":
-        raise EngineError(f"seat {plane.seat} is out of the game")
+        raise EngineError(f"seat {plane.seat} is out of the game", code="plane_out",
+                          seat=plane.seat)
     chosen = as_list(job.get("chosen", []), "job.chosen")
     return {"maneuvers": legal_maneuvers(plane, chosen)}
 
@@ -92,7 +93,7 @@ def parse_orders(state: State, raw: object) -> dict[int, Orders]:
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise EngineError(f"job.orders: {key!r} is not a seat") from None
+            raise EngineError(f"job.orders: {key!r} is not a seat", where="job.orders") from None
         orders[seat] = validate_orders(state.plane(seat), state.settings, moves)
     return orders
 

@@ -403,12 +403,13 @@ class Pilot:
 
     def __init__(self, state: State, seat: int, level: str) -> None:
         if level not in PROFILES:
-            raise EngineError(f"a computer pilot is {', '.join(LEVELS)}, not {level!r}")
+            raise EngineError(f"a computer pilot is {', '.join(LEVELS)}, not {level!r}",
+                              code="unknown_level", level=level if isinstance(level, str) else None)
         self.profile = profile = PROFILES[level]
         self.field = _field(state)
         me = self.field.flyers.get(seat)
         if me is None:
-            raise EngineError(f"seat {seat} is out of the game")
+            raise EngineError(f"seat {seat} is out of the game", code="plane_out", seat=seat)
         self.me, self.plane = me, me.plane
         plane = me.plane
         self.out_at = career.out_at(plane.rank)
@@ -638,5 +639,5 @@ class Pilot:
 def bot_orders(state: State, seat: int, level: str, seed: int) -> list[dict]:
     """The raw orders of the computer pilot in ``seat`` at ``level`` for the coming round."""
     if state.over:
-        raise EngineError("the game is over")
+        raise EngineError("the game is over", code="game_over")
     return Pilot(state, seat, level).decide(seed)

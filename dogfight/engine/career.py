@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from games.jsonface import EngineError
+
 RANKS = ("", "Leutnant", "Hauptmann", "Major", "Oberstleutnant", "Oberst", "General")
 RANKS_EN = ("", "Lieutenant", "Captain", "Major", "Lieutenant Colonel", "Colonel", "General")
 MAX_RANK = len(RANKS) - 1
@@ -83,5 +85,6 @@ def can_promote(career_points: int, rank: int) -> bool:
 def promote(career_points: int, rank: int) -> tuple[int, int]:
     """Trade 100 points for the next rank; the rank stays for good."""
     if not can_promote(career_points, rank):
-        raise ValueError("a promotion needs at least 100 points and a rank below General")
+        raise EngineError("a promotion needs at least 100 points and a rank below General",
+                          code="no_promotion", cost=PROMOTION_COST, top=MAX_RANK)
     return career_points - PROMOTION_COST, rank + 1

@@ -102,12 +102,13 @@ class RoundPlan:
     def choose(self, code: str) -> None:
         """Take ``code`` as the next move, or raise EngineError if it is not offered."""
         if self.move > MOVES_PER_ROUND:
-            raise EngineError("a round has only three moves")
+            raise EngineError("a round has only three moves", code="three_moves_only")
         offered = self.legal()
         if code not in offered:
             raise EngineError(
                 f"move {self.move}: {_describe(code)} is not offered "
-                f"(offered: {', '.join(offered)})")
+                f"(offered: {', '.join(offered)})", code="not_offered", move=self.move,
+                maneuver=code if isinstance(code, str) else None, offered=offered)
         was_on_ground = self.plane.status == "ground"
         fly(self.plane, code)
         self.taking_off = code in TAKE_OFFS and was_on_ground
@@ -131,7 +132,7 @@ def legal_maneuvers(plane: Plane, chosen: list[str]) -> list[str]:
     """The maneuvers offered for the next move after ``chosen`` (0-2 codes) this round."""
     plan = plan_round(plane, chosen)
     if plan.move > MOVES_PER_ROUND:
-        raise EngineError("all three moves are chosen already")
+        raise EngineError("all three moves are chosen already", code="three_moves_only")
     return plan.legal()
 
 

@@ -49,40 +49,53 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
     """Check one seat's orders for the round to come; raise EngineError naming the problem."""
     where = f"seat {plane.seat}"
     if plane.status == "out":
-        raise EngineError(f"{where} is out of the game")
+        raise EngineError(f"{where} is out of the game", code="plane_out", seat=plane.seat)
     if not isinstance(raw, list) or len(raw) != MOVES_PER_ROUND:
-        raise EngineError(f"{where}: orders must be a list of three moves")
+        raise EngineError(f"{where}: orders must be a list of three moves", where="moves")
     plan = RoundPlan(plane)
     moves = []
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
-            raise EngineError(f"{where}, move {number}: a move must be an object")
+            raise EngineError(f"{where}, move {number}: a move must be an object",
+                              where=move_path(number))
         try:
             plan.choose(item.get("maneuver"))
         except EngineError as error:
-            raise EngineError(f"{where}: {error}") from None
-        fire = parse_fire(item.get("fire", []), f"{where}, move {number}")
+            raise EngineError(f"{where}: {error}", code=error.code, **error.params) from None
+        fire = parse_fire(item.get("fire", []), f"{where}, move {number}", number)
         if fire and plan.plane.status == "ground":
-            raise EngineError(f"{where}, move {number}: a plane on its airfield cannot fire")
+            raise EngineError(f"{where}, move {number}: a plane on its airfield cannot fire",
+                              code="fire_on_ground", move=number)
         through = item.get("through", False)
         if not isinstance(through, bool):
-            raise EngineError(f"{where}, move {number}: through must be true or false")
+            raise EngineError(f"{where}, move {number}: through must be true or false",
+                              where=f"{move_path(number)}.through")
         if through and settings.balloon_rule != "through":
             raise EngineError(
-                f"{where}, move {number}: this game does not allow firing through balloons")
+                f"{where}, move {number}: this game does not allow firing through balloons",
+                code="no_firing_through", move=number)
         moves.append(Move(plan.last, fire, through))
     _check_ammunition(plane, moves, where)
     return tuple(moves)  # type: ignore[return-value]
 
 
-def parse_fire(raw: object, where: str) -> tuple[int, ...]:
+def move_path(number: int) -> str:
+    """Where move ``number`` (1-3) is in an order: its field path, for ``EngineError``."""
+    return f"moves[{number - 1}]"
+
+
+def parse_fire(raw: object, where: str, number: int) -> tuple[int, ...]:
+    """Move ``number``'s bursts; ``where`` names the move in the error's words."""
+    path = f"{move_path(number)}.fire"
     if not isinstance(raw, list):
-        raise EngineError(f"{where}: fire must be a list of directions")
+        raise EngineError(f"{where}: fire must be a list of directions", where=path)
     if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS
            for direction in raw):
-        raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) or R (diagonal right)")
+        raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) "
+                          "or R (diagonal right)", where=path)
     if len(set(raw)) != len(raw):
-        raise EngineError(f"{where}: two bursts in one move must go in different directions")
+        raise EngineError(f"{where}: two bursts in one move must go in different directions",
+                          code="twin_bursts", move=number)
     return tuple(FIRE_DIRECTIONS[direction] for direction in raw)
 
 
@@ -90,11 +103,13 @@ def _check_ammunition(plane: Plane, moves: list[Move], where: str) -> None:
     bursts = sum(len(move.fire) for move in moves)
     allowed = career.bursts_per_round(plane.rank)
     if bursts > allowed:
-        raise EngineError(f"{where}: {bursts} bursts, but at most {allowed} per round")
+        raise EngineError(f"{where}: {bursts} bursts, but at most {allowed} per round",
+                          code="too_many_bursts", bursts=bursts, allowed=allowed)
     if bursts > plane.ammo:
         if plane.ammo == 0:
-            raise EngineError(f"{where}: firing with no ammunition left")
-        raise EngineError(f"{where}: {bursts} bursts, but only {plane.ammo} left on board")
+            raise EngineError(f"{where}: firing with no ammunition left", code="no_ammunition")
+        raise EngineError(f"{where}: {bursts} bursts, but only {plane.ammo} left on board",
+                          code="short_of_ammunition", bursts=bursts, ammo=plane.ammo)
 
 
 def nmr_orders(plane: Plane) -> Orders:

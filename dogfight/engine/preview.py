@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import career
 from .hexgrid import BOARD_SET, LINES, Hex
 from .maneuvers import MOVES_PER_ROUND, RoundPlan
-from .orders import FIRE_NAMES, parse_fire
+from .orders import FIRE_NAMES, move_path, parse_fire
 from .state import EngineError, Plane, State
 from .weather import drift
 
@@ -25,9 +25,9 @@ def preview(state: State, seat: int, moves: list) -> dict:
     """``moves``: the 0-3 moves picked so far, each ``{"maneuver", "fire", "through"}``."""
     plane = state.plane(seat)
     if plane.status == "out":
-        raise EngineError(f"seat {seat} is out of the game")
+        raise EngineError(f"seat {seat} is out of the game", code="plane_out", seat=seat)
     if len(moves) > MOVES_PER_ROUND:
-        raise EngineError("a round has only three moves")
+        raise EngineError("a round has only three moves", code="three_moves_only")
     flight = _Flight(state, plane)
     answers = [flight.move(number, item) for number, item in enumerate(moves, start=1)]
     end = flight.end_of_round() if len(moves) == MOVES_PER_ROUND else []
@@ -51,9 +51,9 @@ class _Flight:
     def move(self, number: int, item: object) -> dict:
         where = f"move {number}"
         if not isinstance(item, dict):
-            raise EngineError(f"{where}: a move must be an object")
+            raise EngineError(f"{where}: a move must be an object", where=move_path(number))
         self.plan.choose(item.get("maneuver"))
-        fire = parse_fire(item.get("fire", []), where)
+        fire = parse_fire(item.get("fire", []), where, number)
         through = item.get("through", False) is True
         plane = self.plan.plane
         answer = {"number": number, "maneuver": self.plan.last, "q": plane.hex[0],

@@ -32,7 +32,7 @@ class Round:
 
     def __init__(self, state: State, orders: dict[int, Orders], seed: int) -> None:
         if state.over:
-            raise EngineError("the game is over")
+            raise EngineError("the game is over", code="game_over")
         self.state = state.copy()
         self.orders = orders
         self.rng = Random(seed)

@@ -29,7 +29,8 @@ def new_game(seed: int, settings: Settings, *, balloons: int = 0, clouds: int = 
              pilots: list[dict] | None = None) -> State:
     seats = seats_in_play(settings)
     if not 0 <= clouds <= MAX_CLOUDS:
-        raise EngineError(f"a game starts with 0 to {MAX_CLOUDS} clouds, not {clouds}")
+        raise EngineError(f"a game starts with 0 to {MAX_CLOUDS} clouds, not {clouds}",
+                          code="clouds_out_of_range", clouds=clouds, most=MAX_CLOUDS)
     rng = Random(seed)
     keep_clear = _near_airfields(seats)
     balloon_hexes = place_balloons(rng, seats, balloons, keep_clear)
@@ -67,7 +68,8 @@ def place_balloons(rng: Random, seats: tuple[int, ...], count: int,
                           for c in (0, 1)})
         raise EngineError(
             f"{count} balloons cannot be placed fairly here; possible: "
-            f"{', '.join(map(str, allowed))}")
+            f"{', '.join(map(str, allowed))}", code="balloons_unfair", balloons=count,
+            possible=allowed)
     placed = [CENTRE] if centre else []
     for _ in range(sets):
         taken = keep_clear | set(placed)
@@ -95,7 +97,8 @@ def place_clouds(rng: Random, seats: tuple[int, ...], count: int,
         clouds = _scatter(rng, count, free)
         if clouds is not None and _settle(rng, clouds, free, seats):
             return sorted(h for cloud in clouds for h in cloud)
-    raise EngineError(f"could not place {count} fair clouds")
+    raise EngineError(f"could not place {count} fair clouds", code="clouds_unplaceable",
+                      clouds=count)
 
 
 def cloud_counts(cloud_hexes, seats: tuple[int, ...]) -> list[int]:
@@ -159,7 +162,8 @@ def assign_pilot(state: State, seat: int, career_points: int, rank: int) -> Stat
     His rank's larger magazine is loaded at once; everything else follows from the standing.
     """
     if career_points < 0 or not 0 <= rank <= career.MAX_RANK:
-        raise EngineError("a career standing is at least 0 points and a rank 0-6")
+        raise EngineError("a career standing is at least 0 points and a rank 0-6",
+                          code="career_out_of_range", points=career_points, rank=rank)
     new = state.copy()
     plane = new.plane(seat)
     extra = career.ammo_capacity(rank) - career.ammo_capacity(plane.rank)

@@ -153,11 +153,12 @@ class Plane:
 
     def _check_position(self, where: str) -> None:
         if self.status == "ground" and self.hex != CORNERS[self.seat]:
-            raise EngineError(f"{where} is on the ground away from its own airfield")
+            raise EngineError(f"{where} is on the ground away from its own airfield",
+                              where=where)
         if self.status == "air" and self.hex not in BOARD_SET:
-            raise EngineError(f"{where} is in the air off the board")
+            raise EngineError(f"{where} is in the air off the board", where=where)
         if self.landing and self.status != "air":
-            raise EngineError(f"{where} is landing but not on a runway")
+            raise EngineError(f"{where} is landing but not on a runway", where=where)
 
 
 class Balloon:
@@ -176,7 +177,7 @@ class Balloon:
         hex_ = (as_int(required(data, "q", where), f"{where}.q"),
                 as_int(required(data, "r", where), f"{where}.r"))
         if hex_ not in BOARD_SET:
-            raise EngineError(f"{where} is off the board")
+            raise EngineError(f"{where} is off the board", where=where)
         return cls(hex_, as_int(data.get("damage", 0), f"{where}.damage", 0, BALLOON_STRENGTH - 1))
 
 
@@ -201,7 +202,7 @@ class State:
         for plane in self.planes:
             if plane.seat == seat:
                 return plane
-        raise EngineError(f"there is no plane in seat {seat}")
+        raise EngineError(f"there is no plane in seat {seat}", code="no_plane", seat=seat)
 
     def alive(self) -> list[Plane]:
         return [p for p in self.planes if p.status != "out"]
@@ -227,9 +228,9 @@ class State:
                   for i, p in enumerate(as_list(required(data, "planes", "state"), "planes"))]
         seats = [p.seat for p in planes]
         if len(set(seats)) != len(seats):
-            raise EngineError("two planes share a seat")
+            raise EngineError("two planes share a seat", where="state.planes")
         if not planes:
-            raise EngineError("state.planes is empty")
+            raise EngineError("state.planes is empty", where="state.planes")
         wind = data.get("wind")
         state = cls(
             settings=settings,
@@ -267,9 +268,9 @@ def as_hex_list(value: object, where: str) -> list[Hex]:
     hexes = []
     for i, item in enumerate(as_list(value, where)):
         if not (isinstance(item, list) and len(item) == 2):
-            raise EngineError(f"{where}[{i}] must be a pair [q, r]")
+            raise EngineError(f"{where}[{i}] must be a pair [q, r]", where=f"{where}[{i}]")
         hex_ = (as_int(item[0], f"{where}[{i}]"), as_int(item[1], f"{where}[{i}]"))
         if hex_ not in BOARD_SET:
-            raise EngineError(f"{where}[{i}] is off the board")
+            raise EngineError(f"{where}[{i}] is off the board", where=f"{where}[{i}]")
         hexes.append(hex_)
     return hexes

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.jsonface import EngineError
+
 from .hexgrid import BOARD, Hex, distance, neighbours, on_board
 
 PLAYERS = (0, 1)
@@ -28,19 +30,25 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def asteroid_problem(hex_: Hex, asteroids: Iterable[Hex], no_adjacent: bool) -> str | None:
-    """Why an asteroid may not go on ``hex_`` (None if it may)."""
+def asteroid_problem(hex_: Hex, asteroids: Iterable[Hex], no_adjacent: bool,
+                     ) -> EngineError | None:
+    """Why an asteroid may not go on ``hex_``, as the refusal to raise (None if it may)."""
     rocks = set(asteroids)
+    at = list(hex_)
+    refused = f"no asteroid on {at}: it"
     if not on_board(hex_):
-        return "is off the board"
+        return EngineError(f"{refused} is off the board", code="asteroid_off_board", hex=at)
     if hex_ in rocks:
-        return "already holds an asteroid"
+        return EngineError(f"{refused} already holds an asteroid", code="asteroid_taken",
+                           hex=at)
     if hex_ in ALL_DOCKS:
-        return "is a dock"
+        return EngineError(f"{refused} is a dock", code="asteroid_on_dock", hex=at)
     if hex_ in NEAR_DOCKS:
-        return f"is within {DOCK_CLEARANCE} hexes of a dock"
+        return EngineError(f"{refused} is within {DOCK_CLEARANCE} hexes of a dock",
+                           code="asteroid_near_dock", hex=at, clearance=DOCK_CLEARANCE)
     if no_adjacent and any(n in rocks for n in neighbours(hex_)):
-        return "touches another asteroid (this game keeps asteroids apart)"
+        return EngineError(f"{refused} touches another asteroid (this game keeps asteroids "
+                           "apart)", code="asteroid_touching", hex=at)
     return None
 
 

@@ -42,7 +42,7 @@ def bot_action(state: State, player: int, level: str, seed: int) -> dict:
         return {"type": "fighters", "placements": _placements(state, player, level)}
     if state.phase == "play":
         return {"type": "turn", "orders": _turn(state, player, level, rng)}
-    raise EngineError("the game is over")
+    raise EngineError("the game is over", code="game_over")
 
 
 # --- setup ------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
     kind = as_choice(required(action, "type", "action"), ACTIONS, "action.type")
     player = as_player(player, "player")
     if state.phase == "over":
-        raise EngineError("the game is over")
+        raise EngineError("the game is over", code="game_over")
     state = state.copy()
     events: list[dict] = []
     if kind == "resign":
@@ -114,12 +114,14 @@ def _emitter(state: State, events: list[dict]):
 
 
 def _not_now(state: State, kind: str) -> EngineError:
-    return EngineError(f"{kind!r} is not an action of the {state.phase} phase")
+    return EngineError(f"{kind!r} is not an action of the {state.phase} phase",
+                       code="not_now", action=kind, phase=state.phase)
 
 
 def _their_turn(state: State, player: int) -> None:
     if state.to_act != player:
-        raise EngineError(f"it is player {state.to_act}'s turn, not player {player}'s")
+        raise EngineError(f"it is player {state.to_act}'s turn, not player {player}'s",
+                          code="not_your_turn", player=player, to_act=state.to_act)
 
 
 def _asteroid(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
@@ -132,11 +134,11 @@ def _asteroid(state: State, player: int, kind: str, action: dict, events: list[d
     else:
         raw = required(action, "hex", "action")
         if not (isinstance(raw, list) and len(raw) == 2):
-            raise EngineError("action.hex must be a pair [col, row]")
+            raise EngineError("action.hex must be a pair [col, row]", where="action.hex")
         hex_ = (as_int(raw[0], "action.hex[0]"), as_int(raw[1], "action.hex[1]"))
         problem = asteroid_problem(hex_, state.asteroids, state.settings.no_adjacent)
         if problem:
-            raise EngineError(f"no asteroid on {list(hex_)}: it {problem}")
+            raise problem
         state.asteroids.append(hex_)
         state.asteroids_left[player] -= 1
         events.append({"turn": 0, "type": "asteroid_placed", "player": player, "hex": hx(hex_)})
@@ -167,7 +169,8 @@ def _fighters(state: State, player: int, kind: str, action: dict, events: list[d
     if kind not in ("fighters", "missed"):
         raise _not_now(state, kind)
     if state.sealed[player] is not None:
-        raise EngineError(f"player {player} has already placed his fighters")
+        raise EngineError(f"player {player} has already placed his fighters",
+                          code="already_placed", player=player)
     mine = [f for f in state.fighters if f.player == player]
     if kind == "missed":
         placements = [{"fighter": f.id, "hex": hx(DOCKS[player][i]),
@@ -201,22 +204,30 @@ def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict]:
         item = as_object(item, where)
         fid = required(item, "fighter", where)
         if not isinstance(fid, str) or fid not in ids:
-            raise EngineError(f"{where}: {fid!r} is not one of player {player}'s fighters "
-                              f"({', '.join(sorted(ids))})")
+            refused = (f"{where}: {fid!r} is not one of player {player}'s fighters "
+                       f"({', '.join(sorted(ids))})")
+            if not isinstance(fid, str):
+                raise EngineError(refused, where=f"{where}.fighter")
+            raise EngineError(refused, code="not_your_fighter", fighter=fid, player=player)
         if fid in placed:
-            raise EngineError(f"{where}: {fid} is placed twice")
+            raise EngineError(f"{where}: {fid} is placed twice", code="placed_twice",
+                              fighter=fid)
         hex_ = as_hex(required(item, "hex", where), f"{where}.hex")
         if hex_ not in DOCKS[player]:
             raise EngineError(f"{where}: {list(hex_)} is not one of player {player}'s docks "
-                              f"({', '.join(str(list(h)) for h in DOCKS[player])})")
+                              f"({', '.join(str(list(h)) for h in DOCKS[player])})",
+                              code="not_a_dock", hex=list(hex_),
+                              docks=[list(h) for h in DOCKS[player]])
         if hex_ in taken:
-            raise EngineError(f"{where}: two fighters on dock {list(hex_)}")
+            raise EngineError(f"{where}: two fighters on dock {list(hex_)}", code="dock_taken",
+                              hex=list(hex_))
         taken.add(hex_)
         placed[fid] = {"fighter": fid, "hex": hx(hex_),
                        "facing": as_int(required(item, "facing", where), f"{where}.facing", 0, 5)}
     missing = sorted(ids - set(placed))
     if missing:
-        raise EngineError(f"fighters not placed: {', '.join(missing)}")
+        raise EngineError(f"fighters not placed: {', '.join(missing)}", code="not_placed",
+                          fighters=missing)
     return [placed[f.id] for f in mine]
 
 
@@ -271,7 +282,8 @@ def preview(state: State, player: int, orders: object) -> dict:
     - ``events``: the events of the turn so far (no end-of-turn checks).
     """
     if state.phase != "play":
-        raise EngineError("routes are previewed only in the play phase")
+        raise EngineError("routes are previewed only in the play phase",
+                          code="not_play_phase", phase=state.phase)
     _their_turn(state, player)
     parsed = parse_turn(state, player, orders, partial=True)
     work = state.copy()

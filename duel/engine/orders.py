@@ -99,20 +99,35 @@ class Walk:
                 codes.append(code)
         return codes
 
-    def why_not(self, code: str) -> str:
-        kind = self.fighter.kind
+    def refusal(self, code: str, where: str, number: int) -> EngineError:
+        """Why step ``code`` may not come next, as the refusal of step ``number``."""
+        kind, fighter = self.fighter.kind, self.fighter.id
+        needs = f"{where}, step {number} ({code}) needs"
         if code == AHEAD:
-            return f"a speed above {self.speeds[-1]}" if self.speeds else "a take-off"
+            if not self.speeds:
+                return EngineError(f"{needs} a take-off", code="no_take_off", fighter=fighter,
+                                   number=number)
+            return EngineError(f"{needs} a speed above {self.speeds[-1]}", code="too_fast",
+                               fighter=fighter, number=number, speed=self.speeds[-1])
         if code in TURNS:
-            return (f"a turn after {self.since_turn} hex(es) — a {kind.name} turns only "
-                    f"after {kind.z} hex(es) since the start of its move or its last turn")
+            return EngineError(
+                f"{needs} a turn after {self.since_turn} hex(es) — a {kind.name} turns only "
+                f"after {kind.z} hex(es) since the start of its move or its last turn",
+                code="turn_too_soon", fighter=fighter, number=number, step=code,
+                flown=self.since_turn, z=kind.z, fighter_class=kind.key)
         if code in GUNS:
-            return f"a {GUNS[code]} gun, which a {kind.name} does not have"
+            return EngineError(f"{needs} a {GUNS[code]} gun, which a {kind.name} does not have",
+                               code="no_gun", fighter=fighter, number=number, gun=GUNS[code],
+                               fighter_class=kind.key)
         what, launcher = LAUNCHES[code]
         name = "smart missile" if what == "smart" else "missile"
         if launcher not in kind.launchers:
-            return f"a {launcher} launcher, which a {kind.name} does not have"
-        return f"a {name}, and none is left on board"
+            return EngineError(
+                f"{needs} a {launcher} launcher, which a {kind.name} does not have",
+                code="no_launcher", fighter=fighter, number=number, launcher=launcher,
+                fighter_class=kind.key)
+        return EngineError(f"{needs} a {name}, and none is left on board",
+                           code="no_missile_left", fighter=fighter, number=number, missile=what)
 
     def take(self, code: str) -> None:
         if code == AHEAD:
@@ -135,16 +150,18 @@ def walk(fighter: Fighter, steps: list | tuple, where: str) -> Walk:
     """Replay ``steps``; raise EngineError at the first one that is not allowed."""
     if not may_move(fighter):
         raise EngineError(f"{where}: {fighter.id} landed last turn and may not take off "
-                          "this turn (it stays docked)")
+                          "this turn (it stays docked)", code="landed_last_turn",
+                          fighter=fighter.id)
     state = Walk(fighter)
     if len(steps) > MAX_STEPS:
-        raise EngineError(f"{where}: at most {MAX_STEPS} steps in a turn")
+        raise EngineError(f"{where}: at most {MAX_STEPS} steps in a turn",
+                          code="too_many_steps", fighter=fighter.id, most=MAX_STEPS)
     for number, code in enumerate(steps, start=1):
         if not isinstance(code, str) or code not in STEP_CODES:
             raise EngineError(f"{where}, step {number}: {code!r} is not a step "
-                              f"({', '.join(STEP_CODES)})")
+                              f"({', '.join(STEP_CODES)})", where=f"{where}.steps[{number - 1}]")
         if code not in state.allowed():
-            raise EngineError(f"{where}, step {number} ({code}) needs {state.why_not(code)}")
+            raise state.refusal(code, where, number)
         state.take(code)
     return state
 
@@ -164,36 +181,45 @@ def parse_order(fighter: Fighter, raw: dict, where: str, *, partial: bool = Fals
     if raw.get("stay", False) is not False:
         as_bool(raw["stay"], f"{where}.stay")
         if not fighter.docked:
-            raise EngineError(f"{where}: {fighter.id} is flying; only a docked fighter stays")
+            raise EngineError(f"{where}: {fighter.id} is flying; only a docked fighter stays",
+                              code="stay_flying", fighter=fighter.id)
         if not may_stay(fighter):
             raise EngineError(f"{where}: {fighter.id} has stayed docked {MAX_DOCKED_TURNS} "
-                              "turns in a row and must take off")
+                              "turns in a row and must take off", code="stay_too_long",
+                              fighter=fighter.id, turns=MAX_DOCKED_TURNS)
         if raw.get("steps"):
-            raise EngineError(f"{where}: a fighter that stays docked has no steps")
+            raise EngineError(f"{where}: a fighter that stays docked has no steps",
+                              code="stay_with_steps", fighter=fighter.id)
         facing = raw.get("facing")
         if facing is not None:
             facing = as_int(facing, f"{where}.facing", 0, 5)
         return Order(fighter.id, True, facing)
     if "facing" in raw and raw["facing"] is not None and raw["facing"] != fighter.facing:
         raise EngineError(f"{where}: only a fighter staying docked may change its facing "
-                          "freely; a moving one turns with L and R")
+                          "freely; a moving one turns with L and R", code="facing_while_moving",
+                          fighter=fighter.id)
     steps = as_list(raw.get("steps", []), f"{where}.steps")
     speed = raw.get("speed")
     if speed is not None:
         speed = as_int(speed, f"{where}.speed", 0)
         if may_move(fighter) and speed not in speeds(fighter):
             raise EngineError(f"{where}: speed {speed} is not open to {fighter.id} this turn "
-                              f"(it may fly {_listing(speeds(fighter))})")
+                              f"(it may fly {_listing(speeds(fighter))})",
+                              code="speed_not_open", fighter=fighter.id, speed=speed,
+                              speeds=speeds(fighter))
     state = walk(fighter, steps, where)
     if speed is not None:
         if not partial and speed != state.ahead:
             raise EngineError(f"{where}: speed {speed} but {state.ahead} 'A' step(s); a "
-                              "fighter travels exactly its speed")
+                              "fighter travels exactly its speed", code="speed_mismatch",
+                              fighter=fighter.id, speed=speed, ahead=state.ahead)
         if partial and state.ahead > speed:
-            raise EngineError(f"{where}: more 'A' steps than the chosen speed {speed}")
+            raise EngineError(f"{where}: more 'A' steps than the chosen speed {speed}",
+                              code="speed_exceeded", fighter=fighter.id, speed=speed)
     if not partial and not state.may_end:
         raise EngineError(f"{where}: {state.ahead} 'A' step(s), but {fighter.id} must fly "
-                          f"{_listing(state.speeds)} hexes this turn")
+                          f"{_listing(state.speeds)} hexes this turn", code="wrong_distance",
+                          fighter=fighter.id, ahead=state.ahead, speeds=state.speeds)
     return Order(fighter.id, False, None, tuple(steps))
 
 
@@ -210,21 +236,25 @@ def parse_turn(state, player: int, raw: object, *, partial: bool = False,
         item = as_object(item, where)
         fid = item.get("fighter")
         if not isinstance(fid, str):
-            raise EngineError(f"{where}.fighter must be a fighter's id")
+            raise EngineError(f"{where}.fighter must be a fighter's id", where=f"{where}.fighter")
         fighter = state.fighter(fid)
         if fighter.player != player:
-            raise EngineError(f"{where}: {fid} is not player {player}'s fighter")
+            raise EngineError(f"{where}: {fid} is not player {player}'s fighter",
+                              code="not_your_fighter", fighter=fid, player=player)
         if not fighter.alive:
-            raise EngineError(f"{where}: {fid} has been destroyed")
+            raise EngineError(f"{where}: {fid} has been destroyed", code="fighter_destroyed",
+                              fighter=fid)
         if fid in seen:
-            raise EngineError(f"{where}: {fid} has orders twice")
+            raise EngineError(f"{where}: {fid} has orders twice", code="orders_twice",
+                              fighter=fid)
         seen.add(fid)
         orders.append(parse_order(fighter, item, where, partial=partial and i == len(items) - 1))
     if not partial:
         missing = [f.id for f in state.alive(player) if f.id not in seen and f.id not in excused]
         if missing:
             raise EngineError(f"no orders for {', '.join(missing)}: every fighter needs "
-                              "orders (a docked one may stay)")
+                              "orders (a docked one may stay)", code="orders_missing",
+                              fighters=missing)
     return orders
 
 

@@ -45,8 +45,7 @@ class Settings:
         data = as_object(data if data is not None else {}, "settings")
         settings = cls()
         if "asteroids" in data:
-            settings = replace(settings, asteroids=as_int(
-                data["asteroids"], "settings.asteroids", 0, MAX_ASTEROIDS))
+            settings = replace(settings, asteroids=_asteroid_count(data["asteroids"]))
         for name in ("no_adjacent", "spare_missiles"):
             if name in data:
                 settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
@@ -55,16 +54,31 @@ class Settings:
         if "fighters" in data:
             raw = as_list(data["fighters"], "settings.fighters")
             if not 1 <= len(raw) <= MAX_FIGHTERS:
-                raise EngineError(f"settings.fighters must name 1..{MAX_FIGHTERS} fighters")
+                raise EngineError(f"settings.fighters must name 1..{MAX_FIGHTERS} fighters",
+                                  code="fighter_count", count=len(raw), most=MAX_FIGHTERS)
             settings = replace(settings, fighters=tuple(
-                as_choice(c, tuple(CLASSES), f"settings.fighters[{i}]")
-                for i, c in enumerate(raw)))
+                _fighter_class(c, f"settings.fighters[{i}]") for i, c in enumerate(raw)))
         return settings
 
     def to_dict(self) -> dict:
         return {"asteroids": self.asteroids, "no_adjacent": self.no_adjacent,
                 "first": self.first, "fighters": list(self.fighters),
                 "spare_missiles": self.spare_missiles}
+
+
+def _asteroid_count(value: object) -> int:
+    count = as_int(value, "settings.asteroids")
+    if not 0 <= count <= MAX_ASTEROIDS:
+        raise EngineError(f"settings.asteroids must be 0..{MAX_ASTEROIDS}, not {count}",
+                          code="asteroids_out_of_range", asteroids=count, most=MAX_ASTEROIDS)
+    return count
+
+
+def _fighter_class(value: object, where: str) -> str:
+    if isinstance(value, str) and value not in CLASSES:
+        raise EngineError(f"{where} must be one of {', '.join(CLASSES)}",
+                          code="unknown_class", fighter_class=value)
+    return as_choice(value, tuple(CLASSES), where)
 
 
 class Fighter:
@@ -116,7 +130,7 @@ class Fighter:
         data = as_object(data, where)
         id_ = required(data, "id", where)
         if not isinstance(id_, str) or not id_:
-            raise EngineError(f"{where}.id must be a name")
+            raise EngineError(f"{where}.id must be a name", where=f"{where}.id")
         player = as_player(required(data, "player", where), f"{where}.player")
         kind = CLASSES[as_choice(required(data, "class", where), tuple(CLASSES), f"{where}.class")]
         raw_hex = data.get("hex")
@@ -135,11 +149,12 @@ class Fighter:
         )
         if fighter.hex is not None and not fighter.destroyed:
             if fighter.docked and fighter.hex not in DOCKS[player]:
-                raise EngineError(f"{where} is docked away from its own docks")
+                raise EngineError(f"{where} is docked away from its own docks", where=where)
             if not fighter.docked and fighter.speed < kind.vmin:
-                raise EngineError(f"{where} flies slower than a {kind.name}'s {kind.vmin}")
+                raise EngineError(f"{where} flies slower than a {kind.name}'s {kind.vmin}",
+                                  where=where)
         if fighter.landed and not fighter.docked:
-            raise EngineError(f"{where} has landed but is not docked")
+            raise EngineError(f"{where} has landed but is not docked", where=where)
         return fighter
 
 
@@ -168,7 +183,7 @@ class Missile:
         hex_ = as_hex(required(data, "hex", where), f"{where}.hex")
         fighter = data.get("fighter", "")
         if not isinstance(fighter, str):
-            raise EngineError(f"{where}.fighter must be a fighter's id")
+            raise EngineError(f"{where}.fighter must be a fighter's id", where=f"{where}.fighter")
         return cls(as_int(required(data, "id", where), f"{where}.id", 1),
                    as_player(required(data, "owner", where), f"{where}.owner"),
                    as_choice(data.get("kind", "missile"), MISSILE_KINDS, f"{where}.kind"),
@@ -208,7 +223,7 @@ class State:
         for fighter in self.fighters:
             if fighter.id == id_:
                 return fighter
-        raise EngineError(f"there is no fighter {id_!r}")
+        raise EngineError(f"there is no fighter {id_!r}", code="no_fighter", fighter=id_)
 
     def alive(self, player: int | None = None) -> list[Fighter]:
         return [f for f in self.fighters if f.alive and (player is None or f.player == player)]
@@ -242,10 +257,10 @@ class State:
                                                   "state.fighters"))]
         ids = [f.id for f in fighters]
         if len(set(ids)) != len(ids):
-            raise EngineError("two fighters share an id")
+            raise EngineError("two fighters share an id", where="state.fighters")
         for player in PLAYERS:
             if not any(f.player == player for f in fighters):
-                raise EngineError(f"player {player} has no fighters")
+                raise EngineError(f"player {player} has no fighters", where="state.fighters")
         phase = as_choice(data.get("phase", "play"), PHASES, "state.phase")
         to_act = data.get("to_act", settings.first if phase in ("asteroids", "play") else None)
         state = cls(
@@ -271,11 +286,11 @@ class State:
         state.winner = None if winner is None else as_player(winner, "state.winner")
         result = data.get("result")
         if result is not None and not isinstance(result, str):
-            raise EngineError("state.result must be a word or null")
+            raise EngineError("state.result must be a word or null", where="state.result")
         state.result = result
         state.missiles.sort(key=lambda m: m.id)
         if len({m.id for m in state.missiles}) != len(state.missiles):
-            raise EngineError("two missiles share an id")
+            raise EngineError("two missiles share an id", where="state.missiles")
         if state.missiles and state.next_missile <= state.missiles[-1].id:
             state.next_missile = state.missiles[-1].id + 1
         _check_positions(state)
@@ -285,29 +300,32 @@ class State:
 def _check_positions(state: State) -> None:
     rocks = set(state.asteroids)
     if len(rocks) != len(state.asteroids):
-        raise EngineError("two asteroids share a hex")
+        raise EngineError("two asteroids share a hex", where="state.asteroids")
     seen: dict[Hex, str] = {}
     for fighter in state.alive():
         if fighter.hex in rocks:
-            raise EngineError(f"fighter {fighter.id} sits on an asteroid")
+            raise EngineError(f"fighter {fighter.id} sits on an asteroid",
+                              where="state.fighters")
         if fighter.hex in seen:
-            raise EngineError(f"fighters {seen[fighter.hex]} and {fighter.id} share a hex")
+            raise EngineError(f"fighters {seen[fighter.hex]} and {fighter.id} share a hex",
+                              where="state.fighters")
         seen[fighter.hex] = fighter.id
     if state.phase in ("asteroids", "play") and state.to_act is None:
-        raise EngineError("state.to_act is missing: whose turn is it?")
+        raise EngineError("state.to_act is missing: whose turn is it?", where="state.to_act")
 
 
 def _pair(value: object, where: str, high: int) -> list[int]:
     items = as_list(value, where)
     if len(items) != 2:
-        raise EngineError(f"{where} must hold two numbers, one per player")
+        raise EngineError(f"{where} must hold two numbers, one per player", where=where)
     return [as_int(v, f"{where}[{i}]", 0, high) for i, v in enumerate(items)]
 
 
 def _sealed(value: object) -> list[list[dict] | None]:
     items = as_list(value, "state.sealed")
     if len(items) != 2:
-        raise EngineError("state.sealed must hold two entries, one per player")
+        raise EngineError("state.sealed must hold two entries, one per player",
+                          where="state.sealed")
     sealed = []
     for i, item in enumerate(items):
         if item is None:
@@ -338,10 +356,11 @@ def as_player(value: object, where: str) -> int:
 
 def as_hex(value: object, where: str) -> Hex:
     if not (isinstance(value, list) and len(value) == 2):
-        raise EngineError(f"{where} must be a pair [col, row]")
+        raise EngineError(f"{where} must be a pair [col, row]", where=where)
     hex_ = (as_int(value[0], f"{where}[0]"), as_int(value[1], f"{where}[1]"))
     if not on_board(hex_):
-        raise EngineError(f"{where} {list(hex_)} is off the board (columns 0-19, rows 0-14)")
+        raise EngineError(f"{where} {list(hex_)} is off the board (columns 0-19, rows 0-14)",
+                          code="off_board", where=where, hex=list(hex_))
     return hex_
 
 

@@ -37,7 +37,7 @@ def resolve_job(job: object) -> dict:
     elif state.phase == "pick":
         state, result = resolve_picks(state, required(job, "picks", "job"))
     else:
-        raise EngineError("the game is over: there is nothing to resolve")
+        raise EngineError("the game is over: there is nothing to resolve", code="game_over")
     return {"state": state.to_dict(), "result": result}
 
 

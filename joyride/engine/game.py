@@ -161,7 +161,8 @@ def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
     for shape, missing in answer["pool"]["short"].items():
         held = answer["pool"]["available"][shape]
         raise EngineError(f"the plan needs {held + missing} of shape {shape}; "
-                          f"the pool holds {held}")
+                          f"the pool holds {held}", code="pool_short", shape=shape,
+                          needed=held + missing, held=held)
     state = State.coerce(state)
     return parse_plan(plan, "plan", state.owned(answer["seat"])).to_dict()
 
@@ -300,10 +301,11 @@ def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:
     ``{events, seats: [{seat, stop, placed, score}]}``."""
     state = State.coerce(state)
     if state.phase != "run":
-        raise EngineError(f"the game is in phase {state.phase}, not run")
+        raise EngineError(f"the game is in phase {state.phase}, not run", code="wrong_phase",
+                          phase=state.phase, wanted="run")
     plans = as_list(plans, "plans")
     if len(plans) != state.players:
-        raise EngineError(f"plans must hold one plan per seat ({state.players})")
+        raise EngineError(f"plans must hold one plan per seat ({state.players})", where="plans")
     parsed = [parse_plan(p, f"plans[{s}]", state.owned(s)) for s, p in enumerate(plans)]
     run = _LockStep(state, parsed)
     run.play()
@@ -359,7 +361,8 @@ def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
     or a short list: the first revealed one still there), then cleanup and the next round."""
     state = State.coerce(state)
     if state.phase != "pick":
-        raise EngineError(f"the game is in phase {state.phase}, not pick")
+        raise EngineError(f"the game is in phase {state.phase}, not pick", code="wrong_phase",
+                          phase=state.phase, wanted="pick")
     rankings = _rankings(state, picks)
     offered = list(state.gadgets["revealed"])
     events = []
@@ -381,16 +384,21 @@ def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
 def _rankings(state: State, picks: object) -> list[list[str]]:
     picks = as_list(picks, "picks")
     if len(picks) != state.players:
-        raise EngineError(f"picks must hold one ranking per seat ({state.players})")
+        raise EngineError(f"picks must hold one ranking per seat ({state.players})",
+                          where="picks")
     rankings = []
     for seat, ranking in enumerate(picks):
         where = f"picks[{seat}]"
         ranking = [] if ranking is None else as_list(ranking, where)
         for i, gadget in enumerate(ranking):
             if gadget not in state.gadgets["revealed"]:
-                raise EngineError(f"{where}[{i}] is not a gadget on offer ({gadget!r})")
+                refused = f"{where}[{i}] is not a gadget on offer ({gadget!r})"
+                if not isinstance(gadget, str):
+                    raise EngineError(refused, where=f"{where}[{i}]")
+                raise EngineError(refused, code="not_on_offer", where=f"{where}[{i}]",
+                                  gadget=gadget, offered=list(state.gadgets["revealed"]))
         if len(set(ranking)) != len(ranking):
-            raise EngineError(f"{where} names a gadget twice")
+            raise EngineError(f"{where} names a gadget twice", code="gadget_twice", where=where)
         rankings.append(ranking)
     return rankings
 

@@ -116,7 +116,7 @@ def make_placement(shape: str, cells) -> Placement:
     cells = tuple(cells)
     chain = _chain(cells, shape)
     if chain is None:
-        raise EngineError(f"the cells do not form a {shape}")
+        raise EngineError(f"the cells do not form a {shape}", code="not_a_shape", shape=shape)
     return Placement(shape, cells, chain)
 
 
@@ -136,34 +136,41 @@ def _chain(cells: tuple[Cell, ...], shape: str) -> tuple[Cell, ...] | None:
 
 def parse_cell(value: object, where: str) -> Cell:
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise EngineError(f"{where} must be a cell [row, col]")
+        raise EngineError(f"{where} must be a cell [row, col]", where=where)
     row, col = value
     if type(row) is not int or type(col) is not int:      # not bool, not float
-        raise EngineError(f"{where} must be a cell [row, col]")
+        raise EngineError(f"{where} must be a cell [row, col]", where=where)
     if row not in TABLE_ROWS or col not in TABLE_COLS:
         raise EngineError(f"{where} [{row}, {col}] is off the table "
-                          f"(rows -4..9, columns -4..39)")
+                          f"(rows -4..9, columns -4..39)", code="off_table", where=where,
+                          cell=[row, col])
     return row, col
 
 
 def parse_placement(value: object, where: str) -> Placement:
     if not isinstance(value, dict):
-        raise EngineError(f"{where} must be a placement {{\"shape\", \"cells\"}}")
+        raise EngineError(f"{where} must be a placement {{\"shape\", \"cells\"}}", where=where)
     shape = value.get("shape")
     if not isinstance(shape, str) or shape not in CHAINS:
-        raise EngineError(f"{where}.shape must be one of {', '.join(SHAPES)}")
+        refused = f"{where}.shape must be one of {', '.join(SHAPES)}"
+        if not isinstance(shape, str):
+            raise EngineError(refused, where=f"{where}.shape")
+        raise EngineError(refused, code="unknown_shape", where=f"{where}.shape", shape=shape)
     raw = value.get("cells")
     if not isinstance(raw, list):
-        raise EngineError(f"{where}.cells must be a list of cells")
+        raise EngineError(f"{where}.cells must be a list of cells", where=f"{where}.cells")
     size = len(CHAINS[shape])
     if len(raw) != size:
-        raise EngineError(f"{where}.cells must hold {size} cells for a {shape}")
+        raise EngineError(f"{where}.cells must hold {size} cells for a {shape}",
+                          code="cell_count", where=f"{where}.cells", shape=shape, size=size)
     cells = tuple([parse_cell(cell, f"{where}.cells[{i}]") for i, cell in enumerate(raw)])
     if len(set(cells)) != size:
-        raise EngineError(f"{where}.cells list a cell twice")
+        raise EngineError(f"{where}.cells list a cell twice", code="cell_twice",
+                          where=f"{where}.cells", shape=shape)
     chain = _chain(cells, shape)
     if chain is None:
-        raise EngineError(f"{where}.cells do not form a {shape}")
+        raise EngineError(f"{where}.cells do not form a {shape}", code="not_a_shape",
+                          where=f"{where}.cells", shape=shape)
     return Placement(shape, cells, chain)
 
 

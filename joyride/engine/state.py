@@ -112,7 +112,7 @@ def per_seat(players: int):
     def read(value: object, where: str) -> list:
         value = as_list(value, where)
         if len(value) != players:
-            raise EngineError(f"{where} must hold one entry per seat ({players})")
+            raise EngineError(f"{where} must hold one entry per seat ({players})", where=where)
         return value
     return read
 
@@ -120,23 +120,24 @@ def per_seat(players: int):
 def parse_hard(value: object, where: str) -> list[int]:
     numbers = [as_int(n, f"{where}[]", 1, 4) for n in as_list(value, where)]
     if any(n not in (1, 4) for n in numbers) or len(set(numbers)) != len(numbers):
-        raise EngineError(f"{where} may name the hard cards 1 and 4, each once")
+        raise EngineError(f"{where} may name the hard cards 1 and 4, each once", where=where)
     return sorted(numbers)
 
 
 def _lab(value: object, where: str) -> list[tuple[str, str]]:
     value = as_list(value, where)
     if len(value) != 4:
-        raise EngineError(f"{where} must hold four cards, numbers 1-4")
+        raise EngineError(f"{where} must hold four cards, numbers 1-4", where=where)
     lab = []
     for number, item in enumerate(value, start=1):
         spot = f"{where}[{number - 1}]"
         item = as_object(item, spot)
         card = item.get("card")
         if not isinstance(card, str) or card not in cards():
-            raise EngineError(f"{spot}.card is not a lab card")
+            raise EngineError(f"{spot}.card is not a lab card", where=f"{spot}.card")
         if cards()[card]["number"] != number:
-            raise EngineError(f"{spot}.card {card} is not a number {number}")
+            raise EngineError(f"{spot}.card {card} is not a number {number}",
+                              where=f"{spot}.card")
         lab.append((card, as_choice(item.get("side"), SIDES, f"{spot}.side")))
     return lab
 
@@ -145,7 +146,7 @@ def _pool(value: object, where: str) -> dict[str, int]:
     value = as_object(value, where)
     unknown = set(value) - set(SHAPES)   # JSON object keys are strings
     if unknown:
-        raise EngineError(f"{where} names no shape {sorted(unknown)[0]!r}")
+        raise EngineError(f"{where} names no shape {sorted(unknown)[0]!r}", where=where)
     return {s: as_int(value.get(s, 0), f"{where}.{s}", 0, TILES_PER_SHAPE) for s in SHAPES}
 
 
@@ -153,7 +154,8 @@ def _ids(value: object, where: str, table: dict) -> list[str]:
     ids = as_list(value, where)
     for i, item in enumerate(ids):
         if not isinstance(item, str) or item not in table:
-            raise EngineError(f"{where}[{i}] is not an id of the table ({item!r})")
+            raise EngineError(f"{where}[{i}] is not an id of the table ({item!r})",
+                              where=f"{where}[{i}]")
     return list(ids)
 
 
@@ -167,7 +169,7 @@ def _deck(value: object, where: str, table: dict) -> dict:
 def _ints(value: object, where: str) -> list[int]:
     values = [as_int(v, f"{where}[]") for v in as_list(value, where)]
     if len(values) > ROUNDS:
-        raise EngineError(f"{where} holds more than {ROUNDS} rounds")
+        raise EngineError(f"{where} holds more than {ROUNDS} rounds", where=where)
     return values
 
 
@@ -176,16 +178,17 @@ def _check_whole(state: State) -> None:
         every = [i for k in ("deck", "revealed", "discard") for i in deck[k]]
         every += [i for owned in deck.get("owned", []) for i in owned]
         if len(every) != len(set(every)):
-            raise EngineError(f"state.{name} holds a card twice")
+            raise EngineError(f"state.{name} holds a card twice", where=f"state.{name}")
     if len(state.missions["revealed"]) > MISSIONS_PER_ROUND:
-        raise EngineError(f"state.missions.revealed holds more than {MISSIONS_PER_ROUND}")
+        raise EngineError(f"state.missions.revealed holds more than {MISSIONS_PER_ROUND}",
+                          where="state.missions.revealed")
     placed = [card for lab in state.labs for card, _ in lab]
     if len(placed) != len(set(placed)):
-        raise EngineError("state.labs use a card twice")
+        raise EngineError("state.labs use a card twice", where="state.labs")
     played = state.round - (1 if state.phase == "run" else 0)
     if any(len(s) != played for s in state.scores + state.reach):
         raise EngineError(f"state.scores and state.reach must hold {played} rounds per seat "
-                          f"in round {state.round}, phase {state.phase}")
+                          f"in round {state.round}, phase {state.phase}", where="state.scores")
 
 
 # --- plans --------------------------------------------------------------------------------------
@@ -214,16 +217,20 @@ def parse_plan(value: object, where: str, owned: list[str]) -> Plan:
     if passed:
         raw = raw[:-1]
     if len(raw) > MAX_PLAN_TILES:
-        raise EngineError(f"{where}.tiles may hold {MAX_PLAN_TILES} tiles at most")
+        raise EngineError(f"{where}.tiles may hold {MAX_PLAN_TILES} tiles at most",
+                          code="too_many_tiles", where=f"{where}.tiles", most=MAX_PLAN_TILES)
     tiles = []
     for i, item in enumerate(raw):
         if item == "pass":
-            raise EngineError(f"{where}.tiles[{i}]: \"pass\" may only end the plan")
+            raise EngineError(f"{where}.tiles[{i}]: \"pass\" may only end the plan",
+                              code="pass_not_last", where=f"{where}.tiles[{i}]", tile=i + 1)
         tiles.append(parse_placement(item, f"{where}.tiles[{i}]"))
     insta = as_list(value.get("insta_ball", []), f"{where}.insta_ball")
     if len(insta) > 2:
-        raise EngineError(f"{where}.insta_ball may hold 2 tiles at most")
+        raise EngineError(f"{where}.insta_ball may hold 2 tiles at most",
+                          code="too_many_insta_tiles", where=f"{where}.insta_ball", most=2)
     if insta and INSTA_BALL not in owned:
-        raise EngineError(f"{where}.insta_ball needs the Insta-Ball ({INSTA_BALL})")
+        raise EngineError(f"{where}.insta_ball needs the Insta-Ball ({INSTA_BALL})",
+                          code="no_insta_ball", where=f"{where}.insta_ball", gadget=INSTA_BALL)
     return Plan(tuple(tiles), passed, tuple(parse_placement(item, f"{where}.insta_ball[{i}]")
                                             for i, item in enumerate(insta)))

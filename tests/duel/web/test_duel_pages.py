@@ -150,7 +150,7 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     assert page.count('class="arrowhead"') == 1
     # a turn now would break the rules: the engine's words, the draft unchanged
     page, draft, current = _click(client, game, draft, current, "step:L")
-    assert "Not allowed:" in page and "needs a turn after 1 hex(es)" in page
+    assert "Not allowed: A1, step 2 (turn left): a Wasp turns only after 2 hexes" in page
     assert draft == [{"fighter": "A1", "steps": ["A"]}]
     page, draft, current = _click(client, game, draft, current, "step:A")
     assert "L" in re.findall(r'data-code="(\w+)"', page) and 'value="done"' in page

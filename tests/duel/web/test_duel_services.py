@@ -31,8 +31,8 @@ def test_the_duel_is_registered_and_resolves_early_whatever_the_referee_says(ali
 
 
 @pytest.mark.parametrize("wanted, message", [
-    ({"asteroids": 16}, "settings.asteroids must be 0..15"),
-    ({"fighters": ["tank"]}, "settings.fighters[0] must be one of"),
+    ({"asteroids": 16}, "each player places 0 to 15 asteroids, not 16"),
+    ({"fighters": ["tank"]}, "tank is not a fighter class"),
     ({"turn_hours": 0}, "the turn deadline is 1 to 336 hours"),
 ])
 def test_settings_the_engine_cannot_play_are_refused(alice, wanted, message):
@@ -108,7 +108,9 @@ def test_an_illegal_turn_is_refused_with_the_engines_message(alice, bob,
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     bad = {"type": "turn", "orders": [{"fighter": "A1", "steps": ["A", "L", "A"]}]}
-    with pytest.raises(Rejected, match=r"step 2 \(L\) needs a turn after 1 hex\(es\)"):
+    with pytest.raises(Rejected, match=r"A1, step 2 \(turn left\): a Wasp turns only after 2 "
+                                       r"hexes since the start of its move or its last turn "
+                                       r"\(1 so far\)"):
         act(game, alice, bad, django_capture_on_commit_callbacks)
     assert not Order.objects.filter(round=open_round(game)).exists()
 

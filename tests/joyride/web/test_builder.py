@@ -107,10 +107,11 @@ def test_sealing_makes_the_draft_the_rounds_orders(client, alice, game):
 
 @pytest.mark.parametrize("data, message", [
     ({"do": "place", "shape": "I3", "cells": "2,-1 2,0 2,99"}, "off the table"),
-    ({"do": "place", "shape": "Q7", "cells": "2,-1 2,0 2,1"}, "shape must be one of"),
-    ({"do": "place", "shape": "I3", "cells": "2,-1 2,0 3,1"}, "do not form a I3"),
+    ({"do": "place", "shape": "Q7", "cells": "2,-1 2,0 2,1"}, "there is no shape Q7"),
+    ({"do": "place", "shape": "I3", "cells": "2,-1 2,0 3,1"}, "do not form a tile I3"),
     ({"do": "place", "shape": "I3", "cells": "two,-1"}, "is not a cell"),
-    ({"do": "text", "plan": '{"tiles": [{"shape": "I3", "cells": "x"}]}'}, "list of cells"),
+    ({"do": "text", "plan": '{"tiles": [{"shape": "I3", "cells": "x"}]}'},
+     "not in the expected form (at plan.tiles[0].cells)"),
     ({"do": "text", "plan": "{not json"}, "not valid JSON"),
     ({"do": "fly"}, "place a tile, undo"),
     ({"do": "text", "plan": '{"picks": ["GS-11"]}'}, "a plan is an object with its tiles"),
@@ -163,7 +164,7 @@ def test_the_insta_ball_tiles_are_planned_by_its_owner_only(client, alice, game)
     client.force_login(alice)
     tile = {"do": "place", "insta": "1", "shape": "I3", "cells": "0,30 0,31 0,32"}
     refused = client.post(url(game, 0, "build"), tile, **HTMX).content.decode()
-    assert "needs the Insta-Ball" in refused and not PlanDraft.objects.exists()
+    assert "you do not own the Insta-Ball" in refused and not PlanDraft.objects.exists()
     assert 'id="place-insta"' not in refused
     rnd = open_round(game)
     state = rnd.state
