@@ -11,7 +11,9 @@ game's ``engine/`` package (raised at once, or built by a helper that returns it
 - it is the job's shape: no ``code`` (or ``code="malformed"``) and a ``where=`` naming the
   field (worded once for every game).
 
-The code travels as a keyword, never positionally, so that the scan sees it.
+The code travels as a keyword, never positionally, so that the scan sees it. A game's own
+exception that becomes an ``EngineError`` with its code (racing's ``Blocked``) is read with
+``literal_codes`` and ``uncoded``.
 """
 
 from __future__ import annotations
@@ -68,6 +70,31 @@ def codes_raised(package: str) -> set[str]:
     """The literal codes a game's engine refuses with (``malformed`` aside)."""
     return {made.code for made in engine_errors(package)
             if made.code and made.code != MALFORMED}
+
+
+def literal_codes(package: str, name: str) -> set[str]:
+    """The literal codes the calls of ``name`` (an exception class) pass in a game's engine."""
+    return {code.value for call in _engine_calls(package, name)
+            if isinstance(code := _keyword(call, "code"), ast.Constant)}
+
+
+def uncoded(package: str, name: str) -> list[str]:
+    """The calls of ``name`` in a game's engine with no literal ``code=``, as "file:line"."""
+    return [f"{file}:{call.lineno}" for file, call in _engine_calls(package, name, where=True)
+            if not isinstance(_keyword(call, "code"), ast.Constant)]
+
+
+def _engine_calls(package: str, name: str, where: bool = False) -> list:
+    found = []
+    for path in sorted((ROOT / package / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _called_name(node.func) == name:
+                found.append((str(path.relative_to(ROOT)), node) if where else node)
+    return found
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def _called_name(func: ast.expr) -> str | None:

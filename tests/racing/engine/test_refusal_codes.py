@@ -12,42 +12,19 @@ import pytest
 from games.jsonface import answer
 from racing.engine import EngineError, new_race
 from racing.engine.api import JOBS
+from tests.engine_codes import codes_raised, literal_codes, rule_breaks, uncoded
 
 from .refusal_cases import CASES, JETS
-from .refusal_scan import engine_codes, rule_breaches, sources
 
 
 def test_every_refusal_in_the_engine_names_its_code_or_else_the_field_of_the_jobs_shape():
-    found = sources()
-    assert {"turns.py", "equipment.py", "flight.py", "orders.py"} <= set(found)
-    assert sum(text.count("raise EngineError(") for text in found.values()) > 50
-    assert [breach for name, text in found.items()
-            for breach in rule_breaches(text, name)] == []
+    assert rule_breaks("racing") == []
+    assert len(codes_raised("racing")) > 30
 
 
-@pytest.mark.parametrize("source, why", [
-    ('raise EngineError("order.lift: no")', "no code= and no where="),
-    ('raise EngineError("order.lift: no", "lift_not_open")', "one positional argument"),
-    ('raise EngineError("no", code="malformed", where="x")', 'code="malformed" is the default'),
-    ('raise EngineError("no", code=why)', "neither a string nor a caught Blocked's code"),
-    ('try:\n    f()\nexcept ValueError as blocked:\n    raise EngineError("no", code=blocked.code)',
-     "neither a string nor a caught Blocked's code"),
-    ('raise Blocked("hinge", "past it")', "Blocked without a code= string"),
-    ('return CourseFault("overlap", "gates_overlap", {})', "CourseFault without a code= string"),
-])
-def test_the_scan_finds_a_refusal_that_breaks_the_rule(source, why):
-    (breach,) = rule_breaches(source if source.startswith(("try", "raise")) else
-                              f"def f():\n    {source}")
-    assert why in breach
-
-
-def test_the_scan_lets_the_rules_three_forms_pass():
-    assert rule_breaches('raise EngineError("no", code="race_over")\n'
-                         'raise EngineError("order.lift is missing", where="order.lift")\n'
-                         'try:\n    f()\nexcept Blocked as blocked:\n'
-                         '    raise EngineError(f"order: {blocked}", code=blocked.code)\n'
-                         'raise Blocked("hinge", "past it", code="hinge_limit", limit=60.0)\n') \
-        == []
+def test_every_blocked_flight_and_course_fault_names_its_code():
+    assert uncoded("racing", "Blocked") == [] and uncoded("racing", "CourseFault") == []
+    assert {"hinge_limit", "slip_chain", "slip_energy"} <= literal_codes("racing", "Blocked")
 
 
 @pytest.mark.parametrize("make, code, params", CASES,
@@ -60,7 +37,8 @@ def test_a_hand_made_order_is_refused_with_its_code_and_params(make, code, param
 
 
 def test_the_hand_made_orders_meet_every_code_the_engine_refuses_with():
-    assert {code for _, code, _ in CASES} == engine_codes() | {"malformed"}
+    assert {code for _, code, _ in CASES} == (codes_raised("racing") | literal_codes(
+        "racing", "Blocked") | {"malformed"})
 
 
 def test_a_refusal_keeps_its_english_message():

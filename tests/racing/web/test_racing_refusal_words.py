@@ -17,7 +17,7 @@ from racing.plugin import RULES
 from tests.factories import make_user
 from tests.games.api.test_api import Bot, seat_path
 from tests.racing.engine.refusal_cases import CASES
-from tests.racing.engine.refusal_scan import course_check_codes, engine_codes
+from tests.engine_codes import codes_raised, literal_codes
 
 from .helpers import make_race, page_url
 
@@ -26,8 +26,8 @@ UNSHOWN = {"where", "courses", "check", "during", "why"}  # worded otherwise, or
 
 
 def test_every_code_the_engine_refuses_with_has_its_words_and_no_words_go_stale():
-    assert set(words.REFUSALS) == engine_codes()
-    assert set(words.COURSE_CHECK_WORDS) == course_check_codes()
+    assert set(words.REFUSALS) == codes_raised("racing") | literal_codes("racing", "Blocked")
+    assert set(words.COURSE_CHECK_WORDS) == literal_codes("racing", "CourseFault")
     assert set(ENGINE_WHYS) <= set(words.WHY_WORDS) | set(words.REFUSAL_WHY_WORDS)
 
 
