@@ -126,3 +126,18 @@ def _judge(call: ast.Call, file: str) -> Made:
     else:
         problem = f"the code is neither a literal nor a caught error's code: {RULE}"
     return Made(file, call.lineno, code, passed_on, has_where, problem)
+
+
+def assert_worded_in_both_languages(refusal, samples: dict[str, dict]) -> None:
+    """Each code of ``samples`` (code -> params) read through the game's ``refusal`` in English
+    and in German: filled (no ``%(`` left) and German of its own."""
+    from django.utils.translation import override
+
+    from games.jsonface import EngineError
+
+    for code, params in samples.items():
+        with override("en"):
+            english = refusal(EngineError("x", code=code, **params))
+        with override("de"):
+            german = refusal(EngineError("x", code=code, **params))
+        assert "%(" not in german and german != english, code

@@ -12,7 +12,7 @@ from games.registry import Rejected
 from joyride import words
 from joyride.models import PlanDraft
 from joyride.plugin import RULES
-from tests.engine_codes import codes_raised
+from tests.engine_codes import assert_worded_in_both_languages, codes_raised
 
 from .helpers import HTMX, make_game, open_round, url
 
@@ -40,12 +40,7 @@ def test_every_wording_fills_from_the_params_it_is_given():
         "gadget_twice": {"where": "picks[0]"},
     }
     assert set(samples) == set(words.REFUSALS)
-    for code, params in samples.items():
-        with override("en"):
-            english = words.refusal(EngineError("x", code=code, **params))
-        with override("de"):
-            german = words.refusal(EngineError("x", code=code, **params))
-        assert "%(" not in german and german != english, code
+    assert_worded_in_both_languages(words.refusal, samples)
     with override("en"):
         assert words.refusal(EngineError("x", code="wrong_phase", phase="pick",
                                          wanted="run")) == "no run is open for plans"
