@@ -135,6 +135,8 @@ REFUSALS: dict[str, Wording] = {
         "move %(move)d: a plane on its airfield cannot fire") % p,
     "no_firing_through": lambda p: gettext(
         "move %(move)d: this game does not allow firing through balloons") % p,
+    "fire_direction": lambda p: gettext(
+        "move %(move)d: a burst goes ahead, diagonally left or diagonally right") % p,
     "twin_bursts": lambda p: gettext(
         "move %(move)d: two bursts in one move must go in different directions") % p,
     "too_many_bursts": lambda p: gettext(

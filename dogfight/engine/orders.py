@@ -92,7 +92,7 @@ def parse_fire(raw: object, where: str, number: int) -> tuple[int, ...]:
     if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS
            for direction in raw):
         raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) "
-                          "or R (diagonal right)", where=path)
+                          "or R (diagonal right)", code="fire_direction", move=number)
     if len(set(raw)) != len(raw):
         raise EngineError(f"{where}: two bursts in one move must go in different directions",
                           code="twin_bursts", move=number)

@@ -51,6 +51,7 @@ def test_a_maneuver_that_is_no_text_is_named_as_none():
 @pytest.mark.parametrize("p, codes, fire, through, settings, code, params", [
     (parked(0), ("G", "G", "G"), {1: ["A"]}, (), Settings(), "fire_on_ground", {"move": 1}),
     (flying(), ("A", "A", "A"), {2: ["L", "L"]}, (), Settings(), "twin_bursts", {"move": 2}),
+    (flying(), ("A", "A", "A"), {2: ["B"]}, (), Settings(), "fire_direction", {"move": 2}),
     (flying(), ("A", "A", "A"), {2: ["A"]}, {2}, Settings(balloon_rule="normal"),
      "no_firing_through", {"move": 2}),
     (flying(), ("A", "A", "A"), {1: ["A", "L"], 3: ["A", "R"]}, (), Settings(),
@@ -70,7 +71,6 @@ def test_bad_orders_are_refused_with_their_rule_and_its_numbers(p, codes, fire, 
     ("A A A", "moves"),
     ([{"maneuver": "A"}, "A", {"maneuver": "A"}], "moves[1]"),
     ([{"maneuver": "A", "fire": "A"}, {"maneuver": "A"}, {"maneuver": "A"}], "moves[0].fire"),
-    ([{"maneuver": "A"}, {"maneuver": "A", "fire": ["B"]}, {"maneuver": "A"}], "moves[1].fire"),
     ([{"maneuver": "A"}, {"maneuver": "A"}, {"maneuver": "A", "through": 1}],
      "moves[2].through"),
 ])

@@ -69,7 +69,7 @@ def test_every_wording_fills_from_the_params_it_is_given():
         "plane_out": {"seat": 2}, "no_plane": {"seat": 7}, "three_moves_only": {},
         "not_offered": {"move": 2, "maneuver": None, "offered": ["A"]},
         "fire_on_ground": {"move": 1}, "no_firing_through": {"move": 3},
-        "twin_bursts": {"move": 2}, "too_many_bursts": {"bursts": 4, "allowed": 3},
+        "twin_bursts": {"move": 2}, "fire_direction": {"move": 1}, "too_many_bursts": {"bursts": 4, "allowed": 3},
         "no_ammunition": {}, "short_of_ammunition": {"bursts": 2, "ammo": 1},
         "game_over": {}, "unknown_level": {"level": "ace"},
         "clouds_out_of_range": {"clouds": 13, "most": 12},
