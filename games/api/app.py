@@ -18,18 +18,22 @@ from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationEr
 from ninja.security import HttpBearer, django_auth
 
 from .. import tokens
+from ..middleware import apply_viewer_prefs
 from ..registry import Rejected
 from . import views
 from .limits import ApiLimit
 
 
 class BearerToken(HttpBearer):
-    """``Authorization: Bearer <secret>``: a personal token, made on the person's page."""
+    """``Authorization: Bearer <secret>``: a personal token, made on the person's page. The
+    answers speak the person's saved language, as his pages do (else the request's
+    ``Accept-Language``)."""
 
     def authenticate(self, request, token: str):
         user = tokens.user_of_secret(token)
         if user is not None:
             request.user = user
+            apply_viewer_prefs(request, user)
         return user
 
 

@@ -5,6 +5,8 @@ refused in German, on the form and in its preview, storing nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.utils import translation
 
@@ -15,7 +17,7 @@ from racing.engine import EngineError
 from racing.engine.equipment import WHY_WORDS as ENGINE_WHYS
 from racing.plugin import RULES
 from tests.factories import make_user
-from tests.games.api.test_api import Bot, seat_path
+from tests.games.api.test_api import API, Bot, seat_path
 from tests.racing.engine.refusal_cases import CASES
 from tests.engine_codes import codes_raised, literal_codes
 
@@ -96,10 +98,24 @@ def test_a_german_pilots_hinge_past_its_limit_is_refused_in_german_and_nothing_i
     preview = client.get(page_url(game, 0, "preview"), {"lift": "1", "h1": "75"},
                          **HTMX).content.decode()
     assert f'<p class="error" role="alert">{german}</p>' in preview
-    # a program with a token asks in no language: the API words the refusal in English
+    # his program, with his token, is answered in his language too
     answer = Bot(hans).post(seat_path(game, 0, "/preview"),
                             {"orders": {"lift": 1, "hinge": [61, 0]}})
     assert answer.status_code == 400
     assert answer.json() == {"code": "rejected",
-                             "message": "a hinge is past the limit of 60 degrees"}
+                             "message": "ein Gelenk überschreitet die Grenze von 60 Grad"}
     assert not Order.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_program_whose_person_saved_no_language_is_answered_in_the_one_it_asks_for():
+    bob, carol = make_user("bob"), make_user("carol")
+    game = make_race(bob, carol)
+    bot, late = Bot(bob), {"orders": {"lift": 1, "hinge": [61, 0]}}
+    assert bot.post(seat_path(game, 0, "/preview"), late).json()["message"] == (
+        "a hinge is past the limit of 60 degrees")
+    german = bot.client.post(
+        API + seat_path(game, 0, "/preview"), json.dumps(late),
+        content_type="application/json", HTTP_ACCEPT_LANGUAGE="de",
+        HTTP_AUTHORIZATION=f"Bearer {bot.secret}")
+    assert german.json()["message"] == "ein Gelenk überschreitet die Grenze von 60 Grad"
