@@ -105,6 +105,8 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
             fields[field] = [_number(raw("hinge1")), _number(raw("hinge2"))]
         elif field == "chips" and value:
             fields[field] = [_int(v, 0) for v in value.replace(",", " ").split()]
+        elif field == "slips" and value:
+            fields[field] = _pairs(value)
         elif field == "flight" and raw("flight_change"):  # on the form in round mode only
             fields[field] = {"change": _int(raw("flight_change"), 0),
                              "hinge": [_number(raw("flight_hinge1")),

@@ -8,6 +8,7 @@ from games.models import Order
 from racing import engine
 from racing.engine.catalogue import KINDS
 from racing.engine.orders import USE_FIELDS
+from racing.views import order_from_form
 
 from .helpers import make_race, open_round, page_url, uberhirn_race
 
@@ -37,7 +38,7 @@ def test_the_form_offers_each_projectors_own_fields_for_the_victim(client, alice
                                           "inner_direction_1": "back",
                                           "inner_hinge1_1": "12"}).content.decode()
     for name in ("inner_card_1", "inner_target_1", "inner_direction_1", "inner_chips_1",
-                 "inner_hinge1_1", "inner_hinge2_1"):
+                 "inner_hinge1_1", "inner_hinge2_1", "inner_slips_1"):
         assert f'name="{name}"' in page
     assert "If the victim fires Kupferwurm HaZ IV:" in page
     assert "If the victim fires Butt Kick:" in page
@@ -124,3 +125,16 @@ def test_no_two_projectors_share_a_field_so_each_inner_field_is_on_the_form_once
     fields = [f for k in KINDS.values() if k.projector and k.id != "uberhirn"
               for f in USE_FIELDS.get(k.id, ())]
     assert len(fields) == len(set(fields))
+
+
+def test_a_butt_kicks_slips_are_read_from_the_form_for_a_plain_use_and_an_inner_one():
+    options = {"lifts": [1], "equipment": [{"card": 3, "kind": "butt_kick"},
+                                           {"card": 1, "kind": "uberhirn"}]}
+    order = order_from_form({"lift": "1", "use_3": "before", "target_3": "blue",
+                             "hinge1_3": "10", "hinge2_3": "0", "slips_3": "10 -5; 0 0",
+                             "use_1": "after", "inner_card_1": "butt_kick",
+                             "inner_target_1": "green", "inner_slips_1": "-3 4"}, options)
+    assert order["before"] == [{"card": 3, "target": "blue", "hinge": [10.0, 0.0],
+                                "slips": [[10.0, -5.0], [0.0, 0.0]]}]
+    assert order["after"][0]["use"] == {"card": "butt_kick", "target": "green",
+                                        "hinge": [0.0, 0.0], "slips": [[-3.0, 4.0]]}
