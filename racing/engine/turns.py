@@ -365,9 +365,12 @@ def retire(state: dict, jet_id: object) -> tuple[dict, list]:
 
 
 def _retire(state: dict, jet: dict) -> None:
-    """Out of the race; a Traumatorpedo's victim it controlled is its own pilot's again."""
+    """Out of the race. In turn mode a Traumatorpedo's victim it controlled is its own pilot's
+    again; in round mode the victim still flies the flight sealed with the shot."""
     jet["status"], jet["stasis"] = "retired", False
     jet["controller"], jet["sealed_flight"] = None, None
+    if state["turn_order"] == "race":
+        return
     for other in state["jets"]:
         if other["controller"] == jet["id"]:
             other["controller"], other["sealed_flight"] = None, None

@@ -125,6 +125,16 @@ def test_retiring_a_shooter_gives_its_victim_back_to_its_own_pilot():
     assert find(freed, "b")["controller"] is None
 
 
+def test_in_round_mode_a_retired_shooters_victim_still_flies_the_sealed_flight():
+    state = round_race(SHOOTER, VICTIM, THIRD, queue=["b", "z"])
+    after, _ = play_sealed(state, {"lift": 1, "after": [{"card": 1, "target": "b", "flight": {
+        "change": 1, "hinge": [30, 30]}}]})
+    retired, _ = retire(after, "a")
+    assert find(retired, "b")["controller"] == "a"
+    flown, events = play_sealed(retired, None)         # the victim's seat owed no order
+    assert find(flown, "b")["lift"] == 3 and not of_type(events, "missed")
+
+
 def test_retiring_the_last_racer_ends_the_race_and_a_retired_jet_cannot_retire_again():
     state = race(jet("a", 0, 0), jet("b", 0, 300))
     after, _ = retire(state, "b")
