@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 # Touched after each install: pip runs again only when pyproject.toml is newer.
 STAMP := $(VENV)/.installed-from-pyproject
 
-.PHONY: demo test
+.PHONY: demo test lint
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,9 @@ test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/skies
 test: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/0
 test: $(STAMP)
 	$(PY) -m pytest $(ARGS)
+
+# Lint and format check over the whole tree (ruff, pinned in pyproject.toml); `ruff format .`
+# and `ruff check --fix .` mend most of what it finds.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .

@@ -31,10 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dogfight.engine import Settings, new_game, resolve_round, validate_orders  # noqa: E402
-from dogfight.engine import bots, career  # noqa: E402
-from dogfight.engine.hexgrid import BOARD_SET  # noqa: E402
-from dogfight.engine.maneuvers import legal_maneuvers, nmr_maneuvers, route  # noqa: E402
+from dogfight.engine import Settings, bots, career, new_game, resolve_round, validate_orders
+from dogfight.engine.hexgrid import BOARD_SET
+from dogfight.engine.maneuvers import legal_maneuvers, nmr_maneuvers, route
 
 TABLES = {
     "mixed": ("ace", "ace", "veteran", "veteran", "novice", "novice"),
@@ -68,6 +67,7 @@ def random_orders(plane, rng: random.Random) -> list[dict]:
 
 def _statuses(plane, chosen):
     from dogfight.engine.maneuvers import RoundPlan
+
     plan = RoundPlan(plane)
     out = []
     for code in chosen:
@@ -82,6 +82,7 @@ def straight_orders(plane) -> list[dict]:
 
 def leaves_board(plane, codes) -> bool:
     from dogfight.engine.maneuvers import RoundPlan
+
     plan = RoundPlan(plane)
     for code in codes:
         plan.choose(code)
@@ -121,24 +122,37 @@ def play(job: tuple) -> dict:
             else:
                 if cold:  # nothing shared with the seats decided before in this round
                     bots._FIELDS.clear()
-                raw = bots.bot_orders(state, plane.seat, level,
-                                      seed * 1000 + state.round * 10 + plane.seat)
+                raw = bots.bot_orders(
+                    state, plane.seat, level, seed * 1000 + state.round * 10 + plane.seat
+                )
             times[level].append(time.process_time() - start)
             codes = [m["maneuver"] for m in raw]
             if leaves_board(plane, codes) and could_stay(plane):
                 own_edge[plane.seat] += 1
             orders[plane.seat] = validate_orders(plane, state.settings, raw)
         state, events = resolve_round(state, orders, rng.randrange(2**62))
-        crashes += [(levels[e["seat"]], e["cause"], e["seat"])
-                    for e in events if e["type"] == "crash"]
+        crashes += [
+            (levels[e["seat"]], e["cause"], e["seat"]) for e in events if e["type"] == "crash"
+        ]
     winner = state.winner if state.over else None
     alive = {levels[p.seat] for p in state.planes if not p.out}
-    side = levels[winner] if winner is not None else (
-        alive.pop() if not state.over and len(alive) == 1 else None)
-    return {"table": table, "levels": levels, "winner": winner, "side": side,
-            "over": state.over, "rounds": state.round - 1, "times": dict(times),
-            "own_edge": {levels[s]: n for s, n in own_edge.items()},
-            "own_edge_seats": dict(own_edge), "crashes": crashes}
+    side = (
+        levels[winner]
+        if winner is not None
+        else (alive.pop() if not state.over and len(alive) == 1 else None)
+    )
+    return {
+        "table": table,
+        "levels": levels,
+        "winner": winner,
+        "side": side,
+        "over": state.over,
+        "rounds": state.round - 1,
+        "times": dict(times),
+        "own_edge": {levels[s]: n for s, n in own_edge.items()},
+        "own_edge_seats": dict(own_edge),
+        "crashes": crashes,
+    }
 
 
 def main() -> None:
@@ -148,13 +162,19 @@ def main() -> None:
     parser.add_argument("--max-rounds", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--cold", action="store_true",
-                        help="time every decision from scratch (a lone computer pilot among "
-                             "humans); by default the seats of one state share its analysis")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="time every decision from scratch (a lone computer pilot among "
+        "humans); by default the seats of one state share its analysis",
+    )
     args = parser.parse_args()
     tables = list(TABLES) if args.tables == "all" else args.tables.split(",")
-    jobs = [(table, n, args.seed * 100_003 + i * 7919 + n, args.max_rounds, args.cold)
-            for i, table in enumerate(tables) for n in range(args.games)]
+    jobs = [
+        (table, n, args.seed * 100_003 + i * 7919 + n, args.max_rounds, args.cold)
+        for i, table in enumerate(tables)
+        for n in range(args.games)
+    ]
     started = time.perf_counter()
     if args.workers > 1:
         with Pool(args.workers) as pool:
@@ -167,10 +187,12 @@ def main() -> None:
 
 def report(results: list[dict], tables: list[str], elapsed: float, args) -> None:
     load = os.getloadavg()
-    print(f"bot league: {len(results)} games ({args.games} per table, at most "
-          f"{args.max_rounds} rounds, seed {args.seed}{', cold decisions' if args.cold else ''})"
-          f" in {elapsed:.0f} s; load average "
-          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    print(
+        f"bot league: {len(results)} games ({args.games} per table, at most "
+        f"{args.max_rounds} rounds, seed {args.seed}{', cold decisions' if args.cold else ''})"
+        f" in {elapsed:.0f} s; load average "
+        f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores"
+    )
     print()
     for table in tables:
         games = [r for r in results if r["table"] == table]
@@ -181,11 +203,14 @@ def report(results: list[dict], tables: list[str], elapsed: float, args) -> None
         decided = sum(wins.values())
         outright = sum(1 for r in games if r["winner"] is not None)
         sides = sorted(set(TABLES[table]), key=TABLES[table].index)
-        shares = ", ".join(f"{level} {wins[level]} ({100 * wins[level] / max(1, decided):.0f}%)"
-                           for level in sides)
+        shares = ", ".join(
+            f"{level} {wins[level]} ({100 * wins[level] / max(1, decided):.0f}%)" for level in sides
+        )
         rounds = statistics.mean(r["rounds"] for r in games)
-        print(f"{table:16s} {len(games)} games, {decided} decided ({outright} won outright), "
-              f"mean {rounds:.1f} rounds; wins: {shares}")
+        print(
+            f"{table:16s} {len(games)} games, {decided} decided ({outright} won outright), "
+            f"mean {rounds:.1f} rounds; wins: {shares}"
+        )
     print()
     planes: Counter = Counter()
     games_in: Counter = Counter()
@@ -218,18 +243,22 @@ def report(results: list[dict], tables: list[str], elapsed: float, args) -> None
             own_edge_games[level] += 1
         for level, values in r["times"].items():
             times[level].extend(values)
-    print(f"{'level':9s} {'planes':>6s} {'wins':>5s} {'win/plane':>9s} "
-          f"{'edge':>5s} {'own':>4s} {'cloud':>5s} {'balloon':>7s}  "
-          f"{'games: own edge / cloud death':>30s}")
+    print(
+        f"{'level':9s} {'planes':>6s} {'wins':>5s} {'win/plane':>9s} "
+        f"{'edge':>5s} {'own':>4s} {'cloud':>5s} {'balloon':>7s}  "
+        f"{'games: own edge / cloud death':>30s}"
+    )
     for level in ("ace", "veteran", "novice", "random", "straight"):
         if not planes[level]:
             continue
         c = causes[level]
-        print(f"{level:9s} {planes[level]:6d} {wins[level]:5d} "
-              f"{100 * wins[level] / planes[level]:8.1f}% {c['edge']:5d} "
-              f"{own_edge_planes[level]:4d} {c['cloud']:5d} {c['balloon']:7d}  "
-              f"{100 * own_edge_games[level] / games_in[level]:5.1f}% / "
-              f"{100 * cloud_games[level] / games_in[level]:.1f}% of {games_in[level]} games")
+        print(
+            f"{level:9s} {planes[level]:6d} {wins[level]:5d} "
+            f"{100 * wins[level] / planes[level]:8.1f}% {c['edge']:5d} "
+            f"{own_edge_planes[level]:4d} {c['cloud']:5d} {c['balloon']:7d}  "
+            f"{100 * own_edge_games[level] / games_in[level]:5.1f}% / "
+            f"{100 * cloud_games[level] / games_in[level]:.1f}% of {games_in[level]} games"
+        )
     print()
     print("decision time per seat per round (ms of CPU): mean / p95 / max")
     for level in ("ace", "veteran", "novice", "random", "straight"):
@@ -237,13 +266,17 @@ def report(results: list[dict], tables: list[str], elapsed: float, args) -> None
         if not values:
             continue
         p95 = values[int(0.95 * (len(values) - 1))]
-        print(f"  {level:9s} {1000 * statistics.mean(values):7.2f} / {1000 * p95:7.2f} / "
-              f"{1000 * values[-1]:7.2f}  ({len(values)} decisions)")
+        print(
+            f"  {level:9s} {1000 * statistics.mean(values):7.2f} / {1000 * p95:7.2f} / "
+            f"{1000 * values[-1]:7.2f}  ({len(values)} decisions)"
+        )
     ace = sorted(times["ace"])
     if ace:
         mean = statistics.mean(ace)
-        print(f"  a noon batch of 5,000 six-seat games all flown by aces: "
-              f"{5000 * 6 * mean / 60:.1f} CPU minutes for their orders")
+        print(
+            f"  a noon batch of 5,000 six-seat games all flown by aces: "
+            f"{5000 * 6 * mean / 60:.1f} CPU minutes for their orders"
+        )
 
 
 if __name__ == "__main__":

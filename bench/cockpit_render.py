@@ -36,6 +36,7 @@ def setup() -> None:
     os.environ.setdefault("ALLOWED_HOSTS", "localhost")
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks run in-process while the game is made
     import django
+
     django.setup()
 
 
@@ -46,20 +47,27 @@ def scenarios() -> list[tuple[str, object, object, dict]]:
     from tests.helpers import set_planes
 
     ground_pilot, air_pilot = make_user("ground"), make_user("air")
-    game = make_dogfight(humans={0: ground_pilot, 1: air_pilot}, balloon_rule="through",
-                         balloons=6)
+    game = make_dogfight(humans={0: ground_pilot, 1: air_pilot}, balloon_rule="through", balloons=6)
     rnd = open_round(game)
     set_planes(rnd, {1: {"status": "air", "q": 0, "r": 0, "facing": 0}})
     for user in (ground_pilot, air_pilot):
-        services.chatter_save(seat=seat_of(game, user), user=user,
-                              lines=["Tally ho!", "Tom & Jerry's <b>"])
+        services.chatter_save(
+            seat=seat_of(game, user), user=user, lines=["Tally ho!", "Tom & Jerry's <b>"]
+        )
     air_picks = {"m1": "L", "m2": "LS", "m3": "A", "f1": "A", "f3": ["L", "R"], "t3": "1"}
     return [
-        ("ground", ground_pilot,
-         selectors.player_page(ground_pilot, game_id=game.pk, number=0, kind="dogfight"), {}),
-        ("air", air_pilot,
-         selectors.player_page(air_pilot, game_id=game.pk, number=1, kind="dogfight"),
-         air_picks),
+        (
+            "ground",
+            ground_pilot,
+            selectors.player_page(ground_pilot, game_id=game.pk, number=0, kind="dogfight"),
+            {},
+        ),
+        (
+            "air",
+            air_pilot,
+            selectors.player_page(air_pilot, game_id=game.pk, number=1, kind="dogfight"),
+            air_picks,
+        ),
     ]
 
 
@@ -99,8 +107,7 @@ def rows_for(name, user, page, query) -> dict:
         return lambda: render_to_string(template, context, request)
 
     def total(template):
-        return lambda: render_to_string(template, views._context(page, user, request.GET),
-                                        request)
+        return lambda: render_to_string(template, views._context(page, user, request.GET), request)
 
     return {
         f"{name}: context": lambda: views._context(page, user, request.GET),
@@ -135,8 +142,10 @@ def main() -> None:
         best = measure(rows, args.renders, args.rounds)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
-    print(f"{'row':32} {'p50 ms':>8} {'p95 ms':>8}   ({args.renders} renders, best of "
-          f"{args.rounds} rounds)")
+    print(
+        f"{'row':32} {'p50 ms':>8} {'p95 ms':>8}   ({args.renders} renders, best of "
+        f"{args.rounds} rounds)"
+    )
     for name, times in best.items():
         print(f"{name:32} {percentile(times, 0.5):8.3f} {percentile(times, 0.95):8.3f}")
 

@@ -23,10 +23,10 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from duel.engine import Settings, act, new_game  # noqa: E402
-from duel.engine.board import asteroid_hexes  # noqa: E402
-from duel.engine.bots import bot_action  # noqa: E402
-from duel.engine.orders import default_orders  # noqa: E402
+from duel.engine import Settings, act, new_game
+from duel.engine.board import asteroid_hexes
+from duel.engine.bots import bot_action
+from duel.engine.orders import default_orders
 
 PAIRINGS = (("veteran", "straight"), ("novice", "straight"), ("veteran", "novice"))
 
@@ -53,16 +53,21 @@ def play(levels: tuple[str, str], seed: int, max_actions: int) -> dict:
     for number in range(max_actions):
         if state.phase == "over":
             break
-        player = state.to_act if state.phase != "fighters" else (
-            0 if state.sealed[0] is None else 1)
+        player = (
+            state.to_act if state.phase != "fighters" else (0 if state.sealed[0] is None else 1)
+        )
         started = time.perf_counter()
         action = decide(levels[player], state, player, seed * 1000 + number)
         times.append(time.perf_counter() - started)
         state, _ = act(state, player, action)
     lost = [sum(1 for f in state.fighters if f.player == p and f.destroyed) for p in (0, 1)]
-    return {"winner": state.winner if state.phase == "over" else None,
-            "result": state.result or "unfinished", "turns": state.turn, "lost": lost,
-            "times": times}
+    return {
+        "winner": state.winner if state.phase == "over" else None,
+        "result": state.result or "unfinished",
+        "turns": state.turn,
+        "lost": lost,
+        "times": times,
+    }
 
 
 def pairing(levels: tuple[str, str], games: int, max_actions: int) -> None:
@@ -83,13 +88,19 @@ def pairing(levels: tuple[str, str], games: int, max_actions: int) -> None:
     draws = games - wins[a] - wins[b]
     decided = wins[a] + wins[b]
     times_ms = sorted(t * 1000 for t in times)
-    print(f"{a} v {b}: {games} games — {a} won {wins[a]} ({100 * wins[a] / games:.0f}%), "
-          f"{b} won {wins[b]} ({100 * wins[b] / games:.0f}%), draws {draws}; "
-          f"{a}'s share of decided games {100 * wins[a] / decided if decided else 0:.0f}%")
-    print(f"  results {dict(results)}; turns mean {statistics.mean(turns):.1f}; fighters lost "
-          f"per game: {a} {lost[a] / games:.2f}, {b} {lost[b] / games:.2f}")
-    print(f"  decision time per action: mean {statistics.mean(times_ms):.2f} ms, "
-          f"p95 {times_ms[int(0.95 * (len(times_ms) - 1))]:.2f} ms, max {times_ms[-1]:.2f} ms")
+    print(
+        f"{a} v {b}: {games} games — {a} won {wins[a]} ({100 * wins[a] / games:.0f}%), "
+        f"{b} won {wins[b]} ({100 * wins[b] / games:.0f}%), draws {draws}; "
+        f"{a}'s share of decided games {100 * wins[a] / decided if decided else 0:.0f}%"
+    )
+    print(
+        f"  results {dict(results)}; turns mean {statistics.mean(turns):.1f}; fighters lost "
+        f"per game: {a} {lost[a] / games:.2f}, {b} {lost[b] / games:.2f}"
+    )
+    print(
+        f"  decision time per action: mean {statistics.mean(times_ms):.2f} ms, "
+        f"p95 {times_ms[int(0.95 * (len(times_ms) - 1))]:.2f} ms, max {times_ms[-1]:.2f} ms"
+    )
 
 
 def main() -> None:

@@ -12,7 +12,14 @@ import json
 import random
 import time
 
-from dogfight.engine import Settings, legal_maneuvers, new_game, resolve_round, validate_orders
+from dogfight.engine import (
+    EngineError,
+    Settings,
+    legal_maneuvers,
+    new_game,
+    resolve_round,
+    validate_orders,
+)
 from dogfight.engine.api import resolve_job
 from dogfight.engine.hexgrid import BOARD_SET
 from dogfight.engine.maneuvers import route
@@ -37,9 +44,10 @@ def sensible_orders(state, rng):
             moves.append({"maneuver": code, "fire": fire})
         try:
             orders[plane.seat] = validate_orders(plane, state.settings, moves)
-        except Exception:
+        except EngineError:
             orders[plane.seat] = validate_orders(
-                plane, state.settings, [dict(m, fire=[]) for m in moves])
+                plane, state.settings, [dict(m, fire=[]) for m in moves]
+            )
     return orders
 
 
@@ -69,20 +77,29 @@ def main():
         state, orders = cases[i % len(cases)]
         resolve_round(state, orders, i)
     elapsed = time.perf_counter() - start
-    print(f"engine: {args.rounds} six-plane mid-game rounds in {elapsed:.2f} s "
-          f"= {args.rounds / elapsed:,.0f} rounds/s (orders validated beforehand)")
+    print(
+        f"engine: {args.rounds} six-plane mid-game rounds in {elapsed:.2f} s "
+        f"= {args.rounds / elapsed:,.0f} rounds/s (orders validated beforehand)"
+    )
 
-    jobs = [{"state": s.to_dict(), "orders": {str(seat): [m.to_dict() for m in o]
-                                               for seat, o in orders.items()}, "seed": 1}
-            for s, orders in cases]
+    jobs = [
+        {
+            "state": s.to_dict(),
+            "orders": {str(seat): [m.to_dict() for m in o] for seat, o in orders.items()},
+            "seed": 1,
+        }
+        for s, orders in cases
+    ]
     texts = [json.dumps(job) for job in jobs]
     count = max(1, args.rounds // 5)
     start = time.perf_counter()
     for i in range(count):
         json.dumps(resolve_job(json.loads(texts[i % len(texts)])))
     elapsed = time.perf_counter() - start
-    print(f"JSON face: {count} jobs (parse, validate, resolve, serialise) in {elapsed:.2f} s "
-          f"= {count / elapsed:,.0f} rounds/s")
+    print(
+        f"JSON face: {count} jobs (parse, validate, resolve, serialise) in {elapsed:.2f} s "
+        f"= {count / elapsed:,.0f} rounds/s"
+    )
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ def setup() -> None:
     os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
     os.environ.pop("CELERY_BROKER_URL", None)
     import django
+
     django.setup()
 
 
@@ -49,8 +50,14 @@ def run(clicks: int) -> dict[str, list[float]]:
     from tests.factories import make_user
 
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(referee=alice, kind="joyride", title="bench", time_zone="UTC",
-                                deadline_days=1, settings={"players": 2})
+    game = services.game_create(
+        referee=alice,
+        kind="joyride",
+        title="bench",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={"players": 2},
+    )
     services.seat_join(game=game, number=0, user=alice)
     services.seat_join(game=game, number=1, user=bob)
     services.game_start(game=game, by=alice)
@@ -63,9 +70,12 @@ def run(clicks: int) -> dict[str, list[float]]:
     for size in (0, 10, len(tiles) - 1):
         PlanDraft.objects.filter(round=rnd).delete()
         if size:
-            PlanDraft.objects.create(round=rnd, seat=game.seats.get(number=0),
-                                     plan={"tiles": tiles[:size]},
-                                     updated_at=rnd.opened_at)
+            PlanDraft.objects.create(
+                round=rnd,
+                seat=game.seats.get(number=0),
+                plan={"tiles": tiles[:size]},
+                updated_at=rnd.opened_at,
+            )
         nxt = tiles[size]
         choice = nxt["shape"] + "|" + ";".join(f"{r},{c}" for r, c in nxt["cells"])
         place_times, undo_times = [], []
@@ -95,8 +105,10 @@ def main() -> None:
         rows = run(args.clicks)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
-    print(f"{'row':24} {'p50 ms':>8} {'p95 ms':>8}   ({args.clicks} clicks; load "
-          f"{os.getloadavg()[0]:.2f})")
+    print(
+        f"{'row':24} {'p50 ms':>8} {'p95 ms':>8}   ({args.clicks} clicks; load "
+        f"{os.getloadavg()[0]:.2f})"
+    )
     for name, times in rows.items():
         print(f"{name:24} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f}")
 

@@ -21,6 +21,7 @@ import json
 import os
 import statistics
 import time
+from functools import partial
 from random import Random
 
 from joyride.engine import computer_picks, computer_plan, new_game, resolve_picks, resolve_run
@@ -55,7 +56,7 @@ def padded(plan: dict, length: int = 50) -> dict:
 
 def prefix(plan: dict, i: int) -> dict:
     """The plan as the builder holds it after some tile (the ``i``-th call's), 0 to all."""
-    return dict(plan, tiles=plan["tiles"][:i % (len(plan["tiles"]) + 1)])
+    return dict(plan, tiles=plan["tiles"][: i % (len(plan["tiles"]) + 1)])
 
 
 def p95(samples: list[float]) -> float:
@@ -70,17 +71,22 @@ def timed(call) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
+def face_check(text: str) -> str:
+    """A check through the JSON face, as a program asks it."""
+    return json.dumps(check_job(json.loads(text)))
+
+
 def time_checks(cases, count: int, plan_of, next_tiles: bool) -> dict[str, list[float]]:
     samples = {"wall": [], "cpu": [], "face wall": [], "face cpu": []}
     for i in range(count):
         state, plans = cases[i % len(cases)]
         seat = i % 4
         plan = plan_of(plans[seat], i)
-        wall, cpu = timed(lambda: check(state, seat, plan, next_tiles=next_tiles))
+        wall, cpu = timed(partial(check, state, seat, plan, next_tiles=next_tiles))
         samples["wall"].append(wall)
         samples["cpu"].append(cpu)
         text = json.dumps({"state": state, "seat": seat, "plan": plan, "next": next_tiles})
-        wall, cpu = timed(lambda: json.dumps(check_job(json.loads(text))))
+        wall, cpu = timed(partial(face_check, text))
         samples["face wall"].append(wall)
         samples["face cpu"].append(cpu)
     return samples
@@ -94,26 +100,33 @@ def main() -> None:
     args = parser.parse_args()
     cases = four_player_rounds(args.states)
     tiles = [len(p["tiles"]) for _, plans in cases for p in plans]
-    print(f"{len(cases)} four-player rounds; computer plans of {min(tiles)}-{max(tiles)} tiles "
-          f"(mean {statistics.mean(tiles):.1f})")
+    print(
+        f"{len(cases)} four-player rounds; computer plans of {min(tiles)}-{max(tiles)} tiles "
+        f"(mean {statistics.mean(tiles):.1f})"
+    )
 
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     for label, plan_of, next_tiles in (
-            ("computer plan", lambda p, i: p, False),
-            ("50 tiles", lambda p, i: padded(p), False),
-            ("a computer plan's prefixes, with next", prefix, True)):
+        ("computer plan", lambda p, i: p, False),
+        ("50 tiles", lambda p, i: padded(p), False),
+        ("a computer plan's prefixes, with next", prefix, True),
+    ):
         samples = time_checks(cases, args.checks, plan_of, next_tiles)
         wall, cpu = samples["wall"], samples["cpu"]
-        print(f"check, {label} [{args.checks} checks, limit p95 20 ms]: wall p50 "
-              f"{statistics.median(wall):.2f} ms, p95 {p95(wall):.2f} ms, max {max(wall):.2f} ms;"
-              f" CPU p50 {statistics.median(cpu):.2f} ms, p95 {p95(cpu):.2f} ms; JSON face "
-              f"(parse, check, serialise) wall p95 {p95(samples['face wall']):.2f} ms, CPU p95 "
-              f"{p95(samples['face cpu']):.2f} ms")
+        print(
+            f"check, {label} [{args.checks} checks, limit p95 20 ms]: wall p50 "
+            f"{statistics.median(wall):.2f} ms, p95 {p95(wall):.2f} ms, max {max(wall):.2f} ms;"
+            f" CPU p50 {statistics.median(cpu):.2f} ms, p95 {p95(cpu):.2f} ms; JSON face "
+            f"(parse, check, serialise) wall p95 {p95(samples['face wall']):.2f} ms, CPU p95 "
+            f"{p95(samples['face cpu']):.2f} ms"
+        )
 
     wall, cpu = timed(lambda: [resolve_run(*cases[i % len(cases)]) for i in range(args.rounds)])
-    print(f"resolve_run: {args.rounds} four-player rounds in {wall / 1000:.2f} s wall "
-          f"= {args.rounds / wall * 1000:,.0f} rounds/s ({args.rounds / cpu * 1000:,.0f} per CPU "
-          f"second; state as a dict, plans validated, scored)")
+    print(
+        f"resolve_run: {args.rounds} four-player rounds in {wall / 1000:.2f} s wall "
+        f"= {args.rounds / wall * 1000:,.0f} rounds/s ({args.rounds / cpu * 1000:,.0f} per CPU "
+        f"second; state as a dict, plans validated, scored)"
+    )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -31,24 +31,24 @@ os.environ["SWEEP_OUTAGE_MINUTES"] = "0"
 os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-bench-only-secret-key-0123456789")
 os.environ.setdefault("ALLOWED_HOSTS", "localhost")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
-from django.utils import timezone  # noqa: E402
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from engine_bench import mid_game_cases
 
-from config.celery import app  # noqa: E402
-from dogfight.engine import resolve_round  # noqa: E402
-from dogfight.engine.api import parse_orders  # noqa: E402
-from dogfight.engine.state import State  # noqa: E402
-from engine_bench import mid_game_cases  # noqa: E402
-from games import notify, resolution  # noqa: E402
-from games.models import Game, Order, Report, Round, Seat  # noqa: E402
-from games.tasks import sweep_task  # noqa: E402
+from config.celery import app
+from dogfight.engine import resolve_round
+from dogfight.engine.api import parse_orders
+from dogfight.engine.state import State
+from games import notify, resolution
+from games.models import Game, Order, Report, Round, Seat
+from games.tasks import sweep_task
 
 NMR_SHARE = 0.1
 
@@ -80,26 +80,57 @@ def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, di
     now = timezone.now()
     chosen = [cases[rng.randrange(len(cases))] for _ in range(count)]
     with transaction.atomic():
-        games = Game.objects.bulk_create([
-            Game(kind="dogfight", title=f"Noon {i}", referee=referee, status="running",
-                 settings={"balloon_rule": state.settings.balloon_rule}, started_at=now,
-                 time_zone="Europe/Berlin", deadline_days=1)
-            for i, (state, _) in enumerate(chosen)], batch_size=1000)
-        seats = Seat.objects.bulk_create([
-            Seat(game=game, number=n, user=users[n], name=f"Pilot {n}")
-            for game in games for n in range(6)], batch_size=1000)
-        rounds = Round.objects.bulk_create([
-            Round(game=game, number=state.round, state=state.to_dict(), seed=rng.randrange(2**62),
-                  opened_at=now - timedelta(days=1), deadline=now - timedelta(minutes=1))
-            for game, (state, _) in zip(games, chosen)], batch_size=1000)
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    kind="dogfight",
+                    title=f"Noon {i}",
+                    referee=referee,
+                    status="running",
+                    settings={"balloon_rule": state.settings.balloon_rule},
+                    started_at=now,
+                    time_zone="Europe/Berlin",
+                    deadline_days=1,
+                )
+                for i, (state, _) in enumerate(chosen)
+            ],
+            batch_size=1000,
+        )
+        seats = Seat.objects.bulk_create(
+            [
+                Seat(game=game, number=n, user=users[n], name=f"Pilot {n}")
+                for game in games
+                for n in range(6)
+            ],
+            batch_size=1000,
+        )
+        rounds = Round.objects.bulk_create(
+            [
+                Round(
+                    game=game,
+                    number=state.round,
+                    state=state.to_dict(),
+                    seed=rng.randrange(2**62),
+                    opened_at=now - timedelta(days=1),
+                    deadline=now - timedelta(minutes=1),
+                )
+                for game, (state, _) in zip(games, chosen)
+            ],
+            batch_size=1000,
+        )
         orders = []
         for index, (rnd, (state, validated)) in enumerate(zip(rounds, chosen)):
             for seat_number, moves in validated.items():
                 if rng.random() < NMR_SHARE:
                     continue
-                orders.append(Order(round=rnd, seat=seats[index * 6 + seat_number],
-                                    submitted_at=now,
-                                    payload={"moves": [m.to_dict() for m in moves]}))
+                orders.append(
+                    Order(
+                        round=rnd,
+                        seat=seats[index * 6 + seat_number],
+                        submitted_at=now,
+                        payload={"moves": [m.to_dict() for m in moves]},
+                    )
+                )
         Order.objects.bulk_create(orders, batch_size=5000)
     with connection.cursor() as cursor:
         # Tables as autovacuum keeps them on a live site: the runs before left every row of
@@ -130,8 +161,9 @@ def engine_only(jobs) -> tuple[float, float]:
     def json_pass() -> float:
         start = time.perf_counter()
         for state_dict, given, seed in jobs:
-            RULES.resolve(state_dict, {k: {"moves": v} for k, v in given.items()}, seed=seed,
-                          referee_input={})
+            RULES.resolve(
+                state_dict, {k: {"moves": v} for k, v in given.items()}, seed=seed, referee_input={}
+            )
         return time.perf_counter() - start
 
     # The best of three: the engine's own speed, not a moment of a busy machine.
@@ -140,8 +172,9 @@ def engine_only(jobs) -> tuple[float, float]:
 
 def queries_per_game(sample: int = 50) -> float:
     jobs = create_games(sample, CASES, seed=99)
-    ids = list(Round.objects.filter(status="open").order_by("-pk")
-               .values_list("pk", flat=True)[:sample])
+    ids = list(
+        Round.objects.filter(status="open").order_by("-pk").values_list("pk", flat=True)[:sample]
+    )
     assert jobs
     with CaptureQueriesContext(connection) as captured:
         resolution.rounds_resolve(round_ids=ids)
@@ -157,6 +190,7 @@ def wait_for_queued_resolutions(start: float) -> None:
     tasks, already taken by the workers, are then waited for by counting.
     """
     import redis
+
     broker = redis.Redis.from_url(os.environ["CELERY_BROKER_URL"])
     resolving = (b'"task": "games.tasks.resolve_rounds_task"', b'"task": "games.tasks.sweep_task"')
     while time.perf_counter() - start < 1800:
@@ -175,9 +209,23 @@ def run_workers(processes: int, count: int, seed: int) -> tuple[float, float, fl
     app.control.purge()
     env = {**os.environ}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "warning",
-         f"--concurrency={processes}", "--prefetch-multiplier=1", "-n", f"bench{processes}@%h"],
-        cwd=ROOT, env=env)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-l",
+            "warning",
+            f"--concurrency={processes}",
+            "--prefetch-multiplier=1",
+            "-n",
+            f"bench{processes}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         time.sleep(4)  # the worker boots
         due_at = timezone.now()  # every round of the run is due; the ones they open are not
@@ -208,9 +256,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--workers", default="1,2")
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="runs per worker count; the fastest is the figure, with the "
-                             "engine times measured next to it; each run is printed")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="runs per worker count; the fastest is the figure, with the "
+        "engine times measured next to it; each run is printed",
+    )
     args = parser.parse_args()
     create_database()
     Game.objects.all().delete()
@@ -222,16 +274,20 @@ def main() -> None:
             runs.append(run_workers(processes, args.games, seed=processes * 100 + attempt))
             Game.objects.all().delete()
             wall, engine, json_path = runs[-1]
-            print(f"  {processes} worker process(es), run {attempt + 1}: {wall:.2f} s; engine "
-                  f"alone {engine:.2f} s, plugin from stored JSON {json_path:.2f} s; "
-                  f"{wall / engine:.1f}x")
+            print(
+                f"  {processes} worker process(es), run {attempt + 1}: {wall:.2f} s; engine "
+                f"alone {engine:.2f} s, plugin from stored JSON {json_path:.2f} s; "
+                f"{wall / engine:.1f}x"
+            )
         wall, engine, json_path = min(runs)
-        print(f"{processes} worker process(es): {args.games} games in {wall:.2f} s = "
-              f"{args.games / wall:,.0f} games/s; engine alone {engine:.2f} s "
-              f"({args.games / engine:,.0f} rounds/s); pipeline / engine alone = "
-              f"{wall / engine:.1f}x (wall time against one process's engine time; against "
-              f"the plugin's path from stored JSON, {json_path:.2f} s: "
-              f"{wall / json_path:.1f}x)")
+        print(
+            f"{processes} worker process(es): {args.games} games in {wall:.2f} s = "
+            f"{args.games / wall:,.0f} games/s; engine alone {engine:.2f} s "
+            f"({args.games / engine:,.0f} rounds/s); pipeline / engine alone = "
+            f"{wall / engine:.1f}x (wall time against one process's engine time; against "
+            f"the plugin's path from stored JSON, {json_path:.2f} s: "
+            f"{wall / json_path:.1f}x)"
+        )
 
 
 CASES = mid_game_cases(300)

@@ -26,8 +26,13 @@ def race_turns(races: int) -> list[tuple[dict, dict]]:
     """(state, order) for every race turn of ``races`` six-jet races."""
     cases = []
     for number in range(races):
-        state = new_race(COURSES[number % 3], [{"id": f"j{s}", "seat": s} for s in range(6)],
-                         level=3 + number % 2, laps=1 + number % 2, seed=number)
+        state = new_race(
+            COURSES[number % 3],
+            [{"id": f"j{s}", "seat": s} for s in range(6)],
+            level=3 + number % 2,
+            laps=1 + number % 2,
+            seed=number,
+        )
         while state["phase"] != "over":
             order = computer_order(state, 2)
             if state["phase"] == "race":
@@ -49,8 +54,10 @@ def main() -> None:
         state, order = cases[i % len(cases)]
         play_turn(state, order)
     elapsed = time.perf_counter() - start
-    print(f"engine: {args.turns} turns in {elapsed:.2f} s = {args.turns / elapsed:,.0f} "
-          f"turns/s (state checked, order played)")
+    print(
+        f"engine: {args.turns} turns in {elapsed:.2f} s = {args.turns / elapsed:,.0f} "
+        f"turns/s (state checked, order played)"
+    )
 
     texts = [json.dumps({"state": s, "order": o}) for s, o in cases]
     count = max(1, args.turns // 4)
@@ -58,8 +65,10 @@ def main() -> None:
     for i in range(count):
         json.dumps(turn_job(json.loads(texts[i % len(texts)])))
     elapsed = time.perf_counter() - start
-    print(f"JSON face: {count} turn jobs (parse, check, play, serialise) in {elapsed:.2f} s "
-          f"= {count / elapsed:,.0f} turns/s")
+    print(
+        f"JSON face: {count} turn jobs (parse, check, play, serialise) in {elapsed:.2f} s "
+        f"= {count / elapsed:,.0f} turns/s"
+    )
 
     first, best = [], []
     for state, order in cases:
@@ -73,9 +82,12 @@ def main() -> None:
     for name, timings in (("each call's first run", first), ("each call's best of 3", best)):
         timings.sort()
         p95 = timings[int(0.95 * (len(timings) - 1))]
-        print(f"legal with a preview, {name}: {len(timings)} calls, median "
-              f"{statistics.median(timings):.2f} ms, p95 {p95:.2f} ms, max {timings[-1]:.2f} ms "
-              f"(limit 20 ms)")
+        print(
+            f"legal with a preview, {name}: {len(timings)} calls, median "
+            f"{statistics.median(timings):.2f} ms, p95 {p95:.2f} ms, max {timings[-1]:.2f} ms "
+            f"(limit 20 ms)"
+        )
+
 
 if __name__ == "__main__":
     main()

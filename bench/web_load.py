@@ -43,18 +43,31 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/skies_webload"
 # has a Redis database of its own, emptied at the start (its rows are new, their ids are not).
 DEFAULT_CACHE = "redis://127.0.0.1:6379/6"
 CSRF = "benchcsrftoken0benchcsrftoken000"  # 32 characters: a valid unmasked CSRF secret
-PAGES = ("floor", "floor, logged in", "pilot page", "route preview", "order submit",
-         "published report", "lobby")
+PAGES = (
+    "floor",
+    "floor, logged in",
+    "pilot page",
+    "route preview",
+    "order submit",
+    "published report",
+    "lobby",
+)
 
 
 # --- the data (run in a child process with Django set up on the bench database) -------------
 
+
 def fill(submits: int) -> dict:
     import django
+
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import (BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY,
-                                     get_user_model)
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import connection
 
@@ -82,9 +95,14 @@ def fill(submits: int) -> dict:
 
     def game(referee, humans, computers=None, title="Skies over Flanders", start=True):
         made = services.game_create(
-            referee=referee, kind="dogfight", title=title, time_zone="Europe/Berlin",
-            deadline_days=2, settings={"balloon_rule": "normal", "balloons": 1, "clouds": 6},
-            computer_seats=computers or {})
+            referee=referee,
+            kind="dogfight",
+            title=title,
+            time_zone="Europe/Berlin",
+            deadline_days=2,
+            settings={"balloon_rule": "normal", "balloons": 1, "clouds": 6},
+            computer_seats=computers or {},
+        )
         for number, person in humans.items():
             services.seat_join(game=made, number=number, user=person)
         if start:
@@ -96,17 +114,26 @@ def fill(submits: int) -> dict:
     # rounds flown and published; round 7 open, the pilot's orders not in yet.
     pilot, wing1, wing2 = user("pilot"), user("wingman1"), user("wingman2")
     main = game(referee, {0: pilot, 2: wing1, 4: wing2}, {1: "novice", 3: "veteran", 5: "ace"})
-    for seat, person, name in ((0, pilot, "Red Falcon"), (2, wing1, "Blue Max"),
-                               (4, wing2, "Grey Owl")):
+    for seat, person, name in (
+        (0, pilot, "Red Falcon"),
+        (2, wing1, "Blue Max"),
+        (4, wing2, "Grey Owl"),
+    ):
         dogfight_services.name_seat(seat=main.seats.get(number=seat), user=person, name=name)
     for _ in range(6):
         rnd = main.rounds.get(status=Round.Status.OPEN)
         for seat, person in ((0, pilot), (2, wing1), (4, wing2)):
             if seat in RULES.active_seats(rnd.state):
-                services.chatter_save(seat=main.seats.get(number=seat), user=person,
-                                      lines=[f"Round {rnd.number}: tally ho from seat {seat}"])
-                services.orders_submit(seat=main.seats.get(number=seat), user=person,
-                                       payload=RULES.computer_orders(rnd.state, seat, "veteran")["moves"])
+                services.chatter_save(
+                    seat=main.seats.get(number=seat),
+                    user=person,
+                    lines=[f"Round {rnd.number}: tally ho from seat {seat}"],
+                )
+                services.orders_submit(
+                    seat=main.seats.get(number=seat),
+                    user=person,
+                    payload=RULES.computer_orders(rnd.state, seat, "veteran")["moves"],
+                )
         resolution.round_resolve(round_id=rnd.pk, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
@@ -124,8 +151,11 @@ def fill(submits: int) -> dict:
 
     # Fresh seats for the order submits: six people per game, each seat named already.
     seats = []
-    ground = [{"maneuver": "TB", "fire": []}, {"maneuver": "TB", "fire": []},
-              {"maneuver": "A", "fire": []}]
+    ground = [
+        {"maneuver": "TB", "fire": []},
+        {"maneuver": "TB", "fire": []},
+        {"maneuver": "A", "fire": []},
+    ]
     for g in range(-(-submits // 6)):
         people = {n: user(f"s{g}p{n}") for n in range(6)}
         made = game(referee, people, title=f"Submit field {g}")
@@ -145,14 +175,18 @@ def fill(submits: int) -> dict:
         Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
     connection.close()
     return {
-        "main": main.pk, "session": session_of(pilot), "report_round": 3,
+        "main": main.pk,
+        "session": session_of(pilot),
+        "report_round": 3,
         "preview": {f"m{n}": code for n, code in enumerate(picks, start=1)},
-        "ground": ground, "seats": seats[:submits],
+        "ground": ground,
+        "seats": seats[:submits],
         "debug": settings.DEBUG,
     }
 
 
 # --- the load (a second process: plain sockets, threads, no Django) ------------------------
+
 
 def requests_for(page: str, plan: dict):
     """A function giving the (method, path, headers, body) of the i-th request of a page."""
@@ -166,22 +200,33 @@ def requests_for(page: str, plan: dict):
         return lambda i: ("GET", f"/dogfight/games/{main}/seat/0/", cookie, None)
     if page == "route preview":
         query = urlencode(plan["preview"])
-        return lambda i: ("GET", f"/dogfight/games/{main}/seat/0/preview?{query}",
-                          {**cookie, "HX-Request": "true"}, None)
+        return lambda i: (
+            "GET",
+            f"/dogfight/games/{main}/seat/0/preview?{query}",
+            {**cookie, "HX-Request": "true"},
+            None,
+        )
     if page == "published report":
         return lambda i: ("GET", f"/games/{main}/rounds/{plan['report_round']}/", {}, None)
     if page == "lobby":
         return lambda i: ("GET", "/games/", {}, None)
     if page == "order submit":
+
         def submit(i):
             seat = plan["seats"][i]
             form = {"csrfmiddlewaretoken": CSRF, "submit": "1"}
             for n, move in enumerate(plan["ground"], start=1):
                 form[f"m{n}"] = move["maneuver"]
-            return ("POST", f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/orders",
-                    {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}",
-                     "Content-Type": "application/x-www-form-urlencoded"},
-                    urlencode(form).encode())
+            return (
+                "POST",
+                f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/orders",
+                {
+                    "Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                },
+                urlencode(form).encode(),
+            )
+
         return submit
     raise ValueError(page)
 
@@ -194,8 +239,16 @@ LOGGED_IN = ("pilot page", "route preview", "order submit")
 QUIET = 0.85  # the idle CPU share that counts as a quiet machine
 
 
-def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup: int,
-          quiet_wait: float, rounds: int) -> dict:
+def drive(
+    port: int,
+    plan: dict,
+    count: int,
+    threads: int,
+    limit: float,
+    warmup: int,
+    quiet_wait: float,
+    rounds: int,
+) -> dict:
     # Every page is warmed up before any is measured (caches, connections, both workers), so
     # that the floor, measured first, is not measured on cold workers.
     cold = {}
@@ -208,28 +261,43 @@ def drive(port: int, plan: dict, count: int, threads: int, limit: float, warmup:
             for i in range(warmup):
                 _one(port, *make(i))
     for seat in plan["seats"]:  # each submit follows its pilot's look at his page, as in use
-        _one(port, "GET", f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/",
-             {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}"}, None)
+        _one(
+            port,
+            "GET",
+            f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/",
+            {"Cookie": f"sessionid={seat['session']}; csrftoken={CSRF}"},
+            None,
+        )
     # The pages in turn, ``rounds`` times over; each page keeps its round with the lowest p95
     # (the one least disturbed by anything else on the machine, as timeit keeps its minimum).
-    per_round = {page: (min(count, len(plan["seats"])) if page == "order submit" else count)
-                 // rounds for page in PAGES}
+    per_round = {
+        page: (min(count, len(plan["seats"])) if page == "order submit" else count) // rounds
+        for page in PAGES
+    }
     results = {}
     for round_number in range(rounds):
         for page in PAGES:
             first = round_number * per_round[page]  # order submits: fresh seats every round
-            measured = measure(port, page, requests_for(page, plan),
-                               range(first, first + per_round[page]), threads, limit,
-                               quiet_wait)
+            measured = measure(
+                port,
+                page,
+                requests_for(page, plan),
+                range(first, first + per_round[page]),
+                threads,
+                limit,
+                quiet_wait,
+            )
             best = results.get(page)
-            if best is None or percentile(measured["latencies"], .95) < percentile(
-                    best["latencies"], .95):
+            if best is None or percentile(measured["latencies"], 0.95) < percentile(
+                best["latencies"], 0.95
+            ):
                 results[page] = {**measured, "cold": cold.get(page), "round": round_number + 1}
     return results
 
 
-def measure(port: int, page: str, make, indices: range, threads: int, limit: float,
-            quiet_wait: float) -> dict:
+def measure(
+    port: int, page: str, make, indices: range, threads: int, limit: float, quiet_wait: float
+) -> dict:
     idle = wait_for_idle(quiet_wait)
     latencies, bad = [], []
     lock = threading.Lock()
@@ -256,16 +324,23 @@ def measure(port: int, page: str, make, indices: range, threads: int, limit: flo
         thread.start()
     for thread in pool:
         thread.join()
-    return {"latencies": latencies, "wall": time.perf_counter() - began, "bad": bad[:5],
-            "bad_count": len(bad), "idle": idle}
+    return {
+        "latencies": latencies,
+        "wall": time.perf_counter() - began,
+        "bad": bad[:5],
+        "bad_count": len(bad),
+        "idle": idle,
+    }
 
 
 def cpu_idle(seconds: float) -> float:
     """The share of the machine's CPU time that was idle over the next ``seconds`` (Linux)."""
+
     def sample():
         with open("/proc/stat") as stat:
             ticks = [int(x) for x in stat.readline().split()[1:]]
         return ticks[3] + ticks[4], sum(ticks)
+
     idle_before, total_before = sample()
     time.sleep(seconds)
     idle_after, total_after = sample()
@@ -297,6 +372,7 @@ def _one(port, method, path, headers, body) -> int:
 
 # --- the conductor --------------------------------------------------------------------------
 
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -311,21 +387,30 @@ def free_port() -> int:
 def prepare_database(url: str, env: dict) -> None:
     import dj_database_url
     import psycopg
+
     db = dj_database_url.parse(url)
     if "webload" not in db["NAME"]:
-        sys.exit(f"refusing to drop {db['NAME']!r}: the bench database's name must contain "
-                 f"'webload'")
-    with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432,
-                         user=db["USER"] or "postgres", password=db["PASSWORD"] or None,
-                         dbname="postgres", autocommit=True) as conn:
+        sys.exit(
+            f"refusing to drop {db['NAME']!r}: the bench database's name must contain 'webload'"
+        )
+    with psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"] or "postgres",
+        password=db["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    ) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env,
-                   check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
 
 
 def empty_cache(url: str) -> None:
     import redis
+
     redis.Redis.from_url(url).flushdb()
 
 
@@ -345,12 +430,20 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60, help="seconds per page (60)")
     parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (2)")
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="measure the pages in turn this many times, the requests split "
-                             "among them; each page keeps its round with the lowest p95 (1)")
-    parser.add_argument("--quiet-wait", type=float, default=0,
-                        help="before each page, wait up to this many seconds for an idle CPU "
-                             "(a machine shared with other benchmarks; default 0: no wait)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure the pages in turn this many times, the requests split "
+        "among them; each page keeps its round with the lowest p95 (1)",
+    )
+    parser.add_argument(
+        "--quiet-wait",
+        type=float,
+        default=0,
+        help="before each page, wait up to this many seconds for an idle CPU "
+        "(a machine shared with other benchmarks; default 0: no wait)",
+    )
     parser.add_argument("--fill", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--drive", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -359,25 +452,49 @@ def main() -> None:
         return
     if args.drive:
         port, plan = json.loads(args.drive)
-        print(json.dumps(drive(port, plan, args.requests, args.threads, args.time_limit,
-                               args.warmup, args.quiet_wait, args.rounds)))
+        print(
+            json.dumps(
+                drive(
+                    port,
+                    plan,
+                    args.requests,
+                    args.threads,
+                    args.time_limit,
+                    args.warmup,
+                    args.quiet_wait,
+                    args.rounds,
+                )
+            )
+        )
         return
 
     url = os.getenv("DATABASE_URL") or DEFAULT_DB
     cache_url = os.getenv("CACHE_URL") or DEFAULT_CACHE
-    env = {**os.environ, "DATABASE_URL": url, "CACHE_URL": cache_url, "DEBUG": "0",
-           "DJANGO_SETTINGS_MODULE":
-           "config.settings", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-           "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
-           "CELERY_BROKER_URL": "", "PYTHONPATH": str(ROOT),
-           "HTTPS": "0"}  # plain HTTP on loopback: no redirect, no secure-only cookies
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CACHE_URL": cache_url,
+        "DEBUG": "0",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
+        "CELERY_BROKER_URL": "",
+        "PYTHONPATH": str(ROOT),
+        "HTTPS": "0",
+    }  # plain HTTP on loopback: no redirect, no secure-only cookies
     print(f"database {url}: dropping, creating, migrating, filling ...", flush=True)
     empty_cache(cache_url)
     print(f"cache {cache_url} (emptied; sessions read from it, as in production)", flush=True)
     for attempt in range(5):  # the set-up game is flown by bots: the pilot may be shot down
         prepare_database(url, env)
-        filled = subprocess.run([sys.executable, __file__, "--fill", str(args.requests)],
-                                cwd=ROOT, env=env, capture_output=True, text=True)
+        filled = subprocess.run(
+            [sys.executable, __file__, "--fill", str(args.requests)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if not filled.returncode:
             break
         print(f"  filling failed ({filled.stderr.strip().splitlines()[-1]}): again", flush=True)
@@ -388,22 +505,55 @@ def main() -> None:
     port = free_port()
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
-        [str(gunicorn), "config.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-         "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
+        [
+            str(gunicorn),
+            "config.wsgi",
+            "-w",
+            str(args.workers),
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     try:
         wait_for(port)
         load_before = os.getloadavg()
-        print(f"gunicorn -w {args.workers} on 127.0.0.1:{port}, DEBUG=0; load from a second "
-              f"process: {args.threads} threads, {args.requests} requests per page"
-              f"{f' in {args.rounds} rounds (the best round kept)' if args.rounds > 1 else ''}, "
-              f"limit {args.time_limit:.0f} s; load average before "
-              f"{' '.join(f'{x:.2f}' for x in load_before)}", flush=True)
+        print(
+            f"gunicorn -w {args.workers} on 127.0.0.1:{port}, DEBUG=0; load from a second "
+            f"process: {args.threads} threads, {args.requests} requests per page"
+            f"{f' in {args.rounds} rounds (the best round kept)' if args.rounds > 1 else ''}, "
+            f"limit {args.time_limit:.0f} s; load average before "
+            f"{' '.join(f'{x:.2f}' for x in load_before)}",
+            flush=True,
+        )
         driven = subprocess.run(
-            [sys.executable, __file__, "--drive", json.dumps([port, plan]),
-             "--requests", str(args.requests), "--threads", str(args.threads),
-             "--time-limit", str(args.time_limit), "--warmup", str(args.warmup),
-             "--quiet-wait", str(args.quiet_wait), "--rounds", str(args.rounds)],
-            cwd=ROOT, check=True, capture_output=True, text=True)
+            [
+                sys.executable,
+                __file__,
+                "--drive",
+                json.dumps([port, plan]),
+                "--requests",
+                str(args.requests),
+                "--threads",
+                str(args.threads),
+                "--time-limit",
+                str(args.time_limit),
+                "--warmup",
+                str(args.warmup),
+                "--quiet-wait",
+                str(args.quiet_wait),
+                "--rounds",
+                str(args.rounds),
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         load_after = os.getloadavg()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
@@ -411,26 +561,39 @@ def main() -> None:
     results = json.loads(driven.stdout)
     floor = percentile(results["floor"]["latencies"], 0.95)
     floor_in = percentile(results["floor, logged in"]["latencies"], 0.95)
-    print(f"\n{'page':<18}{'n':>5}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>8}"
-          f"{'p95/floor':>11}{'p95/floor logged in':>21}{'round':>7}{'CPU idle before':>17}"
-          f"  errors  target (3x its floor)")
+    print(
+        f"\n{'page':<18}{'n':>5}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>8}"
+        f"{'p95/floor':>11}{'p95/floor logged in':>21}{'round':>7}{'CPU idle before':>17}"
+        f"  errors  target (3x its floor)"
+    )
     for page in PAGES:
         r = results[page]
         lat = r["latencies"]
         p95 = percentile(lat, 0.95)
         own_floor = floor_in if page in LOGGED_IN else floor
-        mark = ("" if page.startswith("floor") else
-                f"  {'ok' if p95 / own_floor <= 3 else 'over'}: {p95 / own_floor:.2f}x the "
-                f"{'logged-in' if page in LOGGED_IN else 'anonymous'} floor")
-        print(f"{page:<18}{len(lat):>5}{percentile(lat, .5) * 1e3:>9.1f}{p95 * 1e3:>9.1f}"
-              f"{percentile(lat, .99) * 1e3:>9.1f}{len(lat) / r['wall']:>8.1f}"
-              f"{p95 / floor:>10.2f}x{p95 / floor_in:>20.2f}x{r['round']:>7}{r['idle']:>16.0%}  "
-              f"{r['bad_count'] or '-'}{' ' + str(r['bad']) if r['bad'] else ''}{mark}")
-    print(f"\nfirst request of each page (one worker's cold cache): " + ", ".join(
-        f"{page} {results[page]['cold'] * 1e3:.1f} ms" for page in PAGES
-        if results[page]["cold"] is not None))
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in load_after)} "
-          f"({os.cpu_count()} cores)")
+        mark = (
+            ""
+            if page.startswith("floor")
+            else f"  {'ok' if p95 / own_floor <= 3 else 'over'}: {p95 / own_floor:.2f}x the "
+            f"{'logged-in' if page in LOGGED_IN else 'anonymous'} floor"
+        )
+        print(
+            f"{page:<18}{len(lat):>5}{percentile(lat, 0.5) * 1e3:>9.1f}{p95 * 1e3:>9.1f}"
+            f"{percentile(lat, 0.99) * 1e3:>9.1f}{len(lat) / r['wall']:>8.1f}"
+            f"{p95 / floor:>10.2f}x{p95 / floor_in:>20.2f}x{r['round']:>7}{r['idle']:>16.0%}  "
+            f"{r['bad_count'] or '-'}{' ' + str(r['bad']) if r['bad'] else ''}{mark}"
+        )
+    print(
+        "\nfirst request of each page (one worker's cold cache): "
+        + ", ".join(
+            f"{page} {results[page]['cold'] * 1e3:.1f} ms"
+            for page in PAGES
+            if results[page]["cold"] is not None
+        )
+    )
+    print(
+        f"load average after: {' '.join(f'{x:.2f}' for x in load_after)} ({os.cpu_count()} cores)"
+    )
 
 
 if __name__ == "__main__":

@@ -18,20 +18,30 @@ def logging_config(level: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
-            "request_id": {"()": "django_guid.log_filters.CorrelationId",
-                           "correlation_id_field": "request_id"},
+            "request_id": {
+                "()": "django_guid.log_filters.CorrelationId",
+                "correlation_id_field": "request_id",
+            },
         },
         "formatters": {
             "json": {
                 "()": "pythonjsonlogger.json.JsonFormatter",
                 "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
-                "rename_fields": {"asctime": "time", "levelname": "level",
-                                  "name": "logger", "exc_info": "traceback"},
+                "rename_fields": {
+                    "asctime": "time",
+                    "levelname": "level",
+                    "name": "logger",
+                    "exc_info": "traceback",
+                },
             },
         },
         "handlers": {
-            "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
-                       "formatter": "json", "filters": ["request_id"]},
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+                "formatter": "json",
+                "filters": ["request_id"],
+            },
         },
         "root": {"handlers": ["stderr"], "level": level},
         "loggers": {
@@ -49,9 +59,14 @@ def start_sentry(dsn: str, *, environment: str | None, traces_sample_rate: float
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration
 
-    sentry_sdk.init(dsn=dsn, environment=environment, traces_sample_rate=traces_sample_rate,
-                    integrations=[DjangoIntegration(), CeleryIntegration()],
-                    send_default_pii=False, before_send=_tag_request_id)
+    sentry_sdk.init(
+        dsn=dsn,
+        environment=environment,
+        traces_sample_rate=traces_sample_rate,
+        integrations=[DjangoIntegration(), CeleryIntegration()],
+        send_default_pii=False,
+        before_send=_tag_request_id,
+    )
 
 
 def _tag_request_id(event: dict, hint: dict) -> dict:

@@ -6,6 +6,7 @@ only. ``make demo`` and the tests switch development mode on (``DEBUG=1``); with
 that runs the embedded default: SQLite in db.sqlite3 and Celery tasks run eagerly in-process.
 See the settings table and "Security" in README.md.
 """
+
 import os
 from pathlib import Path
 
@@ -36,12 +37,12 @@ DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-set-SECRET_KEY-in-pro
 
 
 def production_secret_key(key: str) -> str:
-    if (len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5
-            or key.startswith("django-insecure-")):
+    if len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5 or key.startswith("django-insecure-"):
         raise ImproperlyConfigured(
             f"SECRET_KEY must be set to a long random string ({MIN_SECRET_KEY_LENGTH} characters "
-            "or more) when DEBUG is off, e.g. the output of: python -c \"import secrets; "
-            "print(secrets.token_urlsafe(50))\"")
+            'or more) when DEBUG is off, e.g. the output of: python -c "import secrets; '
+            'print(secrets.token_urlsafe(50))"'
+        )
     return key
 
 
@@ -51,7 +52,8 @@ def production_hosts(hosts: list[str]) -> list[str]:
     if not hosts or "*" in hosts:
         raise ImproperlyConfigured(
             "ALLOWED_HOSTS must name the site's host names, comma-separated (e.g. "
-            "ALLOWED_HOSTS=skies.example.org), when DEBUG is off; '*' is refused")
+            "ALLOWED_HOSTS=skies.example.org), when DEBUG is off; '*' is refused"
+        )
     return hosts
 
 
@@ -73,7 +75,8 @@ HTTPS = envbool("HTTPS", "False" if DEBUG else "True")
 if os.getenv("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = (
         "HTTP_" + os.environ["SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_"),
-        "https")
+        "https",
+    )
 SECURE_SSL_REDIRECT = HTTPS
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = int(os.getenv("SECURE_HSTS_SECONDS") or "31536000") if HTTPS else 0
@@ -167,14 +170,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # mode, which this deployment has none of; behind one, set DATABASE_PREPARE_THRESHOLD=off.
     _prepare = os.getenv("DATABASE_PREPARE_THRESHOLD") or "5"
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
-        None if _prepare.lower() in ("off", "none") else int(_prepare))
+        None if _prepare.lower() in ("off", "none") else int(_prepare)
+    )
     # A database that does not answer costs a request seconds, not a hung worker: connecting
     # (the whole handshake, for a server that accepts and says nothing) gives up after
     # DATABASE_CONNECT_TIMEOUT seconds, and the server ends any statement running longer than
     # DATABASE_STATEMENT_TIMEOUT seconds (0: none sent, e.g. for a long migration, or behind a
     # pooler that refuses startup options: then set it on the database role instead).
     DATABASES["default"]["OPTIONS"]["connect_timeout"] = int(
-        os.getenv("DATABASE_CONNECT_TIMEOUT") or "5")
+        os.getenv("DATABASE_CONNECT_TIMEOUT") or "5"
+    )
     _statement_ms = int(float(os.getenv("DATABASE_STATEMENT_TIMEOUT") or "30") * 1000)
     if _statement_ms:
         DATABASES["default"]["OPTIONS"]["options"] = f"-c statement_timeout={_statement_ms}"
@@ -186,8 +191,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 def shared_cache(url: str) -> dict:
     timeout = float(os.getenv("CACHE_TIMEOUT") or "0.5")
-    return {"BACKEND": "config.redis_cache.ForgivingRedisCache", "LOCATION": url,
-            "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout}}
+    return {
+        "BACKEND": "config.redis_cache.ForgivingRedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout},
+    }
 
 
 if os.getenv("CACHE_URL"):
@@ -266,8 +274,9 @@ SITE_URL = os.getenv("SITE_URL", "http://localhost:8000").rstrip("/")
 REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
 # A gap between sweeps longer than this means the scheduler was down; 0 turns the rule off.
 # Off in the embedded default, where nobody runs beat and the sweep is run by hand.
-SWEEP_OUTAGE_MINUTES = int(os.getenv("SWEEP_OUTAGE_MINUTES") or (
-    "20" if os.getenv("CELERY_BROKER_URL") else "0"))
+SWEEP_OUTAGE_MINUTES = int(
+    os.getenv("SWEEP_OUTAGE_MINUTES") or ("20" if os.getenv("CELERY_BROKER_URL") else "0")
+)
 
 # Limits (games/limits.py), counted by django-ratelimit in the cache: "N/period", the period
 # s, m, h or d with an optional multiplier ("5/15m": five per fifteen minutes). Each can be set
@@ -284,8 +293,10 @@ RATE_LIMIT_DEFAULTS = {
     "chatter_per_seat": "30/m",
     "api_requests": "120/m",
 }
-RATE_LIMITS = {name: os.getenv(f"RATE_LIMIT_{name.upper()}") or default
-               for name, default in RATE_LIMIT_DEFAULTS.items()}
+RATE_LIMITS = {
+    name: os.getenv(f"RATE_LIMIT_{name.upper()}") or default
+    for name, default in RATE_LIMIT_DEFAULTS.items()
+}
 RATELIMIT_IP_META_KEY = "games.limits.client_address"
 RATELIMIT_FAIL_OPEN = True  # a cache that cannot count limits nothing (games/limits.py)
 # Behind a proxy: the request header (as in request.META) it puts the client's address in,
@@ -294,13 +305,20 @@ CLIENT_ADDRESS_HEADER = os.getenv("CLIENT_ADDRESS_HEADER", "")
 # django-ratelimit knows Django's Redis cache only as "not officially supported" (its INCR is
 # atomic); without CACHE_URL each process counts alone, which one development process may.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + (
-    [] if os.getenv("CACHE_URL") else ["django_ratelimit.E003"])
+    [] if os.getenv("CACHE_URL") else ["django_ratelimit.E003"]
+)
 
 # Every log record one JSON line on stderr, with its request's id (config/monitoring.py).
 LOGGING = monitoring.logging_config(os.getenv("LOG_LEVEL") or "INFO")
-DJANGO_GUID = {"GUID_HEADER_NAME": monitoring.REQUEST_ID_HEADER, "VALIDATE_GUID": True,
-               "RETURN_HEADER": True, "EXPOSE_HEADER": False}
+DJANGO_GUID = {
+    "GUID_HEADER_NAME": monitoring.REQUEST_ID_HEADER,
+    "VALIDATE_GUID": True,
+    "RETURN_HEADER": True,
+    "EXPOSE_HEADER": False,
+}
 if os.getenv("SENTRY_DSN"):
     monitoring.start_sentry(
-        os.environ["SENTRY_DSN"], environment=os.getenv("SENTRY_ENVIRONMENT") or None,
-        traces_sample_rate=float(os.getenv("SENTRY_TRACES_SAMPLE_RATE") or "0"))
+        os.environ["SENTRY_DSN"],
+        environment=os.getenv("SENTRY_ENVIRONMENT") or None,
+        traces_sample_rate=float(os.getenv("SENTRY_TRACES_SAMPLE_RATE") or "0"),
+    )

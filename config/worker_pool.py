@@ -33,8 +33,9 @@ def keep_jobs_a_child_already_has() -> None:
 
 def _keeping_written_jobs(flush):
     def flush_keeping_written_jobs(self):
-        taken = [job for job in self._cache.values()
-                 if not job._accepted and job._write_to is not None]
+        taken = [
+            job for job in self._cache.values() if not job._accepted and job._write_to is not None
+        ]
         for job in taken:
             job._accepted = True
         try:

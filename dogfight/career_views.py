@@ -24,46 +24,71 @@ def abilities(points: int, rank: int) -> list[str]:
     """What a standing gives in the next game: the aces of his points, the gifts of his rank."""
     found = []
     if career.has_double_mg(points):
-        found.append(_("double machine guns (+1 on every hit): an %(title)s")
-                     % {"title": words.ACE_TITLE})
-    found += [_("the %(maneuver)s") % {"maneuver": words.maneuver(code)}
-              for code in career.ace_maneuvers(points)]
-    values = {"ammo": career.ammo_capacity(rank), "per_round": career.bursts_per_round(rank),
-              "repair": career.repair_per_round(rank), "out": career.out_at(rank),
-              "reach": career.reach(rank)}
+        found.append(
+            _("double machine guns (+1 on every hit): an %(title)s") % {"title": words.ACE_TITLE}
+        )
+    found += [
+        _("the %(maneuver)s") % {"maneuver": words.maneuver(code)}
+        for code in career.ace_maneuvers(points)
+    ]
+    values = {
+        "ammo": career.ammo_capacity(rank),
+        "per_round": career.bursts_per_round(rank),
+        "repair": career.repair_per_round(rank),
+        "out": career.out_at(rank),
+        "reach": career.reach(rank),
+    }
     found += [RANK_ABILITY[r][0].format(**values) for r in range(1, rank + 1)]
     return found
 
 
 @require_safe
 def leaderboard(request):
-    page = pages.page_of(request, Pilot.objects.order_by("-rank", "-points", "name", "pk"),
-                         "page", LEADERBOARD_PAGE)
-    return render(request, "dogfight/leaderboard.html", {
-        "page": page, "pilots": [{"pilot": p, "rank_name": words.rank(p.rank)} for p in page]})
+    page = pages.page_of(
+        request, Pilot.objects.order_by("-rank", "-points", "name", "pk"), "page", LEADERBOARD_PAGE
+    )
+    return render(
+        request,
+        "dogfight/leaderboard.html",
+        {"page": page, "pilots": [{"pilot": p, "rank_name": words.rank(p.rank)} for p in page]},
+    )
 
 
 @require_safe
 def career_page(request, pilot_id: int):
     pilot = get_object_or_404(Pilot, pk=pilot_id)
     own = request.user.is_authenticated and request.user.pk == pilot.user_id
-    after_points, after_rank = (career.promote(pilot.points, pilot.rank)
-                                if career.can_promote(pilot.points, pilot.rank)
-                                else (pilot.points, pilot.rank))
-    return render(request, "dogfight/career.html", {
-        "pilot": pilot, "own": own, "rank_name": words.rank(pilot.rank),
-        "abilities": abilities(pilot.points, pilot.rank),
-        "entries": pages.page_of(request, CareerEntry.objects.filter(pilot=pilot)
-                                 .select_related("game").order_by("-created_at", "-pk"),
-                                 "page", CAREER_PAGE),
-        "offer": own and services.promotion_offered(pilot),
-        "in_running_game": own and services.in_running_game(pilot),
-        "can_promote": career.can_promote(pilot.points, pilot.rank),
-        "cost": career.PROMOTION_COST, "double_mg_at": career.DOUBLE_MG_AT,
-        "next_rank": words.rank(min(pilot.rank + 1, career.MAX_RANK)),
-        "after_points": after_points,
-        "after_abilities": abilities(after_points, after_rank),
-    })
+    after_points, after_rank = (
+        career.promote(pilot.points, pilot.rank)
+        if career.can_promote(pilot.points, pilot.rank)
+        else (pilot.points, pilot.rank)
+    )
+    return render(
+        request,
+        "dogfight/career.html",
+        {
+            "pilot": pilot,
+            "own": own,
+            "rank_name": words.rank(pilot.rank),
+            "abilities": abilities(pilot.points, pilot.rank),
+            "entries": pages.page_of(
+                request,
+                CareerEntry.objects.filter(pilot=pilot)
+                .select_related("game")
+                .order_by("-created_at", "-pk"),
+                "page",
+                CAREER_PAGE,
+            ),
+            "offer": own and services.promotion_offered(pilot),
+            "in_running_game": own and services.in_running_game(pilot),
+            "can_promote": career.can_promote(pilot.points, pilot.rank),
+            "cost": career.PROMOTION_COST,
+            "double_mg_at": career.DOUBLE_MG_AT,
+            "next_rank": words.rank(min(pilot.rank + 1, career.MAX_RANK)),
+            "after_points": after_points,
+            "after_abilities": abilities(after_points, after_rank),
+        },
+    )
 
 
 @login_required
@@ -78,8 +103,10 @@ def promote(request, pilot_id: int):
     except Rejected as error:
         messages.error(request, _("No promotion: %(reason)s.") % {"reason": error})
     else:
-        messages.success(request, _("%(name)s is now %(rank)s.") % {
-            "name": pilot.name, "rank": words.rank(pilot.rank)})
+        messages.success(
+            request,
+            _("%(name)s is now %(rank)s.") % {"name": pilot.name, "rank": words.rank(pilot.rank)},
+        )
     return redirect(pilot)
 
 
@@ -92,6 +119,7 @@ def decline(request, pilot_id: int):
     except Rejected as error:
         messages.error(request, str(error))
     else:
-        messages.info(request, _("Promotion declined: the offer comes back when your points "
-                                "change."))
+        messages.info(
+            request, _("Promotion declined: the offer comes back when your points change.")
+        )
     return redirect(pilot)

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import GameSettingsForm, RefereeInputForm
 
+from . import words
 from .engine.board import SEATS
 from .engine.setup import DEFAULT_CLOUDS, MAX_CLOUDS
-from . import words
 from .plugin import seat_label, wind_words, wind_words_lazy
 
 LEVELS = [("novice", _("novice")), ("veteran", _("veteran")), ("ace", _("ace"))]
@@ -22,56 +22,77 @@ MODES = [("full", _("full game (six seats)")), ("duel", _("duel (two seats)"))]
 
 class SettingsForm(GameSettingsForm):
     resolve_early = forms.BooleanField(
-        required=False, label=_("Resolve as soon as all orders are in (not at the next noon)"))
-    mode = forms.ChoiceField(label=_("Mode"), choices=MODES, initial="full",
-                             widget=forms.RadioSelect)
+        required=False, label=_("Resolve as soon as all orders are in (not at the next noon)")
+    )
+    mode = forms.ChoiceField(
+        label=_("Mode"), choices=MODES, initial="full", widget=forms.RadioSelect
+    )
     windless = forms.BooleanField(label=_("Windless"), required=False)
     legacy_weather = forms.BooleanField(label=_("Legacy weather"), required=False)
-    balloon_rule = forms.ChoiceField(label=_("Balloons"),
-                                     choices=list(words.BALLOON_RULES.items()),
-                                     initial="none")
+    balloon_rule = forms.ChoiceField(
+        label=_("Balloons"), choices=list(words.BALLOON_RULES.items()), initial="none"
+    )
     balloons = forms.IntegerField(label=_("How many balloons"), min_value=0, initial=0)
-    clouds = forms.IntegerField(label=_("Clouds"), min_value=0, max_value=MAX_CLOUDS,
-                                initial=DEFAULT_CLOUDS)
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=list(words.SCORING_MODES.items()),
-                                initial="hits")
-    computer_help = _("Tick a seat to give it to a computer pilot from the start (a game with "
-                      "computer pilots is not scored). In a duel only the duel's two seats "
-                      "exist.")
-    groups = [(_("The game"), ["title", "time_zone", "deadline_days", "resolve_early"]),
-              (_("The field"), ["mode", "windless", "legacy_weather", "balloon_rule",
-                                "balloons", "clouds", "scoring"])]
+    clouds = forms.IntegerField(
+        label=_("Clouds"), min_value=0, max_value=MAX_CLOUDS, initial=DEFAULT_CLOUDS
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), choices=list(words.SCORING_MODES.items()), initial="hits"
+    )
+    computer_help = _(
+        "Tick a seat to give it to a computer pilot from the start (a game with "
+        "computer pilots is not scored). In a duel only the duel's two seats "
+        "exist."
+    )
+    groups = [
+        (_("The game"), ["title", "time_zone", "deadline_days", "resolve_early"]),
+        (
+            _("The field"),
+            ["mode", "windless", "legacy_weather", "balloon_rule", "balloons", "clouds", "scoring"],
+        ),
+    ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].help_text = _("Results appear at noon in this zone.")
         for number in SEATS:
             self.fields[f"computer_{number}"] = forms.BooleanField(
-                required=False,
-                label=_("Computer pilot in %(seat)s") % {"seat": seat_label(number)})
+                required=False, label=_("Computer pilot in %(seat)s") % {"seat": seat_label(number)}
+            )
             self.fields[f"level_{number}"] = forms.ChoiceField(
-                choices=LEVELS, initial="novice", required=False,
-                label=_("Level in %(seat)s") % {"seat": seat_label(number)})
+                choices=LEVELS,
+                initial="novice",
+                required=False,
+                label=_("Level in %(seat)s") % {"seat": seat_label(number)},
+            )
 
     def computer_rows(self):
-        return [(number, self[f"computer_{number}"], self[f"level_{number}"])
-                for number in SEATS]
+        return [(number, self[f"computer_{number}"], self[f"level_{number}"]) for number in SEATS]
 
     def game_settings(self) -> dict:
         data = self.cleaned_data
-        return {"duel": data["mode"] == "duel", "windless": data["windless"],
-                "legacy_weather": data["legacy_weather"], "balloon_rule": data["balloon_rule"],
-                "balloons": data["balloons"], "clouds": data["clouds"],
-                "scoring": data["scoring"]}
+        return {
+            "duel": data["mode"] == "duel",
+            "windless": data["windless"],
+            "legacy_weather": data["legacy_weather"],
+            "balloon_rule": data["balloon_rule"],
+            "balloons": data["balloons"],
+            "clouds": data["clouds"],
+            "scoring": data["scoring"],
+        }
 
     def computer_seats(self) -> dict[int, str]:
         data = self.cleaned_data
-        return {number: data[f"level_{number}"] or "novice"
-                for number in SEATS if data[f"computer_{number}"]}
+        return {
+            number: data[f"level_{number}"] or "novice"
+            for number in SEATS
+            if data[f"computer_{number}"]
+        }
 
 
-WIND_CHOICES = ([("", _("as the weather decides")), ("calm", _("calm: no cloud moves"))]
-                + [(str(d), wind_words_lazy(d)) for d in range(6)])
+WIND_CHOICES = [("", _("as the weather decides")), ("calm", _("calm: no cloud moves"))] + [
+    (str(d), wind_words_lazy(d)) for d in range(6)
+]
 
 
 class WindForm(RefereeInputForm):

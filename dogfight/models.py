@@ -33,7 +33,8 @@ class Pilot(models.Model):
     crashes = models.PositiveIntegerField(default=0)
     shot_down = models.PositiveIntegerField(default=0)
     promotion_declined_at = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The points at which he last declined a promotion.")
+        null=True, blank=True, help_text="The points at which he last declined a promotion."
+    )
 
     class Meta:
         indexes = [models.Index(fields=["-points"])]

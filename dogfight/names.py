@@ -20,8 +20,19 @@ from games.text import has_bidi_controls, skeleton
 
 MAX_LENGTH = 30
 KEY_LENGTH = 120  # the keys' columns; a name whose keys grow beyond this is refused
-RANK_WORDS = ("ass", "ace", "leutnant", "lieutenant", "hauptmann", "captain", "major",
-              "oberstleutnant", "oberst", "colonel", "general")
+RANK_WORDS = (
+    "ass",
+    "ace",
+    "leutnant",
+    "lieutenant",
+    "hauptmann",
+    "captain",
+    "major",
+    "oberstleutnant",
+    "oberst",
+    "colonel",
+    "general",
+)
 
 
 def _letters_and_digits(text: str) -> str:
@@ -55,18 +66,20 @@ def name_problem(name: str) -> str | None:
     if not any(c.isalnum() for c in name):
         return _("a pilot's name needs letters or digits")
     if has_bidi_controls(name):
-        return _("a pilot's name cannot hold characters that turn the writing direction "
-                 "around")
+        return _("a pilot's name cannot hold characters that turn the writing direction around")
     if any(unicodedata.category(c).startswith("C") for c in name):
         return _("a pilot's name cannot hold control characters")
     if max(len(name_key(name)), len(name_skeleton(name))) > KEY_LENGTH:
         return _("a pilot's name has at most %(count)d characters") % {"count": MAX_LENGTH}
     for word in _words(name):
-        rank = next((RANK_WORDS[i] for i, key in enumerate(RANK_KEYS) if word.startswith(key)),
-                    None)
+        rank = next(
+            (RANK_WORDS[i] for i, key in enumerate(RANK_KEYS) if word.startswith(key)), None
+        )
         if rank:
-            return _("'%(word)s' is a rank: ranks are earned with points, so they cannot be "
-                     "part of a name") % {"word": rank}
+            return _(
+                "'%(word)s' is a rank: ranks are earned with points, so they cannot be "
+                "part of a name"
+            ) % {"word": rank}
     return None
 
 

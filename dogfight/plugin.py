@@ -12,9 +12,8 @@ import zlib
 
 from django.conf import settings
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from games.registry import GameRules, Outcome, Rejected
 
@@ -26,9 +25,15 @@ from .engine.orders import FIRE_DIRECTIONS, validate_orders
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import EngineError, Settings, State
 
-DEFAULT_SETTINGS = {"duel": False, "windless": False, "legacy_weather": False,
-                    "balloon_rule": "none", "balloons": 0, "clouds": DEFAULT_CLOUDS,
-                    "scoring": "hits"}
+DEFAULT_SETTINGS = {
+    "duel": False,
+    "windless": False,
+    "legacy_weather": False,
+    "balloon_rule": "none",
+    "balloons": 0,
+    "clouds": DEFAULT_CLOUDS,
+    "scoring": "hits",
+}
 
 
 class DogfightRules(GameRules):
@@ -41,8 +46,9 @@ class DogfightRules(GameRules):
     nav = ((_("Pilots"), "leaderboard"),)
     own_page_label = _("My plane")
     new_game_label = _("Referee a new dogfight")
-    removal_note = _("The pilot is taken out at the start of the coming round; it counts as a "
-                     "crash.")
+    removal_note = _(
+        "The pilot is taken out at the start of the coming round; it counts as a crash."
+    )
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
 
     def not_active_message(self, state: dict, seat: int) -> str:
@@ -58,11 +64,21 @@ class DogfightRules(GameRules):
         if settings["balloon_rule"] == "none":
             settings["balloons"] = 0
         if settings["windless"] and settings["legacy_weather"]:
-            raise Rejected(_("a windless game has no wind to blow the legacy way: choose "
-                             "windless or legacy weather, not both"))
+            raise Rejected(
+                _(
+                    "a windless game has no wind to blow the legacy way: choose "
+                    "windless or legacy weather, not both"
+                )
+            )
         try:
-            engine_api.new_job({"seed": 0, "settings": _engine_settings(settings),
-                                "balloons": settings["balloons"], "clouds": settings["clouds"]})
+            engine_api.new_job(
+                {
+                    "seed": 0,
+                    "settings": _engine_settings(settings),
+                    "balloons": settings["balloons"],
+                    "clouds": settings["clouds"],
+                }
+            )
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
         return settings
@@ -73,8 +89,10 @@ class DogfightRules(GameRules):
         return [
             (_("Mode"), setting["mode"]),
             *super().describe_settings(game),
-            (_("Resolve early"), _("yes, as soon as all orders are in") if game.resolve_early
-             else _("no")),
+            (
+                _("Resolve early"),
+                _("yes, as soon as all orders are in") if game.resolve_early else _("no"),
+            ),
             (_("Weather"), setting["weather"]),
             (_("Balloons"), setting["balloons"]),
             (_("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
@@ -84,19 +102,32 @@ class DogfightRules(GameRules):
     def lobby_words(self, game) -> str:
         setting = _setting_words(game)
         return gettext("%(mode)s, %(weather)s, %(balloons)s, %(scoring)s · %(deadline)s") % {
-            **setting, "deadline": self.deadline_words(game)}
+            **setting,
+            "deadline": self.deadline_words(game),
+        }
 
     def seat_label(self, number: int) -> str:
         return gettext("Seat %(number)d (%(colour)s)") % {
-            "number": number, "colour": words.SEAT_COLOURS[number]}
+            "number": number,
+            "colour": words.SEAT_COLOURS[number],
+        }
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        pilots = [{"seat": s["number"], "career_points": s.get("career_points", 0),
-                   "rank": s.get("rank", 0)} for s in seats]
+        pilots = [
+            {
+                "seat": s["number"],
+                "career_points": s.get("career_points", 0),
+                "rank": s.get("rank", 0),
+            }
+            for s in seats
+        ]
         state = engine.new_game(
-            seed, Settings.from_dict(_engine_settings(settings)),
-            balloons=settings.get("balloons", 0), clouds=settings.get("clouds", 6),
-            pilots=pilots)
+            seed,
+            Settings.from_dict(_engine_settings(settings)),
+            balloons=settings.get("balloons", 0),
+            clouds=settings.get("clouds", 6),
+            pilots=pilots,
+        )
         return state.to_dict()
 
     def active_seats(self, state: dict) -> list[int]:
@@ -123,15 +154,24 @@ class DogfightRules(GameRules):
         moves = validate_orders(game_state.plane(seat), game_state.settings, raw)
         return {"moves": [move.to_dict() for move in moves]}
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         # The platform stores only engine-written snapshots and orders validated against them.
         answer = engine_api.resolve_stored(
-            state, {seat: o["moves"] for seat, o in orders.items()}, seed,
-            wind=referee_input.get("wind"), remove=referee_input.get("remove", []))
+            state,
+            {seat: o["moves"] for seat, o in orders.items()},
+            seed,
+            wind=referee_input.get("wind"),
+            remove=referee_input.get("remove", []),
+        )
         new_state = answer["state"]
-        return Outcome(state=new_state, events=answer["events"], over=new_state["over"],
-                       winner=new_state["winner"])
+        return Outcome(
+            state=new_state,
+            events=answer["events"],
+            over=new_state["over"],
+            winner=new_state["winner"],
+        )
 
     def clean_referee_input(self, state: dict, data: dict) -> dict:
         cleaned = {}
@@ -162,8 +202,7 @@ class DogfightRules(GameRules):
 
         from .practice import practice_game_create
 
-        game = Game.objects.filter(referee=user, kind=self.slug,
-                                   status=Game.Status.RUNNING).first()
+        game = Game.objects.filter(referee=user, kind=self.slug, status=Game.Status.RUNNING).first()
         if game is None:
             game = practice_game_create(user=user)
         return f"fly in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"
@@ -172,31 +211,52 @@ class DogfightRules(GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        return {"board": svg.board_svg(state, names, described_by="planes-list"),
-                "legend": svg.legend(), "planes": _plane_rows(state, names),
-                "weather": " ".join(cockpit_words.weather_lines(state)), "state": state}
+        return {
+            "board": svg.board_svg(state, names, described_by="planes-list"),
+            "legend": svg.legend(),
+            "planes": _plane_rows(state, names),
+            "weather": " ".join(cockpit_words.weather_lines(state)),
+            "state": state,
+        }
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         frames = report.frames(state_before, events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
         seats = [p["seat"] for p in state_before["planes"] if p["status"] != "out"]
         return {
-            "board": svg.board_svg({**frame, "planes": [
-                {**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats]},
-                names, svg_id="replay"),
-            "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
+            "board": svg.board_svg(
+                {
+                    **frame,
+                    "planes": [
+                        {**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats
+                    ],
+                },
+                names,
+                svg_id="replay",
+            ),
+            "frame_title": frame["title"],
+            "step": step,
+            "steps": range(len(frames)),
             "last_step": len(frames) - 1,
             "groups": report.moves_in_words(events, names),
             "scored": report_state["settings"].get("scored", False)
-                      and not report_state["settings"].get("duel", False),
-            "standings": [{"name": report.seat_name(names, p["seat"]),
-                           "points": p["points"]} for p in report_state["planes"]],
+            and not report_state["settings"].get("duel", False),
+            "standings": [
+                {"name": report.seat_name(names, p["seat"]), "points": p["points"]}
+                for p in report_state["planes"]
+            ],
             "pot": report_state.get("pot", 0),
-            "flight_log": [{**row, "name": report.seat_name(names, row["seat"]),
-                            "colour": words.SEAT_COLOURS[row["seat"]]}
-                           for row in report.flight_log(events, seats)],
+            "flight_log": [
+                {
+                    **row,
+                    "name": report.seat_name(names, row["seat"]),
+                    "colour": words.SEAT_COLOURS[row["seat"]],
+                }
+                for row in report.flight_log(events, seats)
+            ],
         }
 
     # --- the public API -------------------------------------------------------------------
@@ -208,34 +268,47 @@ class DogfightRules(GameRules):
         whether it may fire."""
         plane = self._plane_in_play(state, seat)
         chosen = [] if partial is None else partial
-        if (not isinstance(chosen, list) or len(chosen) > 3
-                or not all(isinstance(code, str) for code in chosen)):
-            raise Rejected(gettext("the maneuvers chosen so far are a list of up to three "
-                                   "codes"))
+        if (
+            not isinstance(chosen, list)
+            or len(chosen) > 3
+            or not all(isinstance(code, str) for code in chosen)
+        ):
+            raise Rejected(gettext("the maneuvers chosen so far are a list of up to three codes"))
         moves = order_form(plane, list(chosen))
-        return {"moves": [{**move, "hex": list(move["hex"])} for move in moves],
-                "fire_directions": list(FIRE_DIRECTIONS),
-                "through_allowed": state["settings"].get("balloon_rule") == "through"}
+        return {
+            "moves": [{**move, "hex": list(move["hex"])} for move in moves],
+            "fire_directions": list(FIRE_DIRECTIONS),
+            "through_allowed": state["settings"].get("balloon_rule") == "through",
+        }
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The route the orders fly (each move's hex and facing), if the engine takes them."""
         plane = self._plane_in_play(state, seat)
         moves = self.validate_orders(state, seat, _moves_of(payload))["moves"]
         route = order_form(plane, [move["maneuver"] for move in moves])
-        return {"moves": moves, "route": [{"number": step["number"],
-                                           "hex": list(step["hex"]),
-                                           "facing": step["facing"]} for step in route]}
+        return {
+            "moves": moves,
+            "route": [
+                {"number": step["number"], "hex": list(step["hex"]), "facing": step["facing"]}
+                for step in route
+            ],
+        }
 
     def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
         from .services import orders_submit  # models: see the module's note
 
         name = payload.get("name", "") if isinstance(payload, dict) else ""
-        orders_submit(seat=seat, user=user,
-                               name=name if isinstance(name, str) else "",
-                               payload=_moves_of(payload), round_number=round_number)
+        orders_submit(
+            seat=seat,
+            user=user,
+            name=name if isinstance(name, str) else "",
+            payload=_moves_of(payload),
+            round_number=round_number,
+        )
 
-    def replay_frames(self, state_before: dict, events: list, report_state: dict,
-                      names: dict[int, str]) -> list[dict]:
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
         return report.frames(state_before, events, report_state, names)
 
     def practice_create(self, user):
@@ -258,10 +331,16 @@ def _moves_of(payload: object) -> object:
 
 
 def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
-    return [{**plane, "name": report.seat_name(names, plane["seat"]),
-             "colour": words.SEAT_COLOURS[plane["seat"]],
-             "rank_name": words.rank(plane["rank"]), "nose": words.COMPASS[plane["facing"]]}
-            for plane in state["planes"]]
+    return [
+        {
+            **plane,
+            "name": report.seat_name(names, plane["seat"]),
+            "colour": words.SEAT_COLOURS[plane["seat"]],
+            "rank_name": words.rank(plane["rank"]),
+            "nose": words.COMPASS[plane["facing"]],
+        }
+        for plane in state["planes"]
+    ]
 
 
 def _setting_words(game) -> dict[str, str]:
@@ -272,8 +351,11 @@ def _setting_words(game) -> dict[str, str]:
         scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
     return {
         "mode": _("duel") if s.get("duel") else _("full game"),
-        "weather": _("windless") if s.get("windless")
-        else _("legacy weather") if s.get("legacy_weather") else _("weather chain"),
+        "weather": _("windless")
+        if s.get("windless")
+        else _("legacy weather")
+        if s.get("legacy_weather")
+        else _("weather chain"),
         "balloons": _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0)),
         "scoring": scoring,
     }
@@ -295,7 +377,9 @@ def seat_label(number: int) -> str:
 
 def wind_words(direction: int) -> str:
     return gettext("from the %(source)s (clouds drift one hex %(drift)s)") % {
-        "source": words.COMPASS[(direction + 3) % 6], "drift": words.COMPASS[direction]}
+        "source": words.COMPASS[(direction + 3) % 6],
+        "drift": words.COMPASS[direction],
+    }
 
 
 wind_words_lazy = lazy(wind_words, str)  # for module-level form choices: worded when shown

@@ -12,11 +12,15 @@ COMPUTER_SEATS = {1: "novice", 2: "novice", 3: "novice", 4: "novice", 5: "novice
 
 def practice_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     game = services.game_create(
-        referee=user, kind="dogfight",
+        referee=user,
+        kind="dogfight",
         title=_("%(username)s's practice flight") % {"username": user.username},
         settings={"balloon_rule": "normal", "balloons": 1, "clouds": 6},
-        time_zone=time_zone, deadline_days=7, resolve_early=True,
-        computer_seats=COMPUTER_SEATS)
+        time_zone=time_zone,
+        deadline_days=7,
+        resolve_early=True,
+        computer_seats=COMPUTER_SEATS,
+    )
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
     return game

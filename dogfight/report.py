@@ -21,20 +21,27 @@ def weather_words(event: dict) -> str:
     wind = event.get("wind")
     fixed = event.get("fixed")
     if wind is None:
-        return _("Calm (set by the referee): no cloud moves.") if fixed else _(
-            "Calm: no cloud moves.")
+        return (
+            _("Calm (set by the referee): no cloud moves.") if fixed else _("Calm: no cloud moves.")
+        )
     where = {"source": COMPASS[(wind + 3) % 6], "drift": COMPASS[wind]}
     if fixed:
-        return _("Wind from the %(source)s (set by the referee): at the end of the round every "
-                 "cloud drifts one hex %(drift)s.") % where
-    return _("Wind from the %(source)s: at the end of the round every cloud drifts one hex "
-             "%(drift)s.") % where
+        return (
+            _(
+                "Wind from the %(source)s (set by the referee): at the end of the round every "
+                "cloud drifts one hex %(drift)s."
+            )
+            % where
+        )
+    return (
+        _("Wind from the %(source)s: at the end of the round every cloud drifts one hex %(drift)s.")
+        % where
+    )
 
 
 def seat_name(names: dict, seat) -> str:
     """A seat's pilot, or the seat itself while it has no pilot's name."""
-    return (names.get(seat) or names.get(str(seat))
-            or _("seat %(number)s") % {"number": seat})
+    return names.get(seat) or names.get(str(seat)) or _("seat %(number)s") % {"number": seat}
 
 
 def _victors(names: dict, seats: list) -> str:
@@ -47,36 +54,59 @@ def _shot_down(event: dict, who: str, names: dict) -> str:
         return _("%(who)s is shot down by %(by)s.") % {"who": who, "by": by}
     numbers = {"who": who, "by": by, "loss": event["loss"], "gain": event["gain"]}
     if len(event["by"]) > 1:
-        return _("%(who)s is shot down by %(by)s: %(loss)d points lost, and each of the "
-                 "victors gains %(gain)d.") % numbers
-    return _("%(who)s is shot down by %(by)s: %(loss)d points lost, and the victor gains "
-             "%(gain)d.") % numbers
+        return (
+            _(
+                "%(who)s is shot down by %(by)s: %(loss)d points lost, and each of the "
+                "victors gains %(gain)d."
+            )
+            % numbers
+        )
+    return (
+        _("%(who)s is shot down by %(by)s: %(loss)d points lost, and the victor gains %(gain)d.")
+        % numbers
+    )
 
 
 def _crash(event: dict, who: str, names: dict) -> str:
     cause = words.CRASH_CAUSES.get(event["cause"], words.CRASHED)
     if event.get("loss"):
         return _("%(who)s %(cause)s: %(loss)d points lost; %(pot)d go into the pot.") % {
-            "who": who, "cause": cause, "loss": event["loss"], "pot": CRASH_POT}
+            "who": who,
+            "cause": cause,
+            "loss": event["loss"],
+            "pot": CRASH_POT,
+        }
     return _("%(who)s %(cause)s.") % {"who": who, "cause": cause}
 
 
 def _balloon_destroyed(event: dict, who: str, names: dict) -> str:
-    numbers = {"q": event["q"], "r": event["r"], "by": _victors(names, event["by"]),
-               "points": event.get("points")}
+    numbers = {
+        "q": event["q"],
+        "r": event["r"],
+        "by": _victors(names, event["by"]),
+        "points": event.get("points"),
+    }
     if event.get("points") and len(event["by"]) > 1:
-        return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d points "
-                 "each).") % numbers
+        return (
+            _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d points each).")
+            % numbers
+        )
     if event.get("points"):
-        return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d "
-                 "points).") % numbers
+        return (
+            _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s: %(points)d points).")
+            % numbers
+        )
     return _("The balloon at (%(q)d, %(r)d) goes down in flames (%(by)s).") % numbers
 
 
 def _moved(event: dict, who: str, names: dict) -> str:
     return _("%(who)s: %(maneuver)s to (%(q)d, %(r)d), nose %(nose)s.") % {
-        "who": who, "maneuver": maneuver(event["maneuver"]), "q": event["q"], "r": event["r"],
-        "nose": COMPASS[event["facing"]]}
+        "who": who,
+        "maneuver": maneuver(event["maneuver"]),
+        "q": event["q"],
+        "r": event["r"],
+        "nose": COMPASS[event["facing"]],
+    }
 
 
 def _burst(event: dict, who: str, names: dict) -> str:
@@ -90,18 +120,25 @@ def _hit(event: dict, who: str, names: dict) -> str:
     return _("%(shooter)s hits %(target)s at range %(range)d: %(damage)d damage.") % {
         "shooter": seat_name(names, event["shooter"]),
         "target": seat_name(names, event["target"]),
-        "range": event["range"], "damage": event["damage"]}
+        "range": event["range"],
+        "damage": event["damage"],
+    }
 
 
 def _balloon_hit(event: dict, who: str, names: dict) -> str:
     return _("%(shooter)s hits the balloon at (%(q)d, %(r)d): %(damage)d damage.") % {
-        "shooter": seat_name(names, event["shooter"]), "q": event["q"], "r": event["r"],
-        "damage": event["damage"]}
+        "shooter": seat_name(names, event["shooter"]),
+        "q": event["q"],
+        "r": event["r"],
+        "damage": event["damage"],
+    }
 
 
 def _cloud_damage(event: dict, who: str, names: dict) -> str:
     return _("%(who)s takes 1 damage in a cloud (now %(damage)d).") % {
-        "who": who, "damage": event["damage"]}
+        "who": who,
+        "damage": event["damage"],
+    }
 
 
 def _took_off(event: dict, who: str, names: dict) -> str:
@@ -114,7 +151,10 @@ def _landed(event: dict, who: str, names: dict) -> str:
 
 def _repaired(event: dict, who: str, names: dict) -> str:
     return _("%(who)s repairs %(amount)d damage on the ground (now %(damage)d).") % {
-        "who": who, "amount": event["amount"], "damage": event["damage"]}
+        "who": who,
+        "amount": event["amount"],
+        "damage": event["damage"],
+    }
 
 
 def _missed(event: dict, who: str, names: dict) -> str:
@@ -124,7 +164,8 @@ def _missed(event: dict, who: str, names: dict) -> str:
     return ngettext(
         "%(who)s sent no orders (%(count)d missed round in a row) and flies straight on.",
         "%(who)s sent no orders (%(count)d missed rounds in a row) and flies straight on.",
-        count) % {"who": who, "count": count}
+        count,
+    ) % {"who": who, "count": count}
 
 
 def _new_cloud(event: dict, who: str, names: dict) -> str:
@@ -139,7 +180,9 @@ def _winner(event: dict, who: str, names: dict) -> str:
 
 def _pot(event: dict, who: str, names: dict) -> str:
     return _("%(who)s takes the crash pot: %(points)d points.") % {
-        "who": who, "points": event["points"]}
+        "who": who,
+        "points": event["points"],
+    }
 
 
 def _weather(event: dict, who: str, names: dict) -> str:
@@ -149,11 +192,22 @@ def _weather(event: dict, who: str, names: dict) -> str:
 # Every event type the engine emits (engine/resolve.py), each with its sentence; a test holds
 # the keys to the engine.
 SENTENCES = {
-    "weather": _weather, "moved": _moved, "burst": _burst, "hit": _hit,
-    "balloon_hit": _balloon_hit, "balloon_destroyed": _balloon_destroyed,
-    "shot_down": _shot_down, "crash": _crash, "cloud_damage": _cloud_damage,
-    "took_off": _took_off, "landed": _landed, "repaired": _repaired, "missed": _missed,
-    "new_cloud": _new_cloud, "winner": _winner, "pot": _pot,
+    "weather": _weather,
+    "moved": _moved,
+    "burst": _burst,
+    "hit": _hit,
+    "balloon_hit": _balloon_hit,
+    "balloon_destroyed": _balloon_destroyed,
+    "shot_down": _shot_down,
+    "crash": _crash,
+    "cloud_damage": _cloud_damage,
+    "took_off": _took_off,
+    "landed": _landed,
+    "repaired": _repaired,
+    "missed": _missed,
+    "new_cloud": _new_cloud,
+    "winner": _winner,
+    "pot": _pot,
 }
 
 
@@ -168,8 +222,7 @@ def _told(events: list[dict]) -> list[dict]:
     for missing orders (its crash line says it: "... and is out", never "flies straight
     on")."""
     out_for_nmr = {e["seat"] for e in events if e["type"] == "crash" and e["cause"] == "nmr"}
-    return [e for e in events
-            if not (e["type"] == "missed" and e["seat"] in out_for_nmr)]
+    return [e for e in events if not (e["type"] == "missed" and e["seat"] in out_for_nmr)]
 
 
 def describe(events: list[dict], names: dict[int, str]) -> list[str]:
@@ -189,8 +242,9 @@ def describe(events: list[dict], names: dict[int, str]) -> list[str]:
     return lines
 
 
-def frames(state_before: dict, events: list[dict], state_after: dict,
-           names: dict[int, str]) -> list[dict]:
+def frames(
+    state_before: dict, events: list[dict], state_after: dict, names: dict[int, str]
+) -> list[dict]:
     """The board at the start, after each of the three moves, and at the end of the round.
 
     Each frame is a state-shaped dict (planes, clouds, balloons) with its ``title``, for the
@@ -206,15 +260,18 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
                 continue
             kind = event["type"]
             if kind == "burst":
-                fire["bursts"].append({"seat": event["seat"], "from": _where(planes, event),
-                                       "hexes": event.get("hexes", [])})
+                fire["bursts"].append(
+                    {
+                        "seat": event["seat"],
+                        "from": _where(planes, event),
+                        "hexes": event.get("hexes", []),
+                    }
+                )
             elif kind == "hit":  # where the target was when hit (before the slow group moved)
                 target = planes[event["target"]]
-                fire["hits"].append({"q": target["q"], "r": target["r"],
-                                     "damage": event["damage"]})
+                fire["hits"].append({"q": target["q"], "r": target["r"], "damage": event["damage"]})
             elif kind == "balloon_hit":
-                fire["hits"].append({"q": event["q"], "r": event["r"],
-                                     "damage": event["damage"]})
+                fire["hits"].append({"q": event["q"], "r": event["r"], "damage": event["damage"]})
             if kind == "moved":
                 planes[event["seat"]].update(q=event["q"], r=event["r"], facing=event["facing"])
             elif kind in ("crash", "shot_down"):
@@ -225,11 +282,22 @@ def frames(state_before: dict, events: list[dict], state_after: dict,
                 planes[event["seat"]]["status"] = "ground"
             elif kind == "took_off":
                 planes[event["seat"]]["status"] = "air"
-        shown.append({**_frame(_("After move %(number)d") % {"number": move}, planes,
-                               balloons, state_before), **fire})
-    shown.append({"title": _("End of the round (after the wind)"),
-                  "planes": state_after["planes"], "clouds": state_after["clouds"],
-                  "balloons": state_after.get("balloons", [])})
+        shown.append(
+            {
+                **_frame(
+                    _("After move %(number)d") % {"number": move}, planes, balloons, state_before
+                ),
+                **fire,
+            }
+        )
+    shown.append(
+        {
+            "title": _("End of the round (after the wind)"),
+            "planes": state_after["planes"],
+            "clouds": state_after["clouds"],
+            "balloons": state_after.get("balloons", []),
+        }
+    )
     return shown
 
 
@@ -240,8 +308,12 @@ def _where(planes: dict, event: dict) -> tuple[int, int]:
 
 
 def _frame(title: str, planes: dict, balloons: list, state: dict) -> dict:
-    return {"title": title, "planes": [dict(p) for p in planes.values()],
-            "clouds": state["clouds"], "balloons": [dict(b) for b in balloons]}
+    return {
+        "title": title,
+        "planes": [dict(p) for p in planes.values()],
+        "clouds": state["clouds"],
+        "balloons": [dict(b) for b in balloons],
+    }
 
 
 def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
@@ -253,13 +325,17 @@ def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
             continue
         entry = log[seat]["moves"].setdefault(move, {"maneuver": "", "fire": []})
         if event["type"] == "moved":
-            entry.update(maneuver=maneuver(event["maneuver"]),
-                         at=(event["q"], event["r"]), nose=COMPASS[event["facing"]])
+            entry.update(
+                maneuver=maneuver(event["maneuver"]),
+                at=(event["q"], event["r"]),
+                nose=COMPASS[event["facing"]],
+            )
         elif event["type"] == "burst":
             entry["fire"].append(FIRE_DIRECTIONS[event["direction"]])
             entry["through"] = entry.get("through", False) or event.get("through", False)
-    return [{"seat": seat, "moves": [log[seat]["moves"].get(n) for n in (1, 2, 3)]}
-            for seat in seats]
+    return [
+        {"seat": seat, "moves": [log[seat]["moves"].get(n) for n in (1, 2, 3)]} for seat in seats
+    ]
 
 
 def moves_in_words(events: list[dict], names: dict) -> list[dict]:

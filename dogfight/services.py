@@ -25,8 +25,9 @@ from .names import name_key, name_problem, name_skeleton
 
 
 def names_of(user) -> list[str]:
-    return list(Pilot.objects.filter(user=user).order_by("created_at")
-                .values_list("name", flat=True))
+    return list(
+        Pilot.objects.filter(user=user).order_by("created_at").values_list("name", flat=True)
+    )
 
 
 def pilot_claim(*, user, name: str) -> Pilot:
@@ -45,8 +46,9 @@ def pilot_claim(*, user, name: str) -> Pilot:
         with transaction.atomic():
             return Pilot.objects.create(user=user, name=name, key=key, skeleton=look)
     except IntegrityError:  # somebody took it a moment ago
-        raise Rejected(_("the name '%(name)s' was just taken: choose another")
-                       % {"name": name}) from None
+        raise Rejected(
+            _("the name '%(name)s' was just taken: choose another") % {"name": name}
+        ) from None
 
 
 def name_seat(*, seat: Seat, user, name: str) -> Seat:
@@ -56,10 +58,13 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
     with transaction.atomic():
         pilot = pilot_claim(user=user, name=name)
         rnd = services.lock_open_round(seat.game, _("there is no round open"))
-        Enlistment.objects.update_or_create(seat=seat, defaults={
-            "pilot": pilot, "points_at_start": pilot.points, "rank_at_start": pilot.rank})
-        rnd.state = assign_pilot(State.from_dict(rnd.state), seat.number,
-                                 pilot.points, pilot.rank).to_dict()
+        Enlistment.objects.update_or_create(
+            seat=seat,
+            defaults={"pilot": pilot, "points_at_start": pilot.points, "rank_at_start": pilot.rank},
+        )
+        rnd.state = assign_pilot(
+            State.from_dict(rnd.state), seat.number, pilot.points, pilot.rank
+        ).to_dict()
         rnd.save(update_fields=["state"])
         seat.name = pilot.name
         seat.save(update_fields=["name"])
@@ -67,14 +72,14 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
     return seat
 
 
-def orders_submit(*, seat: Seat, user, name: str, payload: object,
-                  round_number: int | None = None) -> Seat:
+def orders_submit(
+    *, seat: Seat, user, name: str, payload: object, round_number: int | None = None
+) -> Seat:
     """A pilot's orders for the open round; in his first round (an unnamed seat) he names his
     pilot with them, all or nothing. A form left open since an earlier round is refused, and
     on a refusal that reason comes first."""
     if seat.name:  # the platform's one transaction (no savepoint inside another)
-        services.orders_submit(seat=seat, user=user, payload=payload,
-                               round_number=round_number)
+        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
         return seat
     with transaction.atomic():
         try:
@@ -82,12 +87,12 @@ def orders_submit(*, seat: Seat, user, name: str, payload: object,
         except Rejected:
             services.require_form_round(services.current_round(seat.game), round_number)
             raise
-        services.orders_submit(seat=seat, user=user, payload=payload,
-                               round_number=round_number)
+        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
     return seat
 
 
 # --- the end of a game -----------------------------------------------------------------------
+
 
 def careers_close_game(*, game: Game, final_state: dict) -> list[CareerEntry]:
     """Apply a finished game to its pilots' careers, once (rules §8).
@@ -110,10 +115,17 @@ def careers_close_game(*, game: Game, final_state: dict) -> list[CareerEntry]:
         try:
             with transaction.atomic():
                 entry = CareerEntry.objects.create(
-                    pilot=pilot, game=game, points_before=pilot.points,
-                    game_points=points.get(number, 0), points_after=after,
-                    won=game.winner_seat == number, hits=tally["hits"], kills=tally["kills"],
-                    crashed=tally["crashed"] > 0, shot_down=tally["shot_down"] > 0)
+                    pilot=pilot,
+                    game=game,
+                    points_before=pilot.points,
+                    game_points=points.get(number, 0),
+                    points_after=after,
+                    won=game.winner_seat == number,
+                    hits=tally["hits"],
+                    kills=tally["kills"],
+                    crashed=tally["crashed"] > 0,
+                    shot_down=tally["shot_down"] > 0,
+                )
         except IntegrityError:
             continue  # this game is in his career already
         pilot.points = after
@@ -146,16 +158,18 @@ def _tallies(game: Game) -> dict[int, Counter]:
 
 # --- promotion --------------------------------------------------------------------------------
 
+
 def promotion_offered(pilot: Pilot) -> bool:
     """Offered whenever he has 100 points, a rank to rise to, and no running game (rules §9)."""
-    return (career.can_promote(pilot.points, pilot.rank)
-            and pilot.promotion_declined_at != pilot.points
-            and not in_running_game(pilot))
+    return (
+        career.can_promote(pilot.points, pilot.rank)
+        and pilot.promotion_declined_at != pilot.points
+        and not in_running_game(pilot)
+    )
 
 
 def in_running_game(pilot: Pilot) -> bool:
-    return Enlistment.objects.filter(pilot=pilot,
-                                     seat__game__status=Game.Status.RUNNING).exists()
+    return Enlistment.objects.filter(pilot=pilot, seat__game__status=Game.Status.RUNNING).exists()
 
 
 def pilot_promote(*, pilot: Pilot, user) -> Pilot:

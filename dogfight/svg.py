@@ -16,10 +16,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from . import words
 from .engine.board import CORNERS, SEATS, airfield_hexes
 from .engine.hexgrid import BOARD, RADIUS
 from .engine.state import BALLOON_STRENGTH
-from . import words
 
 SIZE = 10.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
@@ -63,11 +63,15 @@ def _static_layer() -> str:
 
 PLANE_SHAPE = '<polygon points="8,0 -6,-6 -2.5,0 -6,6"/>'
 # A kite balloon: a sausage on a cable, khaki as they were (not red: red is a pilot's colour).
-BALLOON_SHAPE = ('<line x1="0" y1="3" x2="0" y2="8"/><ellipse rx="6.5" ry="3.6" cy="-1"/>'
-                 '<polygon points="-6.5,-1 -9,-4 -9,2"/>')
+BALLOON_SHAPE = (
+    '<line x1="0" y1="3" x2="0" y2="8"/><ellipse rx="6.5" ry="3.6" cy="-1"/>'
+    '<polygon points="-6.5,-1 -9,-4 -9,2"/>'
+)
 # A cloud over its hex: three puffs.
-CLOUD_PUFFS = ('<circle cx="-3.6" cy="1.4" r="3.4"/><circle cx="0.4" cy="-1.6" r="4.2"/>'
-               '<circle cx="4.2" cy="1.6" r="3.2"/>')
+CLOUD_PUFFS = (
+    '<circle cx="-3.6" cy="1.4" r="3.4"/><circle cx="0.4" cy="-1.6" r="4.2"/>'
+    '<circle cx="4.2" cy="1.6" r="3.2"/>'
+)
 
 
 def _plane(plane: dict, names: dict, own: bool = False) -> str:
@@ -75,22 +79,31 @@ def _plane(plane: dict, names: dict, own: bool = False) -> str:
     x, y = centre(plane["q"], plane["r"])
     colour = SEAT_COLOURS[seat]
     rank = plane.get("rank", 0)
-    title = escape(_plane_title(names.get(seat) or _("seat %(number)s") % {"number": seat},
-                                words.SEAT_COLOURS[seat], words.RANKS[rank]))
+    title = escape(
+        _plane_title(
+            names.get(seat) or _("seat %(number)s") % {"number": seat},
+            words.SEAT_COLOURS[seat],
+            words.RANKS[rank],
+        )
+    )
     status = plane.get("status", "air")
     halo = f'<circle class="own" r="{SIZE * 0.95:.1f}"/>' if own else ""
-    ring = (f'<circle r="{SIZE * 0.8:.1f}" fill="none" stroke="{colour}" stroke-width="1.5"/>'
-            if rank else "")
+    ring = (
+        f'<circle r="{SIZE * 0.8:.1f}" fill="none" stroke="{colour}" stroke-width="1.5"/>'
+        if rank
+        else ""
+    )
     wreck = '<path class="crash-mark" d="M-6,-6 L6,6 M-6,6 L6,-6"/>' if status == "out" else ""
-    return (f'<g class="plane seat-{seat} {status}" transform="translate({x:.1f},{y:.1f})">'
-            f'<title>{title}</title>{halo}{ring}'
-            f'<g transform="rotate({-60 * facing})" fill="{colour}">{PLANE_SHAPE}</g>{wreck}</g>')
+    return (
+        f'<g class="plane seat-{seat} {status}" transform="translate({x:.1f},{y:.1f})">'
+        f"<title>{title}</title>{halo}{ring}"
+        f'<g transform="rotate({-60 * facing})" fill="{colour}">{PLANE_SHAPE}</g>{wreck}</g>'
+    )
 
 
 def _plane_title(name: str, colour: str, rank: str) -> str:
     if rank:
-        return _("%(name)s (%(colour)s), %(rank)s") % {"name": name, "colour": colour,
-                                                       "rank": rank}
+        return _("%(name)s (%(colour)s), %(rank)s") % {"name": name, "colour": colour, "rank": rank}
     return _("%(name)s (%(colour)s)") % {"name": name, "colour": colour}
 
 
@@ -102,9 +115,13 @@ def _route(seat: int, start: dict, moves: list[dict]) -> str:
     flown = [m for m in moves if m["status"] != "out" or _crashed_here(m, moves)]
     points = [centre(start["q"], start["r"])] + [centre(m["q"], m["r"]) for m in flown]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    parts = [f'<g class="route" data-moves="{len(moves)}">',
-             f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.5" '
-             'stroke-dasharray="3 2"/>']
+    parts = [
+        f'<g class="route" data-moves="{len(moves)}">',
+        (
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.5" '
+            'stroke-dasharray="3 2"/>'
+        ),
+    ]
     for move in moves:
         parts += [_bursts(move, burst) for burst in move.get("bursts", ())]
     for move in flown:
@@ -121,39 +138,56 @@ def _crashed_here(move: dict, moves: list[dict]) -> bool:
 def _arrowhead(move: dict, colour: str, crash: bool) -> str:
     number = move["number"]
     x, y = centre(move["q"], move["r"])
-    title = escape(_("after move %(number)d: the plane crashes") % {"number": number} if crash
-                   else _("after move %(number)d") % {"number": number})
-    mark = ('<path class="crash-mark" d="M-6,-6 L6,6 M-6,6 L6,-6"/>' if crash else "")
-    return (f'<g class="arrowhead" data-move="{number}" transform="translate({x:.1f},{y:.1f})">'
-            f'<title>{title}</title>'
-            f'<g transform="rotate({-60 * move["facing"]})"><polygon points="8,0 0,-5 2,0 0,5" '
-            f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>{mark}'
-            f'<g class="badge" transform="translate(0,-9.5)"><circle r="5.8" stroke="{colour}"/>'
-            f'<text y="3.2" text-anchor="middle">{number}</text></g></g>')
+    title = escape(
+        _("after move %(number)d: the plane crashes") % {"number": number}
+        if crash
+        else _("after move %(number)d") % {"number": number}
+    )
+    mark = '<path class="crash-mark" d="M-6,-6 L6,6 M-6,6 L6,-6"/>' if crash else ""
+    return (
+        f'<g class="arrowhead" data-move="{number}" transform="translate({x:.1f},{y:.1f})">'
+        f"<title>{title}</title>"
+        f'<g transform="rotate({-60 * move["facing"]})"><polygon points="8,0 0,-5 2,0 0,5" '
+        f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>{mark}'
+        f'<g class="badge" transform="translate(0,-9.5)"><circle r="5.8" stroke="{colour}"/>'
+        f'<text y="3.2" text-anchor="middle">{number}</text></g></g>'
+    )
 
 
 def _bursts(move: dict, burst: dict) -> str:
     """A burst's line from its move's hex, a mark per hex it reaches with the damage there."""
     number, hexes = move["number"], burst["hexes"]
     label = escape(_("burst of move %(number)d") % {"number": number})
-    parts = [f'<g class="burst" data-move="{number}" data-direction="{burst["direction"]}">'
-             f'<title>{label}</title>']
+    parts = [
+        (
+            f'<g class="burst" data-move="{number}" data-direction="{burst["direction"]}">'
+            f"<title>{label}</title>"
+        )
+    ]
     if hexes:
         x1, y1 = centre(move["q"], move["r"])
         x2, y2 = centre(hexes[-1]["q"], hexes[-1]["r"])
         parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
     for spot in hexes:
         x, y = centre(spot["q"], spot["r"])
-        parts.append(f'<g class="range r{spot["range"]}" transform="translate({x:.1f},{y:.1f})">'
-                     f'<circle r="3.6"/><text y="2.3" text-anchor="middle">{spot["damage"]}'
-                     '</text></g>')
+        parts.append(
+            f'<g class="range r{spot["range"]}" transform="translate({x:.1f},{y:.1f})">'
+            f'<circle r="3.6"/><text y="2.3" text-anchor="middle">{spot["damage"]}'
+            "</text></g>"
+        )
     parts.append("</g>")
     return "".join(parts)
 
 
-def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = None,
-              highlight: int | None = None, svg_id: str = "board",
-              described_by: str = "") -> SafeString:
+def board_svg(
+    state: dict,
+    names: dict | None = None,
+    *,
+    route: tuple | None = None,
+    highlight: int | None = None,
+    svg_id: str = "board",
+    described_by: str = "",
+) -> SafeString:
     """The whole board. ``route`` = (seat, start plane dict, the engine's preview moves);
     ``highlight``: the seat whose plane wears a halo (the pilot's own). A ring of one hex
     around the board stays in view, so a route that leaves the board shows where it crashes."""
@@ -161,23 +195,31 @@ def board_svg(state: dict, names: dict | None = None, *, route: tuple | None = N
     label = escape(_("The board: clouds, balloons, airfields and planes"))
     described = f' aria-describedby="{described_by}"' if described_by else ""
     parts = [
-        f'<svg id="{svg_id}" class="board" xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="{-VIEW_WIDTH / 2:.1f} {-VIEW_HEIGHT / 2:.1f} {VIEW_WIDTH:.1f} '
-        f'{VIEW_HEIGHT:.1f}" role="img" aria-label="{label}"{described}>',
+        (
+            f'<svg id="{svg_id}" class="board" xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="{-VIEW_WIDTH / 2:.1f} {-VIEW_HEIGHT / 2:.1f} {VIEW_WIDTH:.1f} '
+            f'{VIEW_HEIGHT:.1f}" role="img" aria-label="{label}"{described}>'
+        ),
         _static_layer(),
         '<g class="clouds">',
     ]
     for q, r in state.get("clouds", []):
         x, y = centre(q, r)
-        parts.append(f'<polygon points="{_corners(q, r)}"/>'
-                     f'<g transform="translate({x:.1f},{y:.1f})">{CLOUD_PUFFS}</g>')
+        parts.append(
+            f'<polygon points="{_corners(q, r)}"/>'
+            f'<g transform="translate({x:.1f},{y:.1f})">{CLOUD_PUFFS}</g>'
+        )
     parts.append('</g><g class="balloons">')
     for balloon in state.get("balloons", []):
         x, y = centre(balloon["q"], balloon["r"])
         title = _("balloon, %(damage)d of %(strength)d damage") % {
-            "damage": balloon.get("damage", 0), "strength": BALLOON_STRENGTH}
-        parts.append(f'<g class="balloon" transform="translate({x:.1f},{y:.1f})">'
-                     f'<title>{escape(title)}</title>{BALLOON_SHAPE}</g>')
+            "damage": balloon.get("damage", 0),
+            "strength": BALLOON_STRENGTH,
+        }
+        parts.append(
+            f'<g class="balloon" transform="translate({x:.1f},{y:.1f})">'
+            f"<title>{escape(title)}</title>{BALLOON_SHAPE}</g>"
+        )
     parts.append("</g>")
     for plane in state.get("planes", []):
         if plane.get("status") == "out" and not plane.get("show_out"):
@@ -197,18 +239,22 @@ def _fired(burst: dict) -> str:
         return ""
     x1, y1 = centre(*burst["from"])
     x2, y2 = centre(*burst["hexes"][-1])
-    return (f'<g class="fired seat-{burst["seat"]}"><line x1="{x1:.1f}" y1="{y1:.1f}" '
-            f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{SEAT_COLOURS[burst["seat"]]}"/></g>')
+    return (
+        f'<g class="fired seat-{burst["seat"]}"><line x1="{x1:.1f}" y1="{y1:.1f}" '
+        f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{SEAT_COLOURS[burst["seat"]]}"/></g>'
+    )
 
 
 def _hit(hit: dict) -> str:
     """A hit in the replay: a flash on the hex with the damage it did."""
     x, y = centre(hit["q"], hit["r"])
     title = escape(_("hit: %(damage)d damage") % {"damage": hit["damage"]})
-    return (f'<g class="hit" transform="translate({x:.1f},{y:.1f})"><title>{title}</title>'
-            '<polygon points="0,-7 1.8,-2.4 6.6,-2.2 2.8,0.9 4.2,5.6 0,2.9 -4.2,5.6 -2.8,0.9 '
-            '-6.6,-2.2 -1.8,-2.4"/>'
-            f'<text y="2.2" text-anchor="middle">{hit["damage"]}</text></g>')
+    return (
+        f'<g class="hit" transform="translate({x:.1f},{y:.1f})"><title>{title}</title>'
+        '<polygon points="0,-7 1.8,-2.4 6.6,-2.2 2.8,0.9 4.2,5.6 0,2.9 -4.2,5.6 -2.8,0.9 '
+        '-6.6,-2.2 -1.8,-2.4"/>'
+        f'<text y="2.2" text-anchor="middle">{hit["damage"]}</text></g>'
+    )
 
 
 @lru_cache(maxsize=8)
@@ -217,27 +263,33 @@ def _legend_item(kind: str) -> str:
     shapes = {
         "plane": f'<g class="plane" fill="{SEAT_COLOURS[1]}">{PLANE_SHAPE}</g>',
         "own": f'<g class="plane"><circle class="own" r="{SIZE * 0.95:.1f}"/>'
-               f'<g fill="{SEAT_COLOURS[0]}">{PLANE_SHAPE}</g></g>',
+        f'<g fill="{SEAT_COLOURS[0]}">{PLANE_SHAPE}</g></g>',
         "cloud": f'<g class="clouds"><polygon points="{_corners(0, 0)}"/>{CLOUD_PUFFS}</g>',
         "balloon": f'<g class="balloons"><g class="balloon">{BALLOON_SHAPE}</g></g>',
         "airfield": f'<g class="airfield" fill="{SEAT_COLOURS[3]}" fill-opacity="0.25">'
-                    f'<polygon points="{_corners(0, 0, SIZE - 1)}"/></g>'
-                    f'<circle r="3" fill="{SEAT_COLOURS[3]}"/>',
+        f'<polygon points="{_corners(0, 0, SIZE - 1)}"/></g>'
+        f'<circle r="3" fill="{SEAT_COLOURS[3]}"/>',
         "route": '<polygon points="8,0 0,-5 2,0 0,5" '
-                 f'fill="#fff" stroke="{SEAT_COLOURS[0]}" stroke-width="1.5"/>',
-        "burst": '<g class="burst"><line x1="-10" y1="0" x2="10" y2="0"/>'
-                 '<circle r="3.6"/></g>',
+        f'fill="#fff" stroke="{SEAT_COLOURS[0]}" stroke-width="1.5"/>',
+        "burst": '<g class="burst"><line x1="-10" y1="0" x2="10" y2="0"/><circle r="3.6"/></g>',
     }
-    return (f'<svg class="legend-symbol" viewBox="-11 -11 22 22" aria-hidden="true">'
-            f'{shapes[kind]}</svg>')
+    return (
+        f'<svg class="legend-symbol" viewBox="-11 -11 22 22" aria-hidden="true">'
+        f"{shapes[kind]}</svg>"
+    )
 
 
 def legend() -> list[tuple[SafeString, str]]:
     """What the board's symbols mean, each with its picture."""
-    return [(mark_safe(_legend_item(kind)), str(meaning)) for kind, meaning in (
-        ("own", _("your plane")), ("plane", _("another plane (its colour is its seat)")),
-        ("route", _("your route: an arrowhead per move")),
-        ("burst", _("a burst: its line and the damage at each range")),
-        ("cloud", _("a cloud: no burst passes, 1 damage a move inside")),
-        ("balloon", _("a balloon: flying in is a crash")),
-        ("airfield", _("an airfield and its runways")))]
+    return [
+        (mark_safe(_legend_item(kind)), str(meaning))
+        for kind, meaning in (
+            ("own", _("your plane")),
+            ("plane", _("another plane (its colour is its seat)")),
+            ("route", _("your route: an arrowhead per move")),
+            ("burst", _("a burst: its line and the damage at each range")),
+            ("cloud", _("a cloud: no burst passes, 1 damage a move inside")),
+            ("balloon", _("a balloon: flying in is a crash")),
+            ("airfield", _("an airfield and its runways")),
+        )
+    ]

@@ -15,9 +15,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -26,14 +25,14 @@ from games import limits, selectors, services
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
-from . import services as dogfight_services
 from . import cockpit_words, words
-from .practice import practice_game_create
+from . import services as dogfight_services
 from .engine import career
 from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS
 from .engine.preview import preview as engine_preview
 from .engine.state import State
+from .practice import practice_game_create
 from .svg import board_svg, legend
 
 
@@ -44,12 +43,25 @@ def move_fieldsets(moves: tuple, *, through_allowed: bool, language: str) -> str
     tick and whether it may fire). They depend on nothing else but the language, and the live
     preview redraws them on every pick: rendered once per such key and process."""
     names = words.in_language("MANEUVERS")
-    rows = [{"number": number, "maneuver": picked, "fire": fired, "through": through,
-             "can_fire": can_fire, "options": [(code, names[code]) for code in offered]}
-            for number, offered, picked, fired, through, can_fire in moves]
-    return render_to_string("dogfight/_move_fieldsets.html", {
-        "moves": rows, "through_allowed": through_allowed,
-        "fire_labels": list(words.in_language("FIRE_DIRECTIONS").items())})
+    rows = [
+        {
+            "number": number,
+            "maneuver": picked,
+            "fire": fired,
+            "through": through,
+            "can_fire": can_fire,
+            "options": [(code, names[code]) for code in offered],
+        }
+        for number, offered, picked, fired, through, can_fire in moves
+    ]
+    return render_to_string(
+        "dogfight/_move_fieldsets.html",
+        {
+            "moves": rows,
+            "through_allowed": through_allowed,
+            "fire_labels": list(words.in_language("FIRE_DIRECTIONS").items()),
+        },
+    )
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -63,16 +75,24 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
     """The pilot's picks from a form: maneuvers, burst directions and balloon ticks by move."""
     wanted = [data.get(f"m{n}", "") for n in (1, 2, 3)]
-    fire = {n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS))
-            for n in (1, 2, 3)}
+    fire = {
+        n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS))
+        for n in (1, 2, 3)
+    }
     through = {n for n in (1, 2, 3) if data.get(f"t{n}")}
     return wanted, fire, through
 
 
 def _payload(data) -> list[dict]:
     """The posted form as the engine's orders, unchecked: the engine judges them."""
-    return [{"maneuver": data.get(f"m{n}", ""), "fire": data.getlist(f"f{n}"),
-             "through": bool(data.get(f"t{n}"))} for n in (1, 2, 3)]
+    return [
+        {
+            "maneuver": data.get(f"m{n}", ""),
+            "fire": data.getlist(f"f{n}"),
+            "through": bool(data.get(f"t{n}")),
+        }
+        for n in (1, 2, 3)
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -80,12 +100,14 @@ def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
     """The links and form targets of a pilot's page, reversed once per seat and process: the
     cockpit is the busiest page, and reversing is a large share of its rendering."""
     seat = [game_id, number]
-    return {"game": reverse("game", args=[game_id]),
-            "seat": reverse("dogfight:seat", args=seat),
-            "preview": reverse("dogfight:preview", args=seat),
-            "submit": reverse("dogfight:submit", args=seat),
-            "chatter": reverse("dogfight:chatter", args=seat),
-            "rules": reverse("dogfight:rules")}
+    return {
+        "game": reverse("game", args=[game_id]),
+        "seat": reverse("dogfight:seat", args=seat),
+        "preview": reverse("dogfight:preview", args=seat),
+        "submit": reverse("dogfight:submit", args=seat),
+        "chatter": reverse("dogfight:chatter", args=seat),
+        "rules": reverse("dogfight:rules"),
+    }
 
 
 def _context(page: selectors.PlayerPage, user, data) -> dict:
@@ -96,8 +118,13 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
     context = {
         "urls": _seat_urls(game.pk, seat.number, get_script_prefix()),
-        "game": game, "seat": seat, "round": rnd, "state": state, "plane": plane_dict,
-        "colour": words.SEAT_COLOURS[seat.number], "names": names,
+        "game": game,
+        "seat": seat,
+        "round": rnd,
+        "state": state,
+        "plane": plane_dict,
+        "colour": words.SEAT_COLOURS[seat.number],
+        "names": names,
         "rank_name": words.rank(plane_dict.get("rank", 0)),
         "ammo_capacity": career.ammo_capacity(plane_dict.get("rank", 0)),
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
@@ -111,8 +138,12 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     }
     order = page.own_orders
     context["order"] = order
-    can_order = (rnd is not None and order is None and plane_dict["status"] != "out"
-                 and rnd.status == Round.Status.OPEN)
+    can_order = (
+        rnd is not None
+        and order is None
+        and plane_dict["status"] != "out"
+        and rnd.status == Round.Status.OPEN
+    )
     context["can_order"] = can_order
     route = None
     if can_order:
@@ -120,16 +151,21 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         route = (seat.number, plane_dict, context["preview_moves"])
     elif order is not None:
         context["submitted"] = [
-            {**move, "name": words.maneuver(move["maneuver"]),
-             "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d))
-                            for d in move.get("fire", [])]}
-            for move in order["moves"]]
-    context["board"] = board_svg(state, names, route=route, highlight=seat.number,
-                                 described_by="planes-list")
+            {
+                **move,
+                "name": words.maneuver(move["maneuver"]),
+                "fire_words": [(d, words.FIRE_DIRECTIONS.get(d, d)) for d in move.get("fire", [])],
+            }
+            for move in order["moves"]
+        ]
+    context["board"] = board_svg(
+        state, names, route=route, highlight=seat.number, described_by="planes-list"
+    )
     if rnd:
         lines = _chatter_lines(data) if "l1" in data else list(page.own_chatter)
-        context["chatter_lines"] = (
-            lines + [""] * services.MAX_CHATTER_LINES)[:services.MAX_CHATTER_LINES]
+        context["chatter_lines"] = (lines + [""] * services.MAX_CHATTER_LINES)[
+            : services.MAX_CHATTER_LINES
+        ]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
@@ -144,15 +180,37 @@ def _picking(state: dict, number: int, data) -> dict:
     moves = order_form(game_state.plane(number), wanted)
     through_allowed = state["settings"].get("balloon_rule") == "through"
     fieldsets = move_fieldsets(
-        tuple((m["number"], tuple(m["offered"]), m["maneuver"],
-               tuple(fire.get(m["number"], [])), m["number"] in through, m["can_fire"])
-              for m in moves),
-        through_allowed=through_allowed, language=get_language())
-    seen = engine_preview(game_state, number, [
-        {"maneuver": m["maneuver"], "fire": fire.get(m["number"], []) if m["can_fire"] else [],
-         "through": through_allowed and m["number"] in through} for m in moves])
-    return {"move_fieldsets": fieldsets, "preview_moves": seen["moves"],
-            "warnings": [cockpit_words.warning(w) for w in seen["warnings"]]}
+        tuple(
+            (
+                m["number"],
+                tuple(m["offered"]),
+                m["maneuver"],
+                tuple(fire.get(m["number"], [])),
+                m["number"] in through,
+                m["can_fire"],
+            )
+            for m in moves
+        ),
+        through_allowed=through_allowed,
+        language=get_language(),
+    )
+    seen = engine_preview(
+        game_state,
+        number,
+        [
+            {
+                "maneuver": m["maneuver"],
+                "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+                "through": through_allowed and m["number"] in through,
+            }
+            for m in moves
+        ],
+    )
+    return {
+        "move_fieldsets": fieldsets,
+        "preview_moves": seen["moves"],
+        "warnings": [cockpit_words.warning(w) for w in seen["warnings"]],
+    }
 
 
 def _last_report(game_id: int, state: dict) -> dict | None:
@@ -166,9 +224,11 @@ def _last_report(game_id: int, state: dict) -> dict | None:
 def _chatter_lines(data) -> list[str]:
     """Every posted chatter line l1, l2, ... in order (not only the six the form shows): a
     seventh is refused by the service, never silently dropped."""
-    numbers = sorted(int(key[1:]) for key in data
-                     if key[:1] == "l" and key[1:].isascii() and key[1:].isdigit()
-                     and len(key) < 6)
+    numbers = sorted(
+        int(key[1:])
+        for key in data
+        if key[:1] == "l" and key[1:].isascii() and key[1:].isdigit() and len(key) < 6
+    )
     return [data.get(f"l{n}", "") for n in numbers]
 
 
@@ -194,16 +254,18 @@ def preview(request, game_id: int, number: int):
     if page.round is None:
         raise PermissionDenied(_("No round is open."))
     if not request.htmx:
-        return redirect(reverse("dogfight:seat", args=[game_id, number]) + "?"
-                        + request.GET.urlencode())
+        return redirect(
+            reverse("dogfight:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
+        )
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 
 @never_cache
 @login_required
 @require_POST
-@limits.limit("orders_per_seat", limits.per_seat,
-              gettext_lazy("Too many orders sent for this seat."))
+@limits.limit(
+    "orders_per_seat", limits.per_seat, gettext_lazy("Too many orders sent for this seat.")
+)
 def submit(request, game_id: int, number: int):
     """Orders and chatter in one submit. The chatter goes first: a round that resolves the
     moment its orders are in would otherwise publish without it. A refusal of either keeps
@@ -211,20 +273,24 @@ def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
         if "l1" in request.POST:
-            services.require_form_round(services.current_round(seat.game),
-                                        _form_round(request.POST))
-            services.chatter_save(seat=seat, user=request.user,
-                                  lines=_chatter_lines(request.POST))
-        dogfight_services.orders_submit(seat=seat, user=request.user,
-                                        name=request.POST.get("pilot_name", ""),
-                                        payload=_payload(request.POST),
-                                        round_number=_form_round(request.POST))
+            services.require_form_round(
+                services.current_round(seat.game), _form_round(request.POST)
+            )
+            services.chatter_save(seat=seat, user=request.user, lines=_chatter_lines(request.POST))
+        dogfight_services.orders_submit(
+            seat=seat,
+            user=request.user,
+            name=request.POST.get("pilot_name", ""),
+            payload=_payload(request.POST),
+            round_number=_form_round(request.POST),
+        )
     except Rejected as error:
-        messages.error(request, _("Your orders were not accepted: %(reason)s.")
-                       % {"reason": error})
+        messages.error(request, _("Your orders were not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
-        if page.round is None and not seat.game.rounds.filter(
-                status=Round.Status.PUBLISHED).exists():
+        if (
+            page.round is None
+            and not seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists()
+        ):
             return redirect("game", game_id=game_id)  # no board to show the form on yet
         context = _context(page, request.user, request.POST)
         return render(request, "dogfight/seat.html", context, status=400)
@@ -243,8 +309,9 @@ def _form_round(data) -> int | None:
 
 @login_required
 @require_POST
-@limits.limit("chatter_per_seat", limits.per_seat,
-              gettext_lazy("Too much chatter sent for this seat."))
+@limits.limit(
+    "chatter_per_seat", limits.per_seat, gettext_lazy("Too much chatter sent for this seat.")
+)
 def save_chatter(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     lines = _chatter_lines(request.POST)
@@ -253,18 +320,23 @@ def save_chatter(request, game_id: int, number: int):
     except Rejected as error:
         messages.error(request, _("Your chatter was not saved: %(reason)s.") % {"reason": error})
     else:
-        messages.success(request, _("Chatter saved. You can change it until the round is "
-                                    "resolved."))
+        messages.success(
+            request, _("Chatter saved. You can change it until the round is resolved.")
+        )
     return redirect("dogfight:seat", game_id=game_id, number=number)
 
 
 @login_required
 @require_POST
-@limits.limit("practice_games_per_person", limits.per_person,
-              gettext_lazy("You have started many practice games in a short time."))
+@limits.limit(
+    "practice_games_per_person",
+    limits.per_person,
+    gettext_lazy("You have started many practice games in a short time."),
+)
 def practice(request):
     """A newcomer's first flight: him against five computer pilots, resolved at once."""
     profile = getattr(request.user, "profile", None)
-    game = practice_game_create(user=request.user,
-                                time_zone=profile.time_zone if profile else "Europe/Berlin")
+    game = practice_game_create(
+        user=request.user, time_zone=profile.time_zone if profile else "Europe/Berlin"
+    )
     return redirect("dogfight:seat", game_id=game.pk, number=0)

@@ -44,25 +44,34 @@ FIRE_DIRECTIONS = {
 
 # engine.hexgrid.DIRECTIONS by index: the nose, the wind's source and the clouds' drift
 COMPASS = (
-    pgettext_lazy("compass", "east"), pgettext_lazy("compass", "north-east"),
-    pgettext_lazy("compass", "north-west"), pgettext_lazy("compass", "west"),
-    pgettext_lazy("compass", "south-west"), pgettext_lazy("compass", "south-east"),
+    pgettext_lazy("compass", "east"),
+    pgettext_lazy("compass", "north-east"),
+    pgettext_lazy("compass", "north-west"),
+    pgettext_lazy("compass", "west"),
+    pgettext_lazy("compass", "south-west"),
+    pgettext_lazy("compass", "south-east"),
 )
 
 # engine.career.RANKS by rank: the German titles of the seed in German, English ones in English
 RANKS = (
     "",
-    pgettext_lazy("rank", "Lieutenant"), pgettext_lazy("rank", "Captain"),
-    pgettext_lazy("rank", "Major"), pgettext_lazy("rank", "Lieutenant Colonel"),
-    pgettext_lazy("rank", "Colonel"), pgettext_lazy("rank", "General"),
+    pgettext_lazy("rank", "Lieutenant"),
+    pgettext_lazy("rank", "Captain"),
+    pgettext_lazy("rank", "Major"),
+    pgettext_lazy("rank", "Lieutenant Colonel"),
+    pgettext_lazy("rank", "Colonel"),
+    pgettext_lazy("rank", "General"),
 )
 ACE_TITLE = pgettext_lazy("title", "Ace")  # engine.career.ACE_TITLE
 
 # svg.SEAT_COLOURS by seat number (engine.board.SEATS)
 SEAT_COLOURS = (
-    pgettext_lazy("colour", "red"), pgettext_lazy("colour", "blue"),
-    pgettext_lazy("colour", "yellow"), pgettext_lazy("colour", "green"),
-    pgettext_lazy("colour", "purple"), pgettext_lazy("colour", "orange"),
+    pgettext_lazy("colour", "red"),
+    pgettext_lazy("colour", "blue"),
+    pgettext_lazy("colour", "yellow"),
+    pgettext_lazy("colour", "green"),
+    pgettext_lazy("colour", "purple"),
+    pgettext_lazy("colour", "orange"),
 )
 
 # the ``cause`` of the engine's "crash" events (engine.resolve: ``self._crash(plane, cause)``)
@@ -76,8 +85,11 @@ CRASH_CAUSES = {
 CRASHED = pgettext_lazy("crash cause", "crashed")  # a cause this table does not know yet
 
 # engine.state.BALLOON_RULES and SCORING_MODES: a game's settings
-BALLOON_RULES = {"none": _("no balloons"), "normal": _("balloons"),
-                 "through": _("balloons; firing through them allowed")}
+BALLOON_RULES = {
+    "none": _("no balloons"),
+    "normal": _("balloons"),
+    "through": _("balloons; firing through them allowed"),
+}
 SCORING_MODES = {"hits": _("points per hit"), "damage": _("points per damage point")}
 
 
@@ -104,10 +116,13 @@ def rank(number: int) -> str:
 
 def seat_words(number: int) -> str:
     return gettext("seat %(number)d (%(colour)s)") % {
-        "number": number, "colour": SEAT_COLOURS[number]}
+        "number": number,
+        "colour": SEAT_COLOURS[number],
+    }
 
 
 # --- the engine's refusals: each ``EngineError`` code in words, filled from its params ------
+
 
 def refusal(error: EngineError) -> str:
     """Why the engine refused an order or a setting, in the reader's language."""
@@ -119,42 +134,56 @@ def _not_offered(params: dict) -> str:
     chosen = params.get("maneuver")
     if chosen not in MANEUVERS:  # no maneuver of the game at all: nothing to name
         return gettext("move %(move)d: choose one of the maneuvers offered (%(offered)s)") % {
-            "move": params["move"], "offered": offered}
+            "move": params["move"],
+            "offered": offered,
+        }
     return gettext("move %(move)d: %(maneuver)s is not offered (offered: %(offered)s)") % {
-        "move": params["move"], "maneuver": maneuver(chosen), "offered": offered}
+        "move": params["move"],
+        "maneuver": maneuver(chosen),
+        "offered": offered,
+    }
 
 
 REFUSALS: dict[str, Wording] = {
-    "plane_out": lambda p: gettext("the plane in %(seat)s is out of the game") % {
-        "seat": seat_words(p["seat"])},
+    "plane_out": lambda p: (
+        gettext("the plane in %(seat)s is out of the game") % {"seat": seat_words(p["seat"])}
+    ),
     "no_plane": lambda p: gettext("there is no plane in seat %(seat)d") % p,
     "game_over": lambda p: gettext("the game is over"),
     "three_moves_only": lambda p: gettext("a round has only three moves"),
     "not_offered": _not_offered,
-    "fire_on_ground": lambda p: gettext(
-        "move %(move)d: a plane on its airfield cannot fire") % p,
-    "no_firing_through": lambda p: gettext(
-        "move %(move)d: this game does not allow firing through balloons") % p,
-    "fire_direction": lambda p: gettext(
-        "move %(move)d: a burst goes ahead, diagonally left or diagonally right") % p,
-    "twin_bursts": lambda p: gettext(
-        "move %(move)d: two bursts in one move must go in different directions") % p,
-    "too_many_bursts": lambda p: gettext(
-        "%(bursts)d bursts, but at most %(allowed)d per round") % p,
+    "fire_on_ground": lambda p: gettext("move %(move)d: a plane on its airfield cannot fire") % p,
+    "no_firing_through": lambda p: (
+        gettext("move %(move)d: this game does not allow firing through balloons") % p
+    ),
+    "fire_direction": lambda p: (
+        gettext("move %(move)d: a burst goes ahead, diagonally left or diagonally right") % p
+    ),
+    "twin_bursts": lambda p: (
+        gettext("move %(move)d: two bursts in one move must go in different directions") % p
+    ),
+    "too_many_bursts": lambda p: (
+        gettext("%(bursts)d bursts, but at most %(allowed)d per round") % p
+    ),
     "no_ammunition": lambda p: gettext("firing with no ammunition left"),
-    "short_of_ammunition": lambda p: gettext(
-        "%(bursts)d bursts, but only %(ammo)d left on board") % p,
+    "short_of_ammunition": lambda p: (
+        gettext("%(bursts)d bursts, but only %(ammo)d left on board") % p
+    ),
     "unknown_level": lambda p: gettext("there is no computer pilot of that level"),
-    "clouds_out_of_range": lambda p: gettext(
-        "a game starts with 0 to %(most)d clouds, not %(clouds)d") % p,
-    "balloons_unfair": lambda p: gettext(
-        "%(balloons)d balloons cannot be placed fairly here; possible: %(possible)s") % {
-        "balloons": p["balloons"], "possible": ", ".join(map(str, p["possible"]))},
+    "clouds_out_of_range": lambda p: (
+        gettext("a game starts with 0 to %(most)d clouds, not %(clouds)d") % p
+    ),
+    "balloons_unfair": lambda p: (
+        gettext("%(balloons)d balloons cannot be placed fairly here; possible: %(possible)s")
+        % {"balloons": p["balloons"], "possible": ", ".join(map(str, p["possible"]))}
+    ),
     "clouds_unplaceable": lambda p: gettext("could not place %(clouds)d fair clouds") % p,
-    "career_out_of_range": lambda p: gettext(
-        "a career standing is at least 0 points and a rank from 0 to %(top)d") % {
-        "top": len(RANKS) - 1},
-    "no_promotion": lambda p: gettext(
-        "a promotion needs at least %(cost)d points and a rank below %(top)s") % {
-        "cost": p["cost"], "top": rank(p["top"])},
+    "career_out_of_range": lambda p: (
+        gettext("a career standing is at least 0 points and a rank from 0 to %(top)d")
+        % {"top": len(RANKS) - 1}
+    ),
+    "no_promotion": lambda p: (
+        gettext("a promotion needs at least %(cost)d points and a rank below %(top)s")
+        % {"cost": p["cost"], "top": rank(p["top"])}
+    ),
 }

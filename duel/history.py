@@ -40,12 +40,14 @@ def _when(events: list) -> str:
 def summary(events: list, names: dict[int, str]) -> str:
     """One line: who acted and what was destroyed (or how the duel ended)."""
     who = actor(events)
-    losses = [gettext("%(fighter)s destroyed (%(cause)s)") % {
-        "fighter": e["fighter"], "cause": cause_word(e["cause"])}
-        for e in events if e["type"] == "destroyed"]
+    losses = [
+        gettext("%(fighter)s destroyed (%(cause)s)")
+        % {"fighter": e["fighter"], "cause": cause_word(e["cause"])}
+        for e in events
+        if e["type"] == "destroyed"
+    ]
     over = next((e for e in events if e["type"] == "game_over"), None)
-    parts = [_when(events), player_name(names, who) if who is not None
-             else gettext("both players")]
+    parts = [_when(events), player_name(names, who) if who is not None else gettext("both players")]
     if losses:
         parts.append(", ".join(losses))
     elif any(e["type"] == "fighters_placed" for e in events):
@@ -55,22 +57,25 @@ def summary(events: list, names: dict[int, str]) -> str:
     else:
         parts.append(gettext("nothing destroyed"))
     if over is not None:
-        parts.append(gettext("the game is over (%(why)s)") % {
-            "why": result_words(over["result"])})
+        parts.append(gettext("the game is over (%(why)s)") % {"why": result_words(over["result"])})
     return " · ".join(parts)
 
 
 def _published(game):
-    return (Report.objects.filter(round__game=game, round__status=Round.Status.PUBLISHED)
-            .select_related("round").only("events", "round__number", "round__game_id"))
+    return (
+        Report.objects.filter(round__game=game, round__status=Round.Status.PUBLISHED)
+        .select_related("round")
+        .only("events", "round__number", "round__game_id")
+    )
 
 
 def history(game, names: dict[int, str], numbers: list[int]) -> list[dict]:
     """The published actions of these round ``numbers``, newest first: each number and
     line."""
-    return [{"number": r.round.number, "line": summary(r.events, names)}
-            for r in _published(game).filter(round__number__in=numbers)
-            .order_by("-round__number")]
+    return [
+        {"number": r.round.number, "line": summary(r.events, names)}
+        for r in _published(game).filter(round__number__in=numbers).order_by("-round__number")
+    ]
 
 
 def last_action(game, names: dict[int, str]) -> dict | None:
@@ -78,8 +83,12 @@ def last_action(game, names: dict[int, str]) -> dict | None:
     last = _published(game).order_by("-round__number").first()
     if last is None:
         return None
-    return {"number": last.round.number, "player": actor(last.events),
-            "lines": describe(last.events, names), "summary": summary(last.events, names)}
+    return {
+        "number": last.round.number,
+        "player": actor(last.events),
+        "lines": describe(last.events, names),
+        "summary": summary(last.events, names),
+    }
 
 
 def first_action(game) -> int | None:

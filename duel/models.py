@@ -12,8 +12,7 @@ class DrawOffer(models.Model):
     """A player's offer of a draw; it stands until answered, withdrawn, or the other player
     plays on (his next action declines it). One per game."""
 
-    game = models.OneToOneField(Game, models.CASCADE, primary_key=True,
-                                related_name="draw_offer")
+    game = models.OneToOneField(Game, models.CASCADE, primary_key=True, related_name="draw_offer")
     seat = models.SmallIntegerField()  # the player who offered
     made_at = models.DateTimeField()
 

@@ -20,10 +20,10 @@ from games.registry import GameRules, Outcome, Rejected, TurnDeadline
 
 from . import report, svg
 from .engine import EngineError, State, act, foresight, missed, new_game
-from .engine.game import legal, preview
 from .engine.api import view
 from .engine.bots import bot_action
 from .engine.classes import CLASSES, STANDARD
+from .engine.game import legal, preview
 from .engine.orders import parse_turn
 from .engine.state import Settings
 
@@ -36,7 +36,7 @@ class DuelRules(TurnDeadline, GameRules):
     default_turn_hours = DEFAULT_TURN_HOURS
     slug = "duel"
     name = _("Duel")
-    resolve_early = True            # a turn is resolved the moment it is submitted
+    resolve_early = True  # a turn is resolved the moment it is submitted
     settings_form = "duel.forms.SettingsForm"
     urls = "duel.urls"
     rules_url_name = "rules"
@@ -59,10 +59,15 @@ class DuelRules(TurnDeadline, GameRules):
             "turn_hours": data.get("turn_hours", DEFAULT_TURN_HOURS),
         }
         hours = settings["turn_hours"]
-        if isinstance(hours, bool) or not isinstance(hours, int) or not (
-                MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS):
-            raise Rejected(gettext("the turn deadline is %(min)d to %(max)d hours") % {
-                "min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS})
+        if (
+            isinstance(hours, bool)
+            or not isinstance(hours, int)
+            or not (MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS)
+        ):
+            raise Rejected(
+                gettext("the turn deadline is %(min)d to %(max)d hours")
+                % {"min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS}
+            )
         try:  # the engine knows what it can play
             Settings.from_dict(_engine_settings(settings))
         except EngineError as error:
@@ -74,17 +79,21 @@ class DuelRules(TurnDeadline, GameRules):
 
     def deadline_words(self, game) -> str:
         hours = self.turn_hours(game)
-        return ngettext("%(hours)d hour per action", "%(hours)d hours per action",
-                        hours) % {"hours": hours}
+        return ngettext("%(hours)d hour per action", "%(hours)d hours per action", hours) % {
+            "hours": hours
+        }
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
         asteroids = gettext("%(count)d per player") % {"count": s.get("asteroids", 8)}
         if s.get("no_adjacent", True):
             asteroids = gettext("%(count)s, never side by side") % {"count": asteroids}
-        return [*super().describe_settings(game), (_("Asteroids"), asteroids),
-                (_("Fighters"), squadron(s.get("fighters", STANDARD))),
-                (_("Moves first"), player_label(s.get("first", 0)))]
+        return [
+            *super().describe_settings(game),
+            (_("Asteroids"), asteroids),
+            (_("Fighters"), squadron(s.get("fighters", STANDARD))),
+            (_("Moves first"), player_label(s.get("first", 0))),
+        ]
 
     def seat_name_on_join(self, user) -> str:
         return user.get_username()[:40]
@@ -112,7 +121,10 @@ class DuelRules(TurnDeadline, GameRules):
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if not isinstance(payload, dict) or payload.get("type") not in (
-                "asteroid", "fighters", "turn"):
+            "asteroid",
+            "fighters",
+            "turn",
+        ):
             raise Rejected(gettext("an action is an asteroid, a fighter placement or a turn"))
         game_state = State.from_dict(state)
         try:
@@ -127,8 +139,9 @@ class DuelRules(TurnDeadline, GameRules):
         seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
         return bot_action(State.from_dict(state), seat, level, seed)
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         game_state = State.from_dict(state)
         events: list[dict] = []
         if referee_input.get("resign") is not None or referee_input.get("remove"):
@@ -149,8 +162,9 @@ class DuelRules(TurnDeadline, GameRules):
                 events += more
         new_state = game_state.to_dict()
         over = new_state["phase"] == "over"
-        return Outcome(state=new_state, events=events, over=over,
-                       winner=new_state["winner"] if over else None)
+        return Outcome(
+            state=new_state, events=events, over=over, winner=new_state["winner"] if over else None
+        )
 
     # --- mail ---------------------------------------------------------------------------------
 
@@ -173,25 +187,31 @@ class DuelRules(TurnDeadline, GameRules):
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
         shown = view(state, None)  # a spectator's view: no sealed placement
-        return {"board": svg.board_svg(shown), "state": shown,
-                "fighters": report.fighter_rows(shown, names),
-                "to_act_name": names.get(shown["to_act"]) if shown.get("to_act") is not None
-                else None,
-                "result_why": report.result_words(shown["result"]) if shown.get("result")
-                else None}
+        return {
+            "board": svg.board_svg(shown),
+            "state": shown,
+            "fighters": report.fighter_rows(shown, names),
+            "to_act_name": names.get(shown["to_act"]) if shown.get("to_act") is not None else None,
+            "result_why": report.result_words(shown["result"]) if shown.get("result") else None,
+        }
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         frames = report.frames(view(state_before, None), events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
-        return {"board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),
-                "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
-                "last_step": len(frames) - 1,
-                "previous_step": step - 1 if step > 0 else None,
-                "next_step": step + 1 if step < len(frames) - 1 else None,
-                "lines": report.describe(events, names),
-                "final": view(report_state, None)}
+        return {
+            "board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),
+            "frame_title": frame["title"],
+            "step": step,
+            "steps": range(len(frames)),
+            "last_step": len(frames) - 1,
+            "previous_step": step - 1 if step > 0 else None,
+            "next_step": step + 1 if step < len(frames) - 1 else None,
+            "lines": report.describe(events, names),
+            "final": view(report_state, None),
+        }
 
     # --- the public API -------------------------------------------------------------------
     # Orders are the engine's actions ({"type": "asteroid"|"fighters"|"turn", ...}).
@@ -239,14 +259,17 @@ class DuelRules(TurnDeadline, GameRules):
         duel = practice_duel(user=user)
         return f"fight the computer in '{duel.title}' at {settings.SITE_URL}/games/{duel.pk}/"
 
-    def replay_frames(self, state_before: dict, events: list, report_state: dict,
-                      names: dict[int, str]) -> list[dict]:
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
         return report.frames(view(state_before, None), events, report_state, names)
 
 
 def player_label(player: int) -> str:
     return gettext("player %(letter)s (seat %(number)d)") % {
-        "letter": "AB"[player], "number": player}
+        "letter": "AB"[player],
+        "number": player,
+    }
 
 
 def squadron(classes) -> str:
@@ -264,11 +287,22 @@ def _normalised(state: State, seat: int, payload: dict) -> dict:
     if kind == "asteroid":
         return {"type": "asteroid", "hex": list(payload["hex"])}
     if kind == "fighters":
-        return {"type": "fighters", "placements": [
-            {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
-            for p in payload["placements"]]}
-    return {"type": "turn", "orders": [o.to_dict() for o in parse_turn(
-        state, seat, payload["orders"], excused=foresight.doomed(state, seat))]}
+        return {
+            "type": "fighters",
+            "placements": [
+                {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
+                for p in payload["placements"]
+            ],
+        }
+    return {
+        "type": "turn",
+        "orders": [
+            o.to_dict()
+            for o in parse_turn(
+                state, seat, payload["orders"], excused=foresight.doomed(state, seat)
+            )
+        ],
+    }
 
 
 RULES = DuelRules()

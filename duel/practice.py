@@ -17,10 +17,14 @@ def practice_duel(*, user, level: str = "veteran") -> Game:
 def practice_duel_create(*, user, level: str = "veteran") -> Game:
     """A new practice duel: ``user`` (player A, moving first) against the computer."""
     game = services.game_create(
-        referee=user, kind="duel",
+        referee=user,
+        kind="duel",
         title=_("%(username)s's practice duel") % {"username": user.username},
         settings={"asteroids": 8, "no_adjacent": True, "first": 0, "turn_hours": 24 * 7},
-        time_zone="UTC", deadline_days=7, computer_seats={1: level})
+        time_zone="UTC",
+        deadline_days=7,
+        computer_seats={1: level},
+    )
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
     return game

@@ -21,22 +21,34 @@ from .engine.state import QUIET_TURN_LIMIT
 # The engine's codes in a player's words. Each table is keyed by the engine's own codes, so a
 # code the engine adds shows up as itself until it is worded here.
 FACING_WORDS = {
-    "E": pgettext_lazy("facing", "E"), "NE": pgettext_lazy("facing", "NE"),
-    "NW": pgettext_lazy("facing", "NW"), "W": pgettext_lazy("facing", "W"),
-    "SW": pgettext_lazy("facing", "SW"), "SE": pgettext_lazy("facing", "SE"),
+    "E": pgettext_lazy("facing", "E"),
+    "NE": pgettext_lazy("facing", "NE"),
+    "NW": pgettext_lazy("facing", "NW"),
+    "W": pgettext_lazy("facing", "W"),
+    "SW": pgettext_lazy("facing", "SW"),
+    "SE": pgettext_lazy("facing", "SE"),
 }
 STEP_WORDS = {
-    "A": _("ahead"), "L": _("turn left"), "R": _("turn right"), "G": _("fire the nose gun"),
-    "GT": _("fire the tail gun"), "M": _("launch a missile forward"),
-    "MT": _("launch a missile backward"), "S": _("launch a smart missile forward"),
+    "A": _("ahead"),
+    "L": _("turn left"),
+    "R": _("turn right"),
+    "G": _("fire the nose gun"),
+    "GT": _("fire the tail gun"),
+    "M": _("launch a missile forward"),
+    "MT": _("launch a missile backward"),
+    "S": _("launch a smart missile forward"),
     "ST": _("launch a smart missile backward"),
 }
 GUN_WORDS = {"nose": _("nose gun"), "tail": _("tail gun")}
 LAUNCHER_WORDS = {"nose": _("nose launcher"), "tail": _("tail launcher")}
 MISSILE_WORDS = {"missile": _("missile"), "smart": _("smart missile")}
 CAUSE_WORDS = {  # why a fighter was destroyed, or a missile is gone
-    "edge": _("left the board"), "asteroid": _("asteroid"), "collision": _("collision"),
-    "missile": _("missile"), "gun": _("gun"), "hit": _("hit"),
+    "edge": _("left the board"),
+    "asteroid": _("asteroid"),
+    "collision": _("collision"),
+    "missile": _("missile"),
+    "gun": _("gun"),
+    "hit": _("hit"),
 }
 STATE_WORDS = {"destroyed": _("destroyed"), "docked": _("docked"), "flying": _("flying")}
 
@@ -58,9 +70,12 @@ def result_words(result: str) -> str:
     words = {
         "victory": gettext("a fighter is home and the other side has none left"),
         "both_destroyed": gettext("both sides lost every fighter"),
-        "quiet": ngettext("%(count)d turn without a fighter destroyed",
-                          "%(count)d turns without a fighter destroyed",
-                          QUIET_TURN_LIMIT) % {"count": QUIET_TURN_LIMIT},
+        "quiet": ngettext(
+            "%(count)d turn without a fighter destroyed",
+            "%(count)d turns without a fighter destroyed",
+            QUIET_TURN_LIMIT,
+        )
+        % {"count": QUIET_TURN_LIMIT},
         "forfeit": gettext("too many missed turns"),
         "resigned": gettext("a player resigned"),
         "agreed_draw": gettext("both players agreed to a draw"),
@@ -84,17 +99,21 @@ def _setup_line(event: dict, names: dict[int, str]) -> str | None:
     player = player_name(names, event["player"]) if "player" in event else None
     if kind == "asteroid_placed":
         return gettext("%(player)s placed an asteroid on %(hex)s.") % {
-            "player": player, "hex": hex_words(event["hex"])}
+            "player": player,
+            "hex": hex_words(event["hex"]),
+        }
     if kind == "asteroid_lost" and event["why"] == "missed":
         return gettext("%(player)s lost an asteroid (missed the deadline).") % {"player": player}
     if kind == "asteroid_lost":
         return gettext("%(player)s lost an asteroid (no hex could take it).") % {"player": player}
     if kind == "placement_missed":
-        return gettext("%(player)s missed the placement: the fighters dock in order, facing "
-                       "the enemy.") % {"player": player}
+        return gettext(
+            "%(player)s missed the placement: the fighters dock in order, facing the enemy."
+        ) % {"player": player}
     if kind == "fighters_placed":
         return gettext("Both placements revealed: %(placements)s.") % {
-            "placements": ", ".join(_placement_words(p) for p in event["placements"])}
+            "placements": ", ".join(_placement_words(p) for p in event["placements"])
+        }
     if kind == "phase" and event["phase"] == "fighters":
         return gettext("The asteroids are placed: now the fighters, sealed.")
     if kind == "phase" and event["phase"] == "play":
@@ -104,8 +123,10 @@ def _setup_line(event: dict, names: dict[int, str]) -> str | None:
 
 def _placement_words(placement: dict) -> str:
     return gettext("%(fighter)s on %(hex)s facing %(facing)s") % {
-        "fighter": placement["fighter"], "hex": hex_words(placement["hex"]),
-        "facing": facing_word(placement["facing"])}
+        "fighter": placement["fighter"],
+        "hex": hex_words(placement["hex"]),
+        "facing": facing_word(placement["facing"]),
+    }
 
 
 def _player_line(event: dict, names: dict[int, str]) -> str | None:
@@ -116,23 +137,28 @@ def _player_line(event: dict, names: dict[int, str]) -> str | None:
         sentence = {
             "orders": gettext("Turn %(turn)d: %(player)s."),
             "missed": gettext("Turn %(turn)d: %(player)s (missed: the default flight)."),
-            "auto": gettext("Turn %(turn)d: %(player)s (no fighters left: played "
-                            "automatically)."),
+            "auto": gettext("Turn %(turn)d: %(player)s (no fighters left: played automatically)."),
         }[event["how"]]
         return sentence % values
     if kind == "missed":
         return gettext("%(player)s missed a turn (%(in_row)d in a row, %(total)d in all).") % {
-            **values, "in_row": event["in_row"], "total": event["total"]}
+            **values,
+            "in_row": event["in_row"],
+            "total": event["total"],
+        }
     if kind == "forfeit":
         return gettext("%(player)s forfeited the game.") % values
     if kind == "resigned":
         return gettext("%(player)s resigned.") % values
     if kind == "game_over" and event["winner"] is None:
         return gettext("The game is over: a draw (%(why)s).") % {
-            "why": result_words(event["result"])}
+            "why": result_words(event["result"])
+        }
     if kind == "game_over":
         return gettext("The game is over: %(player)s won (%(why)s).") % {
-            "player": player_name(names, event["winner"]), "why": result_words(event["result"])}
+            "player": player_name(names, event["winner"]),
+            "why": result_words(event["result"]),
+        }
     return None
 
 
@@ -157,7 +183,9 @@ def _fighter_line(event: dict) -> str | None:
         return gettext("%(fighter)s landed on %(hex)s.") % values
     if kind == "stayed":
         return gettext("%(fighter)s stayed docked facing %(facing)s.") % {
-            **values, "facing": facing_word(event["facing"])}
+            **values,
+            "facing": facing_word(event["facing"]),
+        }
     if kind == "reloaded":
         return gettext("%(fighter)s reloaded.") % values
     return None
@@ -173,23 +201,34 @@ def _shot_line(event: dict, values: dict) -> str:
 
 
 def _launch_line(event: dict, values: dict) -> str:
-    values = {**values, "missile": event["missile"],
-              "launcher": LAUNCHER_WORDS.get(event["launcher"], event["launcher"])}
+    values = {
+        **values,
+        "missile": event["missile"],
+        "launcher": LAUNCHER_WORDS.get(event["launcher"], event["launcher"]),
+    }
     if event["kind"] == "smart":
-        return gettext("%(fighter)s launched a smart missile (%(missile)s) from its "
-                       "%(launcher)s.") % values
+        return (
+            gettext("%(fighter)s launched a smart missile (%(missile)s) from its %(launcher)s.")
+            % values
+        )
     return gettext("%(fighter)s launched a missile (%(missile)s) from its %(launcher)s.") % values
 
 
 def _missile_line(event: dict) -> str | None:
     kind = event["type"]
-    values = {"missile": event.get("missile"), "hex": hex_words(event.get("hex")),
-              "fighter": event.get("fighter"), "cause": cause_word(event.get("cause", ""))}
+    values = {
+        "missile": event.get("missile"),
+        "hex": hex_words(event.get("hex")),
+        "fighter": event.get("fighter"),
+        "cause": cause_word(event.get("cause", "")),
+    }
     if kind == "missile_moved":
         return gettext("Missile %(missile)s flew to %(hex)s.") % values
     if kind == "missile_turned":
         return gettext("Smart missile %(missile)s turned to %(facing)s.") % {
-            **values, "facing": facing_word(event["facing"])}
+            **values,
+            "facing": facing_word(event["facing"]),
+        }
     if kind == "missile_removed" and event["cause"] == "hit" and event.get("fighter"):
         return gettext("Missile %(missile)s hit %(fighter)s and is gone.") % values
     if kind == "missile_removed":
@@ -198,8 +237,11 @@ def _missile_line(event: dict) -> str | None:
 
 
 def _destroyed_line(event: dict) -> str:
-    values = {"fighter": event["fighter"], "by": event.get("by"),
-              "cause": cause_word(event["cause"])}
+    values = {
+        "fighter": event["fighter"],
+        "by": event.get("by"),
+        "cause": cause_word(event["cause"]),
+    }
     if event.get("by") is None:
         return gettext("%(fighter)s was destroyed (%(cause)s).") % values
     return gettext("%(fighter)s was destroyed (%(cause)s, by %(by)s).") % values
@@ -212,8 +254,7 @@ def describe_event(event: dict, names: dict[int, str]) -> str | None:
         return _destroyed_line(event)
     if kind.startswith("missile_"):
         return _missile_line(event)
-    return (_setup_line(event, names) or _player_line(event, names)
-            or _fighter_line(event))
+    return _setup_line(event, names) or _player_line(event, names) or _fighter_line(event)
 
 
 def describe(events: list, names: dict[int, str]) -> list[str]:
@@ -227,15 +268,23 @@ def fighter_status(fighter: dict) -> str:
         return gettext("not placed")
     if fighter.get("docked"):
         turns = fighter.get("docked_turns", 0)
-        return ngettext("docked (%(count)d turn)", "docked (%(count)d turns)",
-                        turns) % {"count": turns}
+        return ngettext("docked (%(count)d turn)", "docked (%(count)d turns)", turns) % {
+            "count": turns
+        }
     return gettext("flying at speed %(speed)d") % {"speed": fighter.get("speed", 0)}
 
 
 def fighter_rows(state: dict, names: dict[int, str]) -> list[dict]:
-    return [{**f, "owner": player_name(names, f["player"]), "status": fighter_status(f),
-             "name": CLASSES[f["class"]].name, "facing_name": facing_word(f.get("facing", 0))}
-            for f in state["fighters"]]
+    return [
+        {
+            **f,
+            "owner": player_name(names, f["player"]),
+            "status": fighter_status(f),
+            "name": CLASSES[f["class"]].name,
+            "facing_name": facing_word(f.get("facing", 0)),
+        }
+        for f in state["fighters"]
+    ]
 
 
 # The platform's replay offers steps 0..games.public_views.MAX_REPLAY_STEP; an action with more
@@ -244,8 +293,16 @@ MAX_FRAMES = 61
 # An event that is a step of its own on the board; those before it (the turn's start, a
 # take-off, a smart missile's turn) belong to it, and so do those after it (a destruction, a
 # missile gone, a landing).
-STEP_EVENTS = ("moved", "missile_moved", "fired", "turned", "launched", "stayed",
-               "asteroid_placed", "fighters_placed")
+STEP_EVENTS = (
+    "moved",
+    "missile_moved",
+    "fired",
+    "turned",
+    "launched",
+    "stayed",
+    "asteroid_placed",
+    "fighters_placed",
+)
 LEADING_EVENTS = ("turn", "missed", "took_off", "missile_turned")
 
 
@@ -266,7 +323,7 @@ def _chunks(events: list) -> list[list[dict]]:
     if leading:
         chunks.append(leading)
     if len(chunks) > MAX_FRAMES - 1:  # an unusually long action: the tail in one step
-        chunks = chunks[:MAX_FRAMES - 2] + [[e for c in chunks[MAX_FRAMES - 2:] for e in c]]
+        chunks = chunks[: MAX_FRAMES - 2] + [[e for c in chunks[MAX_FRAMES - 2 :] for e in c]]
     return chunks
 
 
@@ -275,8 +332,9 @@ def _title(chunk: list[dict], names: dict[int, str]) -> str:
     return " ".join(lines) if lines else chunk[0]["type"]
 
 
-def frames(state_before: dict, events: list, state_after: dict,
-           names: dict[int, str]) -> list[dict]:
+def frames(
+    state_before: dict, events: list, state_after: dict, names: dict[int, str]
+) -> list[dict]:
     """[{"state", "title", "trails", "flights", "shots", "kills", "moving"}]: the board before
     the action and after each hex step of it (see ``_chunks``), rebuilt from the events (which
     end in ``state_after``); at most ``MAX_FRAMES``. ``flights``: every missile's hexes so far
@@ -285,8 +343,12 @@ def frames(state_before: dict, events: list, state_after: dict,
     missile of this step. Fighters destroyed before the action are not on the board."""
     state = copy.deepcopy(state_before)
     state["fighters"] = [f for f in state["fighters"] if not f.get("destroyed")]
-    replay = {"trails": {}, "flights": {m["id"]: [m["hex"]] for m in state["missiles"]},
-              "shots": [], "kills": []}
+    replay = {
+        "trails": {},
+        "flights": {m["id"]: [m["hex"]] for m in state["missiles"]},
+        "shots": [],
+        "kills": [],
+    }
     out = [{**_snapshot(state, replay), "title": gettext("Before"), "moving": None}]
     fighters = {f["id"]: f for f in state["fighters"]}
     for chunk in _chunks(events):
@@ -294,8 +356,9 @@ def frames(state_before: dict, events: list, state_after: dict,
             shot["new"] = False
         for event in chunk:
             _apply(state, fighters, replay, event)
-        out.append({**_snapshot(state, replay), "title": _title(chunk, names),
-                    "moving": _moving(chunk)})
+        out.append(
+            {**_snapshot(state, replay), "title": _title(chunk, names), "moving": _moving(chunk)}
+        )
     return out
 
 
@@ -335,15 +398,24 @@ def _apply(state: dict, fighters: dict, replay: dict, event: dict) -> None:
         fighter["docked"] = True
     elif kind == "destroyed" and fighter is not None:
         fighter["destroyed"] = True
-        replay["kills"].append({k: event.get(k) for k in ("fighter", "player", "cause", "by",
-                                                          "hex")})
+        replay["kills"].append(
+            {k: event.get(k) for k in ("fighter", "player", "cause", "by", "hex")}
+        )
     elif kind == "fired":
-        replay["shots"].append({k: event.get(k) for k in ("fighter", "gun", "from", "hex",
-                                                          "hit")} | {"new": True})
+        replay["shots"].append(
+            {k: event.get(k) for k in ("fighter", "gun", "from", "hex", "hit")} | {"new": True}
+        )
     elif kind == "launched":
-        state["missiles"].append({"id": event["missile"], "owner": fighter["player"],
-                                  "kind": event["kind"], "hex": event["hex"],
-                                  "facing": event["facing"], "fighter": fighter["id"]})
+        state["missiles"].append(
+            {
+                "id": event["missile"],
+                "owner": fighter["player"],
+                "kind": event["kind"],
+                "hex": event["hex"],
+                "facing": event["facing"],
+                "fighter": fighter["id"],
+            }
+        )
         flights[event["missile"]] = [event["hex"]]
     elif kind in ("missile_moved", "missile_turned"):
         for missile in state["missiles"]:
@@ -358,19 +430,27 @@ def _apply(state: dict, fighters: dict, replay: dict, event: dict) -> None:
 
 # --- what the engine foresees for the turn being built -------------------------------------------
 
+
 def doomed_words(fighter: str, doomed: dict) -> str:
     """``legal``'s ``doomed``: a fighter the player's own missile destroys before it moves."""
     values = {"fighter": fighter, "missile": doomed["by"]}
     if doomed["kind"] == "smart":
-        return gettext("%(fighter)s is destroyed by your own smart missile (%(missile)s) "
-                       "before it moves.") % values
-    return gettext("%(fighter)s is destroyed by your own missile (%(missile)s) before it "
-                   "moves.") % values
+        return (
+            gettext(
+                "%(fighter)s is destroyed by your own smart missile (%(missile)s) before it moves."
+            )
+            % values
+        )
+    return (
+        gettext("%(fighter)s is destroyed by your own missile (%(missile)s) before it moves.")
+        % values
+    )
 
 
 def trapped_words(fighter: str) -> str:
-    return gettext("%(fighter)s ends where it cannot avoid an asteroid or the edge of the "
-                   "board next turn.") % {"fighter": fighter}
+    return gettext(
+        "%(fighter)s ends where it cannot avoid an asteroid or the edge of the board next turn."
+    ) % {"fighter": fighter}
 
 
 def kill_words(kill: dict, viewer: int) -> str:
@@ -382,29 +462,55 @@ def kill_words(kill: dict, viewer: int) -> str:
 
 def threat_words(threat: dict, viewer: int) -> str:
     targets = [
-        (ngettext("%(fighter)s (yours, %(distance)d hex away)",
-                  "%(fighter)s (yours, %(distance)d hexes away)", t["distance"])
-         if t["player"] == viewer else
-         ngettext("%(fighter)s (%(distance)d hex away)", "%(fighter)s (%(distance)d hexes away)",
-                  t["distance"])) % t
-        for t in threat["in_reach"]]
+        (
+            ngettext(
+                "%(fighter)s (yours, %(distance)d hex away)",
+                "%(fighter)s (yours, %(distance)d hexes away)",
+                t["distance"],
+            )
+            if t["player"] == viewer
+            else ngettext(
+                "%(fighter)s (%(distance)d hex away)",
+                "%(fighter)s (%(distance)d hexes away)",
+                t["distance"],
+            )
+        )
+        % t
+        for t in threat["in_reach"]
+    ]
     values = {"missile": threat["missile"], "targets": ", ".join(targets)}
     if not targets:
-        return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
-                       "enemy's; none is within its reach now.") % values
-    return gettext("Smart missile %(missile)s homes on the nearest fighter, yours or the "
-                   "enemy's. Within its reach now: %(targets)s.") % values
+        return (
+            gettext(
+                "Smart missile %(missile)s homes on the nearest fighter, yours or the "
+                "enemy's; none is within its reach now."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "Smart missile %(missile)s homes on the nearest fighter, yours or the "
+            "enemy's. Within its reach now: %(targets)s."
+        )
+        % values
+    )
 
 
 def gone_words(fighter: str, cause: str) -> str:
     return gettext("%(fighter)s is destroyed (%(cause)s): it takes no more steps.") % {
-        "fighter": fighter, "cause": cause_word(cause)}
+        "fighter": fighter,
+        "cause": cause_word(cause),
+    }
 
 
 # --- the engine's refusals: each ``EngineError`` code in words, filled from its params ------
 
-PHASE_WORDS = {"asteroids": _("placing the asteroids"), "fighters": _("placing the fighters"),
-               "play": _("the play"), "over": _("the end of the game")}
+PHASE_WORDS = {
+    "asteroids": _("placing the asteroids"),
+    "fighters": _("placing the fighters"),
+    "play": _("the play"),
+    "over": _("the end of the game"),
+}
 NAME_LENGTH = 20  # a name the engine echoes from the input is cut to this length
 
 
@@ -430,8 +536,12 @@ def _named(params: dict) -> dict:
     if "fighter_class" in params:
         key = params["fighter_class"]
         worded["class"] = CLASSES[key].name if key in CLASSES else str(key)[:NAME_LENGTH]
-    for key, table in (("gun", GUN_WORDS), ("launcher", LAUNCHER_WORDS),
-                       ("missile", MISSILE_WORDS), ("phase", PHASE_WORDS)):
+    for key, table in (
+        ("gun", GUN_WORDS),
+        ("launcher", LAUNCHER_WORDS),
+        ("missile", MISSILE_WORDS),
+        ("phase", PHASE_WORDS),
+    ):
         if key in params:
             worded[key] = str(table.get(params[key], params[key]))
     if "step" in params:
@@ -452,33 +562,43 @@ def _turn_too_soon(params: dict) -> str:
         "since the start of its move or its last turn (%(flown)d so far)",
         "%(fighter)s, step %(number)d (%(step)s): a %(class)s turns only after %(z)d hexes "
         "since the start of its move or its last turn (%(flown)d so far)",
-        params["z"]) % _named(params)
+        params["z"],
+    ) % _named(params)
 
 
 def _wrong_distance(params: dict) -> str:
     speeds = params["speeds"]
-    return ngettext("%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
-                    "%(fighter)s must fly %(speeds)s hexes this turn; it has flown %(ahead)d",
-                    max(speeds, default=0)) % {**_named(params), "speeds": either(speeds)}
+    return ngettext(
+        "%(fighter)s must fly %(speeds)s hex this turn; it has flown %(ahead)d",
+        "%(fighter)s must fly %(speeds)s hexes this turn; it has flown %(ahead)d",
+        max(speeds, default=0),
+    ) % {**_named(params), "speeds": either(speeds)}
 
 
 def _speed_not_open(params: dict) -> str:
-    return gettext("speed %(speed)d is not open to %(fighter)s this turn (it may fly "
-                   "%(speeds)s)") % {**_named(params), "speeds": either(params["speeds"])}
+    return gettext(
+        "speed %(speed)d is not open to %(fighter)s this turn (it may fly %(speeds)s)"
+    ) % {**_named(params), "speeds": either(params["speeds"])}
 
 
 def _listed(key: str, text: str) -> Wording:
     """A wording of a list param (fighters, docks), its items joined by commas."""
+
     def wording(params: dict) -> str:
-        items = [hex_words(item) if isinstance(item, list) else str(item)[:NAME_LENGTH]
-                 for item in params[key]]
+        items = [
+            hex_words(item) if isinstance(item, list) else str(item)[:NAME_LENGTH]
+            for item in params[key]
+        ]
         return gettext(text) % {**_named(params), key: ", ".join(items)}
+
     return wording
 
 
 def _unknown_class(params: dict) -> str:
     return gettext("%(class)s is not a fighter class (%(classes)s)") % {
-        **_named(params), "classes": ", ".join(kind.name for kind in CLASSES.values())}
+        **_named(params),
+        "classes": ", ".join(kind.name for kind in CLASSES.values()),
+    }
 
 
 # gettext_noop: the texts are marked for the catalogue here and translated when worded
@@ -488,56 +608,77 @@ REFUSALS: dict[str, Wording] = {
     "not_play_phase": _worded(gettext_noop("routes are previewed only in the play phase")),
     "not_your_turn": _worded(gettext_noop("it is not your turn")),
     "asteroid_off_board": _worded(gettext_noop("no asteroid on %(hex)s: it is off the board")),
-    "asteroid_taken": _worded(gettext_noop(
-        "no asteroid on %(hex)s: it already holds an asteroid")),
+    "asteroid_taken": _worded(gettext_noop("no asteroid on %(hex)s: it already holds an asteroid")),
     "asteroid_on_dock": _worded(gettext_noop("no asteroid on %(hex)s: it is a dock")),
-    "asteroid_near_dock": _worded(gettext_noop(
-        "no asteroid on %(hex)s: it is within %(clearance)d hexes of a dock")),
-    "asteroid_touching": _worded(gettext_noop(
-        "no asteroid on %(hex)s: it touches another asteroid (this game keeps asteroids "
-        "apart)")),
+    "asteroid_near_dock": _worded(
+        gettext_noop("no asteroid on %(hex)s: it is within %(clearance)d hexes of a dock")
+    ),
+    "asteroid_touching": _worded(
+        gettext_noop(
+            "no asteroid on %(hex)s: it touches another asteroid (this game keeps asteroids apart)"
+        )
+    ),
     "already_placed": _worded(gettext_noop("your fighters are already placed")),
     "not_your_fighter": _worded(gettext_noop("%(fighter)s is not one of your fighters")),
     "placed_twice": _worded(gettext_noop("%(fighter)s is placed twice")),
-    "not_a_dock": _listed("docks", gettext_noop(
-        "%(hex)s is not one of your docks (%(docks)s)")),
+    "not_a_dock": _listed("docks", gettext_noop("%(hex)s is not one of your docks (%(docks)s)")),
     "dock_taken": _worded(gettext_noop("two fighters on dock %(hex)s")),
     "not_placed": _listed("fighters", gettext_noop("fighters not placed: %(fighters)s")),
     "off_board": _worded(gettext_noop("%(hex)s is off the board (columns 0-19, rows 0-14)")),
     "no_fighter": _worded(gettext_noop("there is no fighter %(fighter)s")),
-    "landed_last_turn": _worded(gettext_noop(
-        "%(fighter)s landed last turn and may not take off this turn (it stays docked)")),
+    "landed_last_turn": _worded(
+        gettext_noop(
+            "%(fighter)s landed last turn and may not take off this turn (it stays docked)"
+        )
+    ),
     "too_many_steps": _worded(gettext_noop("at most %(most)d steps in a turn")),
     "no_take_off": _worded(gettext_noop("%(fighter)s, step %(number)d: it may not take off")),
-    "too_fast": _worded(gettext_noop(
-        "%(fighter)s, step %(number)d: one more step ahead needs a speed above %(speed)d")),
+    "too_fast": _worded(
+        gettext_noop(
+            "%(fighter)s, step %(number)d: one more step ahead needs a speed above %(speed)d"
+        )
+    ),
     "turn_too_soon": _turn_too_soon,
     "no_gun": _worded(gettext_noop("%(fighter)s, step %(number)d: a %(class)s has no %(gun)s")),
-    "no_launcher": _worded(gettext_noop(
-        "%(fighter)s, step %(number)d: a %(class)s has no %(launcher)s")),
-    "no_missile_left": _worded(gettext_noop(
-        "%(fighter)s, step %(number)d: no %(missile)s is left on board")),
-    "stay_flying": _worded(gettext_noop(
-        "%(fighter)s is flying; only a docked fighter stays")),
-    "stay_too_long": _worded(gettext_noop(
-        "%(fighter)s has stayed docked %(turns)d turns in a row and must take off")),
+    "no_launcher": _worded(
+        gettext_noop("%(fighter)s, step %(number)d: a %(class)s has no %(launcher)s")
+    ),
+    "no_missile_left": _worded(
+        gettext_noop("%(fighter)s, step %(number)d: no %(missile)s is left on board")
+    ),
+    "stay_flying": _worded(gettext_noop("%(fighter)s is flying; only a docked fighter stays")),
+    "stay_too_long": _worded(
+        gettext_noop("%(fighter)s has stayed docked %(turns)d turns in a row and must take off")
+    ),
     "stay_with_steps": _worded(gettext_noop("%(fighter)s stays docked: it takes no steps")),
-    "facing_while_moving": _worded(gettext_noop(
-        "%(fighter)s: only a fighter staying docked may change its facing freely; a moving "
-        "one turns left and right")),
+    "facing_while_moving": _worded(
+        gettext_noop(
+            "%(fighter)s: only a fighter staying docked may change its facing freely; a moving "
+            "one turns left and right"
+        )
+    ),
     "speed_not_open": _speed_not_open,
-    "speed_mismatch": _worded(gettext_noop(
-        "%(fighter)s: speed %(speed)d but %(ahead)d steps ahead; a fighter flies exactly its "
-        "speed")),
-    "speed_exceeded": _worded(gettext_noop(
-        "%(fighter)s: more steps ahead than the chosen speed %(speed)d")),
+    "speed_mismatch": _worded(
+        gettext_noop(
+            "%(fighter)s: speed %(speed)d but %(ahead)d steps ahead; a fighter flies exactly its "
+            "speed"
+        )
+    ),
+    "speed_exceeded": _worded(
+        gettext_noop("%(fighter)s: more steps ahead than the chosen speed %(speed)d")
+    ),
     "wrong_distance": _wrong_distance,
-    "orders_missing": _listed("fighters", gettext_noop(
-        "no orders for %(fighters)s: every fighter needs orders (a docked one may stay)")),
+    "orders_missing": _listed(
+        "fighters",
+        gettext_noop(
+            "no orders for %(fighters)s: every fighter needs orders (a docked one may stay)"
+        ),
+    ),
     "orders_twice": _worded(gettext_noop("%(fighter)s has orders twice")),
     "fighter_destroyed": _worded(gettext_noop("%(fighter)s has been destroyed")),
     "fighter_count": _worded(gettext_noop("a side has 1 to %(most)d fighters")),
-    "asteroids_out_of_range": _worded(gettext_noop(
-        "each player places 0 to %(most)d asteroids, not %(asteroids)d")),
+    "asteroids_out_of_range": _worded(
+        gettext_noop("each player places 0 to %(most)d asteroids, not %(asteroids)d")
+    ),
     "unknown_class": _unknown_class,
 }

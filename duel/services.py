@@ -46,8 +46,7 @@ def duel_act(*, seat: Seat, user, payload: object, now: datetime | None = None) 
 def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:
     """Write ``data`` into the open round's referee input and resolve that round now."""
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update()
-               .filter(game=game, status=Round.Status.OPEN).first())
+        rnd = Round.objects.select_for_update().filter(game=game, status=Round.Status.OPEN).first()
         if rnd is None:
             raise Rejected(gettext("no action is open right now; try again in a moment"))
         rnd.referee_input = {**rnd.referee_input, **data}
@@ -55,8 +54,10 @@ def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:
         resolution.rounds_resolve(round_ids=[rnd.pk], now=now, force=True)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.PUBLISHED:
-            raise Rejected(gettext("the duel could not be ended: %(error)s") % {
-                "error": rnd.last_error or gettext("unknown error")})
+            raise Rejected(
+                gettext("the duel could not be ended: %(error)s")
+                % {"error": rnd.last_error or gettext("unknown error")}
+            )
         DrawOffer.objects.filter(game=game).delete()
     return rnd
 
@@ -78,8 +79,9 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
         raise Rejected(gettext("your offer of a draw stands already"))
     try:
         with transaction.atomic():
-            offer = DrawOffer.objects.create(game=game, seat=seat.number,
-                                             made_at=now or timezone.now())
+            offer = DrawOffer.objects.create(
+                game=game, seat=seat.number, made_at=now or timezone.now()
+            )
     except IntegrityError:
         raise Rejected(gettext("a draw offer was made at the same moment; look again")) from None
     transaction.on_commit(lambda: mail_draw_offer(game, seat))
@@ -88,8 +90,12 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
 
 def mail_draw_offer(game: Game, offering: Seat) -> bool:
     """Tell the opponent of a draw offer by mail, in his language, if he wants mail."""
-    opponent = (game.seats.filter(number=1 - offering.number, user__isnull=False)
-                .exclude(user__email="").select_related("user__profile").first())
+    opponent = (
+        game.seats.filter(number=1 - offering.number, user__isnull=False)
+        .exclude(user__email="")
+        .select_related("user__profile")
+        .first()
+    )
     if opponent is None:
         return False
     profile = getattr(opponent.user, "profile", None)
@@ -98,10 +104,18 @@ def mail_draw_offer(game: Game, offering: Seat) -> bool:
     language = (profile.language if profile else "") or settings.LANGUAGE_CODE
     with translation.override(language):
         subject = gettext("%(title)s: %(name)s offers a draw") % {
-            "title": game.title, "name": str(offering)}
-        body = render_to_string("duel/mail/draw_offer.txt", {
-            "game": game, "offering": str(offering), "site": settings.SITE_URL,
-            "seat_url": game.rules.seat_url(game.pk, opponent.number)})
+            "title": game.title,
+            "name": str(offering),
+        }
+        body = render_to_string(
+            "duel/mail/draw_offer.txt",
+            {
+                "game": game,
+                "offering": str(offering),
+                "site": settings.SITE_URL,
+                "seat_url": game.rules.seat_url(game.pk, opponent.number),
+            },
+        )
     send_mail(subject, body, None, [opponent.user.email], fail_silently=True)
     return True
 

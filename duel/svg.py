@@ -38,8 +38,11 @@ def centre(col: int, row: int) -> tuple[float, float]:
 
 def _corners(col: int, row: int, size: float = SIZE) -> str:
     x, y = centre(col, row)
-    return " ".join(f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},"
-                    f"{y + size * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+    return " ".join(
+        f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},"
+        f"{y + size * math.sin(math.radians(60 * i - 30)):.1f}"
+        for i in range(6)
+    )
 
 
 def _static_layer() -> str:
@@ -50,38 +53,49 @@ def _static_layer() -> str:
 def _static_layer_in(language: str | None) -> str:
     """The empty board with its docks, their titles in ``language`` (the active one)."""
     parts = ['<g class="hexes" fill="#f4f6fb" stroke="#c9d1e0" stroke-width="0.6">']
-    parts += [f'<polygon points="{_corners(c, r)}"><title>[{c}, {r}]</title>'
-              '</polygon>' for c, r in BOARD]
-    parts.append('</g><g class="edge-labels" font-size="5" fill="#66707f" '
-                 'text-anchor="middle">')
-    parts += [f'<text x="{centre(c, 0)[0]:.1f}" y="{-SIZE - 3:.1f}">{c}</text>'
-              for c in range(COLS)]
-    parts += [f'<text x="{LEFT + MARGIN / 2 + 1:.1f}" y="{centre(0, r)[1] + 1.8:.1f}">{r}</text>'
-              for r in range(ROWS)]
+    parts += [
+        f'<polygon points="{_corners(c, r)}"><title>[{c}, {r}]</title></polygon>' for c, r in BOARD
+    ]
+    parts.append('</g><g class="edge-labels" font-size="5" fill="#66707f" text-anchor="middle">')
+    parts += [
+        f'<text x="{centre(c, 0)[0]:.1f}" y="{-SIZE - 3:.1f}">{c}</text>' for c in range(COLS)
+    ]
+    parts += [
+        f'<text x="{LEFT + MARGIN / 2 + 1:.1f}" y="{centre(0, r)[1] + 1.8:.1f}">{r}</text>'
+        for r in range(ROWS)
+    ]
     parts.append("</g>")
     for player, docks in DOCKS.items():
-        parts.append(f'<g class="docks player-{player}" fill="{PLAYER_COLOURS[player]}" '
-                     'fill-opacity="0.25">')
-        parts += [f'<polygon points="{_corners(c, r, SIZE - 1)}"><title>'
-                  + escape(gettext("dock of player %(letter)s [%(col)d, %(row)d]")
-                           % {"letter": "AB"[player], "col": c, "row": r})
-                  + "</title></polygon>" for c, r in docks]
+        parts.append(
+            f'<g class="docks player-{player}" fill="{PLAYER_COLOURS[player]}" fill-opacity="0.25">'
+        )
+        parts += [
+            f'<polygon points="{_corners(c, r, SIZE - 1)}"><title>'
+            + escape(
+                gettext("dock of player %(letter)s [%(col)d, %(row)d]")
+                % {"letter": "AB"[player], "col": c, "row": r}
+            )
+            + "</title></polygon>"
+            for c, r in docks
+        ]
         parts.append("</g>")
     return "".join(parts)
 
 
 def _arrow(x: float, y: float, facing: int, shape: str, colour: str, extra: str = "") -> str:
-    return (f'<g transform="translate({x:.1f},{y:.1f})"{extra}>'
-            f'<g transform="rotate({-60 * facing})"><polygon points="{shape}" fill="{colour}" '
-            'stroke="#111" stroke-width="0.6"/></g>')
+    return (
+        f'<g transform="translate({x:.1f},{y:.1f})"{extra}>'
+        f'<g transform="rotate({-60 * facing})"><polygon points="{shape}" fill="{colour}" '
+        'stroke="#111" stroke-width="0.6"/></g>'
+    )
 
 
 # Each class its own silhouette (pointing east before the rotation to its facing).
 SHAPES = {
-    "coliber": "7,0 -4,-4 -2,0 -4,4",                        # a small dart
-    "virus": "8,0 -2,-5 -6,-5 -4,0 -6,5 -2,5",               # with a tail gun's notch
-    "bee": "8,0 2,-3 -2,-7 -6,-7 -4,0 -6,7 -2,7 2,3",        # broad wings: two launchers
-    "wasp": "9,0 -1,-3 -6,-6 -3,0 -6,6 -1,3",                # a long sting: a smart missile
+    "coliber": "7,0 -4,-4 -2,0 -4,4",  # a small dart
+    "virus": "8,0 -2,-5 -6,-5 -4,0 -6,5 -2,5",  # with a tail gun's notch
+    "bee": "8,0 2,-3 -2,-7 -6,-7 -4,0 -6,7 -2,7 2,3",  # broad wings: two launchers
+    "wasp": "9,0 -1,-3 -6,-6 -3,0 -6,6 -1,3",  # a long sting: a smart missile
 }
 
 
@@ -93,31 +107,51 @@ def _fighter(fighter: dict, dimmed: bool, link: tuple[str, str] | None = None) -
     col, row = fighter["hex"]
     x, y = centre(col, row)
     colour = PLAYER_COLOURS[fighter["player"]]
-    state = "destroyed" if fighter.get("destroyed") else (
-        "docked" if fighter.get("docked") else "flying")
+    state = (
+        "destroyed"
+        if fighter.get("destroyed")
+        else ("docked" if fighter.get("docked") else "flying")
+    )
     opacity = ' opacity="0.3"' if dimmed or fighter.get("destroyed") else ""
     kind = CLASSES[fighter["class"]]
-    title = gettext("%(fighter)s: %(class)s, %(state)s, speed %(speed)d, missiles %(missiles)d, "
-                    "smart missiles %(smart)d, on [%(col)d, %(row)d]") % {
-        "fighter": fighter["id"], "class": kind.name, "state": STATE_WORDS[state],
-        "speed": fighter.get("speed", 0), "missiles": fighter.get("missiles", 0),
-        "smart": fighter.get("smart", 0), "col": col, "row": row}
-    load = f'v{fighter.get("speed", 0)} ·{fighter.get("missiles", 0)}'
+    title = gettext(
+        "%(fighter)s: %(class)s, %(state)s, speed %(speed)d, missiles %(missiles)d, "
+        "smart missiles %(smart)d, on [%(col)d, %(row)d]"
+    ) % {
+        "fighter": fighter["id"],
+        "class": kind.name,
+        "state": STATE_WORDS[state],
+        "speed": fighter.get("speed", 0),
+        "missiles": fighter.get("missiles", 0),
+        "smart": fighter.get("smart", 0),
+        "col": col,
+        "row": row,
+    }
+    load = f"v{fighter.get('speed', 0)} ·{fighter.get('missiles', 0)}"
     if kind.smart:
-        load += f'+{fighter.get("smart", 0)}'
-    token = (_arrow(x, y, fighter.get("facing", 0), SHAPES.get(fighter["class"], SHAPES["virus"]),
-                    colour, f' class="fighter {state} {fighter["class"]}" '
-                            f'data-fighter="{fighter["id"]}"{opacity}')
-             + f'<title>{escape(title)}</title>'
-             f'<text y="-7.5" text-anchor="middle" font-size="5.5" font-weight="700" '
-             f'class="token-id">{fighter["id"]}</text>'
-             f'<text y="11.5" text-anchor="middle" font-size="4.6" class="token-load">{load}'
-             '</text></g>')
+        load += f"+{fighter.get('smart', 0)}"
+    token = (
+        _arrow(
+            x,
+            y,
+            fighter.get("facing", 0),
+            SHAPES.get(fighter["class"], SHAPES["virus"]),
+            colour,
+            f' class="fighter {state} {fighter["class"]}" data-fighter="{fighter["id"]}"{opacity}',
+        )
+        + f"<title>{escape(title)}</title>"
+        f'<text y="-7.5" text-anchor="middle" font-size="5.5" font-weight="700" '
+        f'class="token-id">{fighter["id"]}</text>'
+        f'<text y="11.5" text-anchor="middle" font-size="4.6" class="token-load">{load}'
+        "</text></g>"
+    )
     if link is None:
         return token
     href, hx_get = link
-    return (f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
-            f'hx-swap="outerHTML" class="pick" data-pick="{fighter["id"]}">{token}</a>')
+    return (
+        f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
+        f'hx-swap="outerHTML" class="pick" data-pick="{fighter["id"]}">{token}</a>'
+    )
 
 
 def _missile(missile: dict) -> str:
@@ -128,18 +162,29 @@ def _missile(missile: dict) -> str:
     colour = PLAYER_COLOURS[missile["owner"]]
     smart = missile.get("kind") == "smart"
     shape = "6,0 0,-3.5 -4,0 0,3.5" if smart else "6,0 -4,-2.5 -4,2.5"
-    label = f'{"AB"[missile["owner"]]}-{"S" if smart else "M"}{missile["id"]}'
-    return (_arrow(x, y, missile.get("facing", 0), shape, colour,
-                   f' class="missile {missile.get("kind", "missile")}" '
-                   f'data-missile="{missile["id"]}"')
-            + f'<title>{escape(_missile_title(missile))}</title><text x="4" y="-4" '
-            f'font-size="4.4" font-weight="700" fill="{colour}" class="missile-label">{label}'
-            '</text></g>')
+    label = f"{'AB'[missile['owner']]}-{'S' if smart else 'M'}{missile['id']}"
+    return (
+        _arrow(
+            x,
+            y,
+            missile.get("facing", 0),
+            shape,
+            colour,
+            f' class="missile {missile.get("kind", "missile")}" data-missile="{missile["id"]}"',
+        )
+        + f'<title>{escape(_missile_title(missile))}</title><text x="4" y="-4" '
+        f'font-size="4.4" font-weight="700" fill="{colour}" class="missile-label">{label}'
+        "</text></g>"
+    )
 
 
 def _missile_title(missile: dict) -> str:
-    values = {"kind": MISSILE_WORDS[missile.get("kind", "missile")], "id": missile["id"],
-              "letter": "AB"[missile["owner"]], "fighter": missile.get("fighter") or "?"}
+    values = {
+        "kind": MISSILE_WORDS[missile.get("kind", "missile")],
+        "id": missile["id"],
+        "letter": "AB"[missile["owner"]],
+        "fighter": missile.get("fighter") or "?",
+    }
     return gettext("%(kind)s %(id)s of player %(letter)s (launched by %(fighter)s)") % values
 
 
@@ -148,8 +193,10 @@ def _line(points: list, colour: str, css: str, dash: str = "3 2") -> str:
     if len(centres) < 2:
         return ""
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres)
-    return (f'<polyline class="{css}" points="{path}" fill="none" stroke="{colour}" '
-            f'stroke-width="1.6" stroke-dasharray="{dash}"/>')
+    return (
+        f'<polyline class="{css}" points="{path}" fill="none" stroke="{colour}" '
+        f'stroke-width="1.6" stroke-dasharray="{dash}"/>'
+    )
 
 
 def _route(state: dict, preview: dict) -> str:
@@ -166,10 +213,18 @@ def _route(state: dict, preview: dict) -> str:
             if point["hex"] is None:
                 continue
             x, y = centre(*point["hex"])
-            parts.append(_arrow(x, y, point["facing"], "7,0 0,-4 2,0 0,4", "#fff",
-                                f' class="arrowhead" data-fighter="{fid}" data-step="{number}"')
-                         + f"<title>{escape(_step_title(fid, number, point['step']))}"
-                         "</title></g>")
+            parts.append(
+                _arrow(
+                    x,
+                    y,
+                    point["facing"],
+                    "7,0 0,-4 2,0 0,4",
+                    "#fff",
+                    f' class="arrowhead" data-fighter="{fid}" data-step="{number}"',
+                )
+                + f"<title>{escape(_step_title(fid, number, point['step']))}"
+                "</title></g>"
+            )
     parts += _kills(preview.get("kills", []))
     parts += _shots(preview.get("shots", []))
     for flight in preview.get("missiles", []):
@@ -183,17 +238,26 @@ def _route(state: dict, preview: dict) -> str:
 
 def _cross(hex_, css: str, title: str, data: str = "") -> str:
     x, y = centre(*hex_)
-    return (f'<g class="{css}"{data} transform="translate({x:.1f},{y:.1f})">'
-            f'<title>{escape(title)}</title><circle r="7" fill="#fff" fill-opacity="0.6" '
-            'stroke="#000" stroke-width="1"/><path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" '
-            'stroke-width="2.2"/></g>')
+    return (
+        f'<g class="{css}"{data} transform="translate({x:.1f},{y:.1f})">'
+        f'<title>{escape(title)}</title><circle r="7" fill="#fff" fill-opacity="0.6" '
+        'stroke="#000" stroke-width="1"/><path d="M-5,-5L5,5M5,-5L-5,5" stroke="#000" '
+        'stroke-width="2.2"/></g>'
+    )
 
 
 def _kills(kills: list) -> list[str]:
     """A cross on every fighter destroyed, whoever's (``data-player`` says whose)."""
-    return [_cross(k["hex"], "kill", _lost_title(k["fighter"], k["cause"], k.get("by")),
-                   f' data-fighter="{escape(k["fighter"])}" data-player="{k["player"]}"')
-            for k in kills if k.get("hex") is not None]
+    return [
+        _cross(
+            k["hex"],
+            "kill",
+            _lost_title(k["fighter"], k["cause"], k.get("by")),
+            f' data-fighter="{escape(k["fighter"])}" data-player="{k["player"]}"',
+        )
+        for k in kills
+        if k.get("hex") is not None
+    ]
 
 
 def _shots(shots: list) -> list[str]:
@@ -204,22 +268,33 @@ def _shots(shots: list) -> list[str]:
             continue
         (x1, y1), (x2, y2) = centre(*shot["from"]), centre(*shot["hex"])
         colour = "#d35400" if shot.get("hit") else "#7f8c8d"
-        css = "shot" + (" hit" if shot.get("hit") else "") + (
-            " old" if shot.get("new") is False else "")
-        parts.append(f'<line class="{css}" '
-                     f'data-fighter="{escape(shot["fighter"])}" x1="{x1:.1f}" y1="{y1:.1f}" '
-                     f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" stroke-width="2.4" '
-                     f'stroke-linecap="round"><title>{escape(_shot_title(shot))}</title></line>')
+        css = (
+            "shot"
+            + (" hit" if shot.get("hit") else "")
+            + (" old" if shot.get("new") is False else "")
+        )
+        parts.append(
+            f'<line class="{css}" '
+            f'data-fighter="{escape(shot["fighter"])}" x1="{x1:.1f}" y1="{y1:.1f}" '
+            f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" stroke-width="2.4" '
+            f'stroke-linecap="round"><title>{escape(_shot_title(shot))}</title></line>'
+        )
     return parts
 
 
 def _missile_flight(flight: dict) -> str:
     """A missile's flight hex by hex: its line, a dot on every hex, a cross where it hit."""
     hexes = [flight["from"]] + flight["path"]
-    dots = "".join(f'<circle class="missile-hex" cx="{x:.1f}" cy="{y:.1f}" r="1.8"/>'
-                   for x, y in (centre(*h) for h in flight["path"]))
-    return (f'<g class="missile-flight" data-missile="{flight["missile"]}" fill="#555">'
-            + _line(hexes, "#555", "missile-path") + dots + "</g>")
+    dots = "".join(
+        f'<circle class="missile-hex" cx="{x:.1f}" cy="{y:.1f}" r="1.8"/>'
+        for x, y in (centre(*h) for h in flight["path"])
+    )
+    return (
+        f'<g class="missile-flight" data-missile="{flight["missile"]}" fill="#555">'
+        + _line(hexes, "#555", "missile-path")
+        + dots
+        + "</g>"
+    )
 
 
 def _threats(threats: list) -> list[str]:
@@ -228,10 +303,12 @@ def _threats(threats: list) -> list[str]:
     for threat in threats:
         for target in threat["in_reach"]:
             x, y = centre(*target["hex"])
-            parts.append(f'<circle class="threat" data-missile="{threat["missile"]}" '
-                         f'data-fighter="{target["fighter"]}" cx="{x:.1f}" cy="{y:.1f}" r="10" '
-                         'fill="none" stroke="#8e44ad" stroke-width="1.4" '
-                         'stroke-dasharray="2 1.5"/>')
+            parts.append(
+                f'<circle class="threat" data-missile="{threat["missile"]}" '
+                f'data-fighter="{target["fighter"]}" cx="{x:.1f}" cy="{y:.1f}" r="10" '
+                'fill="none" stroke="#8e44ad" stroke-width="1.4" '
+                'stroke-dasharray="2 1.5"/>'
+            )
     return parts
 
 
@@ -245,11 +322,13 @@ def _step_links(links: list) -> str:
     """Hexes next to the fighter being built: a click takes that step (ahead, or a turn)."""
     parts = ['<g class="step-links">']
     for hex_, code, words, href, hx_get in links:
-        parts.append(f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
-                     f'hx-swap="outerHTML" class="step-link" data-step-code="{code}" '
-                     f'data-hex="{hex_[0]},{hex_[1]}"><polygon points="{_corners(*hex_, SIZE - 1.5)}" '
-                     'fill="#f1c40f" fill-opacity="0.25" stroke="#b7950b" stroke-width="0.8"/>'
-                     f'<title>{escape(words)}</title></a>')
+        parts.append(
+            f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
+            f'hx-swap="outerHTML" class="step-link" data-step-code="{code}" '
+            f'data-hex="{hex_[0]},{hex_[1]}"><polygon points="{_corners(*hex_, SIZE - 1.5)}" '
+            'fill="#f1c40f" fill-opacity="0.25" stroke="#b7950b" stroke-width="0.8"/>'
+            f"<title>{escape(words)}</title></a>"
+        )
     parts.append("</g>")
     return "".join(parts)
 
@@ -274,35 +353,56 @@ def _replay_marks(state: dict, replay: dict) -> str:
     moving = replay.get("moving") or {}
     where = None
     if "fighter" in moving:
-        where = next((f["hex"] for f in state["fighters"] if f["id"] == moving["fighter"]
-                      and f.get("hex")), None)
+        where = next(
+            (f["hex"] for f in state["fighters"] if f["id"] == moving["fighter"] and f.get("hex")),
+            None,
+        )
     elif "missile" in moving:
         where = replay["flights"].get(moving["missile"], [None])[-1]
     if where is not None:
         x, y = centre(*where)
-        parts.append(f'<circle class="moving" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 1:.1f}" '
-                     'fill="none" stroke="#f1c40f" stroke-width="2"/>')
+        parts.append(
+            f'<circle class="moving" cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 1:.1f}" '
+            'fill="none" stroke="#f1c40f" stroke-width="2"/>'
+        )
     parts.append("</g>")
     return "".join(parts)
 
 
 def _step_title(fighter: str, number: int, code: str) -> str:
     return gettext("%(fighter)s after step %(number)d (%(step)s)") % {
-        "fighter": fighter, "number": number, "step": step_word(code)}
+        "fighter": fighter,
+        "number": number,
+        "step": step_word(code),
+    }
 
 
 def _lost_title(fighter: str, cause: str, by=None) -> str:
     if by is None:
         return gettext("%(fighter)s destroyed (%(cause)s)") % {
-            "fighter": fighter, "cause": cause_word(cause)}
+            "fighter": fighter,
+            "cause": cause_word(cause),
+        }
     return gettext("%(fighter)s destroyed (%(cause)s, by %(by)s)") % {
-        "fighter": fighter, "cause": cause_word(cause), "by": by}
+        "fighter": fighter,
+        "cause": cause_word(cause),
+        "by": by,
+    }
 
 
-def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None,
-              replay: dict | None = None, choices: list | None = None,
-              choice_url=None, selected=None, highlight: int | None = None,
-              picks: dict | None = None, step_links: list | None = None) -> SafeString:
+def board_svg(
+    state: dict,
+    *,
+    svg_id: str = "board",
+    preview: dict | None = None,
+    replay: dict | None = None,
+    choices: list | None = None,
+    choice_url=None,
+    selected=None,
+    highlight: int | None = None,
+    picks: dict | None = None,
+    step_links: list | None = None,
+) -> SafeString:
     """The whole board. ``preview``: the engine's route preview; ``replay``: a replay frame
     (``report.frames``: fighters' trails, missiles' flights, shots and kills of the action so
     far); ``choices``: hexes to offer as links, ``choice_url(hex)`` giving (href, hx-get);
@@ -310,32 +410,40 @@ def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None
     pick on the turn form; ``step_links``: [(hex, code, words, href, hx-get)] hexes to click for
     the fighter being built's next step."""
     parts = [
-        f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
-        f'aria-label="{escape(gettext("The duel board"))}">',
+        (
+            f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
+            f'aria-label="{escape(gettext("The duel board"))}">'
+        ),
         _static_layer(),
         '<g class="asteroids" fill="#6e6257" stroke="#3b332c" stroke-width="0.8">',
     ]
     for col, row in state.get("asteroids", []):
         x, y = centre(col, row)
-        parts.append(f'<circle class="asteroid" data-hex="{col},{row}" cx="{x:.1f}" '
-                     f'cy="{y:.1f}" r="{SIZE * 0.7:.1f}"><title>'
-                     + escape(gettext("asteroid [%(col)d, %(row)d]") % {"col": col, "row": row})
-                     + '</title></circle>')
+        parts.append(
+            f'<circle class="asteroid" data-hex="{col},{row}" cx="{x:.1f}" '
+            f'cy="{y:.1f}" r="{SIZE * 0.7:.1f}"><title>'
+            + escape(gettext("asteroid [%(col)d, %(row)d]") % {"col": col, "row": row})
+            + "</title></circle>"
+        )
     parts.append("</g>")
     if choices and choice_url:
         parts.append('<g class="choices">')
         for col, row in choices:
             href, hx_get = choice_url((col, row))
-            parts.append(f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" '
-                         f'hx-target="#duel-play" hx-swap="outerHTML" class="choice" '
-                         f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
-                         'fill="#2e8b57" fill-opacity="0.12" stroke="#2e8b57" '
-                         f'stroke-width="0.5"/><title>[{col}, {row}]</title></a>')
+            parts.append(
+                f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" '
+                f'hx-target="#duel-play" hx-swap="outerHTML" class="choice" '
+                f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
+                'fill="#2e8b57" fill-opacity="0.12" stroke="#2e8b57" '
+                f'stroke-width="0.5"/><title>[{col}, {row}]</title></a>'
+            )
         parts.append("</g>")
     if selected is not None:
-        parts.append(f'<polygon class="selected" points="{_corners(*selected, SIZE - 1)}" '
-                     'fill="#2e8b57" fill-opacity="0.5" stroke="#1d5c3a" stroke-width="1.5"/>')
+        parts.append(
+            f'<polygon class="selected" points="{_corners(*selected, SIZE - 1)}" '
+            'fill="#2e8b57" fill-opacity="0.5" stroke="#1d5c3a" stroke-width="1.5"/>'
+        )
     if replay is not None:
         parts.append(_replay_trails(state, replay))
     parts.append('<g class="missiles">')
@@ -344,9 +452,13 @@ def board_svg(state: dict, *, svg_id: str = "board", preview: dict | None = None
     for fighter in state.get("fighters", []):
         if fighter.get("destroyed") and replay is None:
             continue  # a replay shows where this action's losses were destroyed
-        parts.append(_fighter(fighter, highlight is not None
-                              and fighter["player"] != highlight,
-                              (picks or {}).get(fighter["id"])))
+        parts.append(
+            _fighter(
+                fighter,
+                highlight is not None and fighter["player"] != highlight,
+                (picks or {}).get(fighter["id"]),
+            )
+        )
     parts.append("</g>")
     if replay is not None:
         parts.append(_replay_marks(state, replay))

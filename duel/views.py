@@ -18,8 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -30,19 +29,28 @@ from games.registry import Rejected
 
 from . import history, svg
 from . import services as duel_services
-from .engine import EngineError, State, legal
+from .engine import EngineError, State, hexgrid, legal
 from .engine import preview as preview_turn
 from .engine.api import view
 from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES
-from .engine import hexgrid
 from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-from .report import (REFUSALS, doomed_words, facing_word, fighter_rows, gone_words,
-                     kill_words, refusal, result_words, step_word, threat_words, trapped_words)
-
+from .report import (
+    REFUSALS,
+    doomed_words,
+    facing_word,
+    fighter_rows,
+    gone_words,
+    kill_words,
+    refusal,
+    result_words,
+    step_word,
+    threat_words,
+    trapped_words,
+)
 
 POLL_SECONDS = 10
 
@@ -69,8 +77,10 @@ def _hex(text: str | None):
 
 def _urls(seat: Seat) -> dict:
     args = [seat.game_id, seat.number]
-    return {name: reverse(f"duel:{name}", args=args)
-            for name in ("seat", "preview", "submit", "resign", "draw")}
+    return {
+        name: reverse(f"duel:{name}", args=args)
+        for name in ("seat", "preview", "submit", "resign", "draw")
+    }
 
 
 # --- the turn so far ----------------------------------------------------------------------
@@ -100,8 +110,7 @@ def _read_draft(data) -> tuple[list, str]:
         raise UnreadableDraft from None
     if not (isinstance(orders, list) and all(_order_shaped(o) for o in orders)):
         raise UnreadableDraft
-    if current and not (orders and orders[-1]["fighter"] == current
-                        and not orders[-1].get("stay")):
+    if current and not (orders and orders[-1]["fighter"] == current and not orders[-1].get("stay")):
         raise UnreadableDraft
     return orders, current
 
@@ -112,17 +121,20 @@ def _order_shaped(order) -> bool:
     if order.get("stay") is True:
         facing = order.get("facing")
         return set(order) <= {"fighter", "stay", "facing"} and (
-            facing is None or (isinstance(facing, int) and not isinstance(facing, bool)))
+            facing is None or (isinstance(facing, int) and not isinstance(facing, bool))
+        )
     steps = order.get("steps")
-    return (set(order) == {"fighter", "steps"} and isinstance(steps, list)
-            and all(isinstance(step, str) for step in steps))
+    return (
+        set(order) == {"fighter", "steps"}
+        and isinstance(steps, list)
+        and all(isinstance(step, str) for step in steps)
+    )
 
 
 def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
     """One click on the turn form: a new (orders, current) — unchecked, the engine judges.
     ``orders`` and ``current`` are as ``_read_draft`` reads them."""
-    orders = [dict(o, steps=list(o["steps"])) if not o.get("stay") else dict(o)
-              for o in orders]
+    orders = [dict(o, steps=list(o["steps"])) if not o.get("stay") else dict(o) for o in orders]
     verb, _, arg = do.partition(":")
     if verb == "pick" and not current:
         orders.append({"fighter": arg, "steps": []})
@@ -166,8 +178,11 @@ def _turn_form(game_state: State, player: int, data) -> dict:
     new_orders, new_current = _apply(orders, current, do, data)
     try:
         seen = preview_turn(game_state, player, new_orders)
-        refused = (_too_short(seen["next"])
-                   if do == "done" and seen["next"] and not seen["next"]["may_end"] else None)
+        refused = (
+            _too_short(seen["next"])
+            if do == "done" and seen["next"] and not seen["next"]["may_end"]
+            else None
+        )
     except EngineError as problem:
         refused = refusal(problem)
     if refused:
@@ -182,19 +197,25 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
     options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
-    waiting = [{**f, "name": CLASSES[f["class"]].name} for fid, f in options.items()
-               if fid not in ordered and not f["doomed"]]
+    waiting = [
+        {**f, "name": CLASSES[f["class"]].name}
+        for fid, f in options.items()
+        if fid not in ordered and not f["doomed"]
+    ]
     nxt = seen["next"] if new_current else None
     return {
-        "draft": json.dumps(new_orders), "current": new_current, "turn_error": error,
+        "draft": json.dumps(new_orders),
+        "current": new_current,
+        "turn_error": error,
         "draft_orders": [{**o, "words": _order_words(o)} for o in new_orders],
         "step_buttons": [(code, step_word(code)) for code in nxt["steps"]] if nxt else [],
-        "may_end": bool(nxt and nxt["may_end"]), "next": nxt,
-        "gone": gone_words(nxt["fighter"], nxt["destroyed"]) if nxt and nxt["destroyed"]
-        else None,
+        "may_end": bool(nxt and nxt["may_end"]),
+        "next": nxt,
+        "gone": gone_words(nxt["fighter"], nxt["destroyed"]) if nxt and nxt["destroyed"] else None,
         "waiting": [] if new_current else waiting,
         "complete": not new_current and not waiting and bool(new_orders or options),
-        "preview": seen, "facing_choices": _facing_choices(),
+        "preview": seen,
+        "facing_choices": _facing_choices(),
         "warnings": _warnings(seen, options, player),
     }
 
@@ -205,8 +226,9 @@ def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
     return {
         "doomed": [doomed_words(fid, f["doomed"]) for fid, f in options.items() if f["doomed"]],
         "trapped": [trapped_words(fid) for fid in seen["trapped"]],
-        "kills": [kill_words(k, player) for k in seen["kills"]
-                  if k["fighter"] not in seen["doomed"]],
+        "kills": [
+            kill_words(k, player) for k in seen["kills"] if k["fighter"] not in seen["doomed"]
+        ],
         "threats": [threat_words(t, player) for t in seen["threats"]],
     }
 
@@ -221,8 +243,7 @@ def _board_links(form: dict, state: dict) -> dict:
         query = urlencode({"draft": form["draft"], "current": form["current"], "do": do})
         return f"{urls['seat']}?{query}", f"{urls['preview']}?{query}"
 
-    picks = {f["fighter"]: link(f"pick:{f['fighter']}") for f in form["waiting"]
-             if f["may_move"]}
+    picks = {f["fighter"]: link(f"pick:{f['fighter']}") for f in form["waiting"] if f["may_move"]}
     steps = []
     nxt = form["next"]
     if nxt and nxt["steps"]:
@@ -240,8 +261,9 @@ def _board_links(form: dict, state: dict) -> dict:
 def _too_short(nxt: dict) -> str:
     """Why a fighter's move may not end yet: it has not flown a speed it may fly (worded as
     the engine's refusal of such a move)."""
-    return REFUSALS["wrong_distance"]({"fighter": nxt["fighter"], "ahead": nxt["ahead"],
-                                       "speeds": nxt["speeds"]})
+    return REFUSALS["wrong_distance"](
+        {"fighter": nxt["fighter"], "ahead": nxt["ahead"], "speeds": nxt["speeds"]}
+    )
 
 
 def _order_words(order: dict) -> str:
@@ -255,38 +277,58 @@ def _order_words(order: dict) -> str:
 
 # --- the page -----------------------------------------------------------------------------
 
+
 def _context(page: selectors.PlayerPage, data) -> dict:
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     player = seat.number
     raw = rnd.state if rnd else selectors.shown_state(game)
-    context = {"game": game, "seat": seat, "player": player, "round": rnd, "names": names,
-               "urls": _urls(seat), "letter": "AB"[player],
-               "colour": svg.PLAYER_COLOUR_NAMES[player]}
+    context = {
+        "game": game,
+        "seat": seat,
+        "player": player,
+        "round": rnd,
+        "names": names,
+        "urls": _urls(seat),
+        "letter": "AB"[player],
+        "colour": svg.PLAYER_COLOUR_NAMES[player],
+    }
     if raw is None:
         return context
     state = view(raw, player)
     order = page.own_orders
-    active = (rnd is not None and order is None and game.status == Game.Status.RUNNING
-              and player in RULES.active_seats(raw))
+    active = (
+        rnd is not None
+        and order is None
+        and game.status == Game.Status.RUNNING
+        and player in RULES.active_seats(raw)
+    )
     offer = DrawOffer.objects.filter(game=game).first()
     running = game.status == Game.Status.RUNNING
     last = history.last_action(game, names)
-    context.update({
-        "counter": history.counter(state), "last_action": last,
-        "opponent_acted_last": last is not None and last["player"] == 1 - player,
-        "poll_seconds": _poll_seconds() if running and not active else None,
-        "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
-        "confirm_resign": data.get("resign") == "confirm",
-        "state": state, "order": order, "active": active, "phase": state["phase"],
-        "fighters": fighter_rows(state, names), "offer": offer,
-        "offer_mine": offer is not None and offer.seat == player,
-        "offer_theirs": offer is not None and offer.seat != player,
-        "running": running, "opponent": names.get(1 - player),
-        "missed_mine": bool(state["missed_in_row"][player]),
-        "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
-        "asteroids_left": state["asteroids_left"][player],
-    })
+    context.update(
+        {
+            "counter": history.counter(state),
+            "last_action": last,
+            "opponent_acted_last": last is not None and last["player"] == 1 - player,
+            "poll_seconds": _poll_seconds() if running and not active else None,
+            "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
+            "confirm_resign": data.get("resign") == "confirm",
+            "state": state,
+            "order": order,
+            "active": active,
+            "phase": state["phase"],
+            "fighters": fighter_rows(state, names),
+            "offer": offer,
+            "offer_mine": offer is not None and offer.seat == player,
+            "offer_theirs": offer is not None and offer.seat != player,
+            "running": running,
+            "opponent": names.get(1 - player),
+            "missed_mine": bool(state["missed_in_row"][player]),
+            "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
+            "asteroids_left": state["asteroids_left"][player],
+        }
+    )
     board = {"highlight": None}
     game_state = State.from_dict(raw)
     if active and state["phase"] == "asteroids":
@@ -295,16 +337,25 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context["asteroid_hexes"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
         urls = context["urls"]
-        board.update(choices=hexes, selected=tuple(chosen) if chosen in hexes else None,
-                     choice_url=lambda h: (f"{urls['seat']}?hex={h[0]},{h[1]}",
-                                           f"{urls['preview']}?hex={h[0]},{h[1]}"))
+        board.update(
+            choices=hexes,
+            selected=tuple(chosen) if chosen in hexes else None,
+            choice_url=lambda h: (
+                f"{urls['seat']}?hex={h[0]},{h[1]}",
+                f"{urls['preview']}?hex={h[0]},{h[1]}",
+            ),
+        )
     elif active and state["phase"] == "fighters":
         mine = [f for f in state["fighters"] if f["player"] == player]
         context["placements"] = [
-            {"fighter": f["id"], "name": CLASSES[f["class"]].name,
-             "dock": data.get(f"hex_{f['id']}") or "{},{}".format(*DOCKS[player][i]),
-             "facing": _int(data.get(f"facing_{f['id']}"), TOWARD_ENEMY[player])}
-            for i, f in enumerate(mine)]
+            {
+                "fighter": f["id"],
+                "name": CLASSES[f["class"]].name,
+                "dock": data.get(f"hex_{f['id']}") or "{},{}".format(*DOCKS[player][i]),
+                "facing": _int(data.get(f"facing_{f['id']}"), TOWARD_ENEMY[player]),
+            }
+            for i, f in enumerate(mine)
+        ]
         context["docks"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in DOCKS[player]]
         context["facing_choices"] = _facing_choices()
     elif active and state["phase"] == "play":
@@ -313,7 +364,8 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         board.update(_board_links(context, state))
     elif order is not None and order.get("type") == "fighters":
         context["sealed_mine"] = [  # his own: he may see it
-            {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]]
+            {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]
+        ]
     context["board"] = svg.board_svg(state, **board)
     return context
 
@@ -326,9 +378,13 @@ def _poll_seconds() -> int:
 
 def _end(game: Game, state: dict, last: dict | None) -> dict:
     """The end screen: who won and why, and where the whole duel can be replayed."""
-    return {"winner": game.winner_seat, "why": result_words(state.get("result") or ""),
-            "result": state.get("result"), "first": history.first_action(game),
-            "last": last["number"] if last else None}
+    return {
+        "winner": game.winner_seat,
+        "why": result_words(state.get("result") or ""),
+        "result": state.get("result"),
+        "first": history.first_action(game),
+        "last": last["number"] if last else None,
+    }
 
 
 def _int(text, default: int) -> int:
@@ -358,8 +414,9 @@ def preview(request, game_id: int, number: int):
     """The board and the action form again for the choices so far (an htmx partial)."""
     page = _player_page(request, game_id, number)
     if not request.htmx:
-        return redirect(reverse("duel:seat", args=[game_id, number]) + "?"
-                        + request.GET.urlencode())
+        return redirect(
+            reverse("duel:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
+        )
     return render(request, "duel/_play.html", _context(page, request.GET))
 
 
@@ -370,9 +427,17 @@ def _payload(seat: Seat, data) -> dict:
         return {"type": "asteroid", "hex": _hex(data.get("hex"))}
     if kind == "fighters":
         ids = [key[4:] for key in data if key.startswith("hex_")]
-        return {"type": "fighters", "placements": [
-            {"fighter": fid, "hex": _hex(data.get(f"hex_{fid}")),
-             "facing": _int(data.get(f"facing_{fid}"), -1)} for fid in ids]}
+        return {
+            "type": "fighters",
+            "placements": [
+                {
+                    "fighter": fid,
+                    "hex": _hex(data.get(f"hex_{fid}")),
+                    "facing": _int(data.get(f"facing_{fid}"), -1),
+                }
+                for fid in ids
+            ],
+        }
     if kind == "turn":
         try:
             orders, _ = _read_draft(data)
@@ -389,8 +454,7 @@ def _payload(seat: Seat, data) -> dict:
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
-        duel_services.duel_act(seat=seat, user=request.user,
-                               payload=_payload(seat, request.POST))
+        duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)

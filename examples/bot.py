@@ -31,9 +31,15 @@ class Api:
     def call(self, method: str, path: str, body: object = None) -> dict:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
-            self.base + path, data=data, method=method,
-            headers={"Authorization": f"Bearer {self.token}",
-                     "Content-Type": "application/json", "Accept": "application/json"})
+            self.base + path,
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Bearer {self.token}",
+                "Content-Type": "application/json",
+                "Accept": "application/json",
+            },
+        )
         while True:
             try:
                 with urllib.request.urlopen(request, timeout=30) as response:
@@ -43,8 +49,9 @@ class Api:
                 if error.code == 429:  # over the token's limit: wait as the server says
                     time.sleep(float(error.headers.get("Retry-After") or 5))
                     continue
-                raise SystemExit(f"{method} {path}: {error.code} {answer.get('code')}: "
-                                 f"{answer.get('message')}") from None
+                raise SystemExit(
+                    f"{method} {path}: {error.code} {answer.get('code')}: {answer.get('message')}"
+                ) from None
 
 
 def pick_moves(api: Api, seat_path: str, rng: random.Random) -> list[dict]:
@@ -82,10 +89,13 @@ def play(api: Api, *, seed: int, patience: float) -> dict:
             moves = pick_moves(api, seat_path, rng)
             orders = {"moves": moves, "name": name}
             route = api.call("POST", seat_path + "/preview", {"orders": orders})["route"]
-            api.call("POST", seat_path + "/orders",
-                     {"orders": orders, "round": view["round"]["number"]})
-            print(f"round {view['round']['number']}: "
-                  f"{' '.join(m['maneuver'] for m in moves)} -> {route[-1]['hex']}")
+            api.call(
+                "POST", seat_path + "/orders", {"orders": orders, "round": view["round"]["number"]}
+            )
+            print(
+                f"round {view['round']['number']}: "
+                f"{' '.join(m['maneuver'] for m in moves)} -> {route[-1]['hex']}"
+            )
             waited_since = time.monotonic()
         elif time.monotonic() - waited_since > patience:
             raise SystemExit(f"nothing happened for {patience:.0f} s")
@@ -98,8 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", default="http://localhost:8000")
     parser.add_argument("--token", required=True)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--patience", type=float, default=600.0,
-                        help="seconds to wait for a round to be resolved")
+    parser.add_argument(
+        "--patience", type=float, default=600.0, help="seconds to wait for a round to be resolved"
+    )
     args = parser.parse_args(argv)
     final = play(Api(args.url, args.token), seed=args.seed, patience=args.patience)
     winner = final["winner_seat"]

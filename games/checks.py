@@ -27,8 +27,10 @@ def check_games(app_configs=None, **kwargs) -> list[Error]:
 
 def _check_game(rules: registry.GameRules) -> list[Error]:
     problems = [*_form_problems(rules), *_template_problems(rules), *_url_problems(rules)]
-    return [Error(f"The game {rules.slug!r}: {text}", hint=hint, obj=type(rules), id=code)
-            for code, text, hint in problems]
+    return [
+        Error(f"The game {rules.slug!r}: {text}", hint=hint, obj=type(rules), id=code)
+        for code, text, hint in problems
+    ]
 
 
 def _form_problems(rules: registry.GameRules):
@@ -39,13 +41,18 @@ def _form_problems(rules: registry.GameRules):
         try:
             form = import_string(path)
         except ImportError as error:
-            yield ("games.E001", f"its {attribute} {path!r} cannot be imported ({error}).",
-                   f"Point {attribute} at a {base.__name__} subclass.")
+            yield (
+                "games.E001",
+                f"its {attribute} {path!r} cannot be imported ({error}).",
+                f"Point {attribute} at a {base.__name__} subclass.",
+            )
             continue
-        if not (isinstance(form, type) and issubclass(form, base)
-                and issubclass(form, forms.Form)):
-            yield ("games.E002", f"its {attribute} {path!r} is not a {base.__name__}.",
-                   f"Derive it from games.forms.{base.__name__}.")
+        if not (isinstance(form, type) and issubclass(form, base) and issubclass(form, forms.Form)):
+            yield (
+                "games.E002",
+                f"its {attribute} {path!r} is not a {base.__name__}.",
+                f"Derive it from games.forms.{base.__name__}.",
+            )
 
 
 def _template_problems(rules: registry.GameRules):
@@ -54,22 +61,34 @@ def _template_problems(rules: registry.GameRules):
         try:
             get_template(name)
         except TemplateDoesNotExist:
-            yield ("games.E003", f"its {part!r} template {name!r} does not exist.",
-                   f"Add templates/{name}, or name another in GameRules.templates.")
+            yield (
+                "games.E003",
+                f"its {part!r} template {name!r} does not exist.",
+                f"Add templates/{name}, or name another in GameRules.templates.",
+            )
 
 
 def _url_problems(rules: registry.GameRules):
     try:
         import_string(f"{rules.urls}.urlpatterns")
     except ImportError as error:
-        yield ("games.E004", f"its URL module {rules.urls!r} cannot be imported ({error}).",
-               "Point GameRules.urls at a module with urlpatterns.")
+        yield (
+            "games.E004",
+            f"its URL module {rules.urls!r} cannot be imported ({error}).",
+            "Point GameRules.urls at a module with urlpatterns.",
+        )
         return
-    links = [("seat page", lambda: rules.seat_url(1, 0)), ("rules page", rules.rules_url),
-             ("header links", rules.nav_links)]
+    links = [
+        ("seat page", lambda: rules.seat_url(1, 0)),
+        ("rules page", rules.rules_url),
+        ("header links", rules.nav_links),
+    ]
     for what, resolve in links:
         try:
             resolve()
         except NoReverseMatch as error:
-            yield ("games.E005", f"its {what} has no URL ({error}).",
-                   f"Name it in {rules.urls} (the platform mounts it as {rules.slug}:...).")
+            yield (
+                "games.E005",
+                f"its {what} has no URL ({error}).",
+                f"Name it in {rules.urls} (the platform mounts it as {rules.slug}:...).",
+            )

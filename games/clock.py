@@ -32,7 +32,16 @@ _ZONES = frozenset(available_timezones())
 # The zones a person picks from: the places of the world by region, and UTC. Valid but not
 # offered: the database's aliases and oddities ("Factory", "localtime", "EST5EDT", "Etc/...",
 # "US/..."), which name no place a pilot lives in.
-_REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
-            "Europe", "Indian", "Pacific")
-TIME_ZONES = sorted(zone for zone in _ZONES
-                    if zone == "UTC" or zone.partition("/")[0] in _REGIONS)
+_REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+TIME_ZONES = sorted(zone for zone in _ZONES if zone == "UTC" or zone.partition("/")[0] in _REGIONS)

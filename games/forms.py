@@ -27,8 +27,8 @@ class SignupForm(UserCreationForm):
     belong to several accounts, and a password reset mails a link for each."""
 
     email = forms.EmailField(
-        label=_("Email"),
-        help_text=_("For password resets and, if you want them, the reports."))
+        label=_("Email"), help_text=_("For password resets and, if you want them, the reports.")
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -46,23 +46,31 @@ class SignupForm(UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
-                                  help_text=_("Deadlines and reports are shown in this zone."))
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=ZONE_CHOICES,
+        help_text=_("Deadlines and reports are shown in this zone."),
+    )
 
     class Meta:
         model = Profile
         fields = ("language", "time_zone", "mail_reports", "mail_reminders")
-        labels = {"language": _("Language"),
-                  "mail_reports": _("Mail me each published round"),
-                  "mail_reminders": _("Mail me a reminder before a deadline while my orders "
-                                      "are due")}
-        help_texts = {"language": _("Pages and mail in this language; none chosen: your "
-                                    "browser's.")}
+        labels = {
+            "language": _("Language"),
+            "mail_reports": _("Mail me each published round"),
+            "mail_reminders": _("Mail me a reminder before a deadline while my orders are due"),
+        }
+        help_texts = {
+            "language": _("Pages and mail in this language; none chosen: your browser's.")
+        }
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=40,
-                           help_text=_("What the token is for, e.g. the program that uses it."))
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=40,
+        help_text=_("What the token is for, e.g. the program that uses it."),
+    )
 
 
 class GameSettingsForm(forms.Form):
@@ -72,15 +80,17 @@ class GameSettingsForm(forms.Form):
     computer seats (``computer_seats``). A game without a deadline in days sets
     ``deadline_days = None``."""
 
-    title = forms.CharField(label=_("Title"), max_length=80,
-                            validators=[refuse_line_breaks, refuse_bidi_controls])
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=ZONE_CHOICES,
-                                  initial="Europe/Berlin")
-    deadline_days = forms.IntegerField(label=_("Deadline (days)"), min_value=1,
-                                       max_value=MAX_DEADLINE_DAYS, initial=2)
+    title = forms.CharField(
+        label=_("Title"), max_length=80, validators=[refuse_line_breaks, refuse_bidi_controls]
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=ZONE_CHOICES, initial="Europe/Berlin"
+    )
+    deadline_days = forms.IntegerField(
+        label=_("Deadline (days)"), min_value=1, max_value=MAX_DEADLINE_DAYS, initial=2
+    )
     # (legend, field names) in the order the form shows them.
-    groups: list[tuple[str, list[str]]] = [(_("The game"), ["title", "time_zone",
-                                                           "deadline_days"])]
+    groups: list[tuple[str, list[str]]] = [(_("The game"), ["title", "time_zone", "deadline_days"])]
     computer_help = ""  # what ticking a seat in ``computer_rows`` means in this game
 
     def fieldsets(self) -> list[tuple[str, list]]:
@@ -101,10 +111,14 @@ class GameSettingsForm(forms.Form):
     def game_kwargs(self) -> dict:
         """The keyword arguments for ``services.game_create`` (after ``is_valid()``)."""
         data = self.cleaned_data
-        return {"title": data["title"], "time_zone": data["time_zone"],
-                "deadline_days": data.get("deadline_days") or 1,
-                "resolve_early": data.get("resolve_early", False),
-                "settings": self.game_settings(), "computer_seats": self.computer_seats()}
+        return {
+            "title": data["title"],
+            "time_zone": data["time_zone"],
+            "deadline_days": data.get("deadline_days") or 1,
+            "resolve_early": data.get("resolve_early", False),
+            "settings": self.game_settings(),
+            "computer_seats": self.computer_seats(),
+        }
 
 
 class RefereeInputForm(forms.Form):
@@ -138,13 +152,15 @@ class RemovalForm(SeatForm):
 
     confirm = forms.BooleanField(
         label=_("Yes, take this pilot out of the game"),
-        error_messages={"required": _("tick the box to confirm the removal")})
+        error_messages={"required": _("tick the box to confirm the removal")},
+    )
 
 
 class ConfirmForm(forms.Form):
     confirm = forms.BooleanField(
         label=_("Yes, resolve the round now"),
-        error_messages={"required": _("tick the box to confirm")})
+        error_messages={"required": _("tick the box to confirm")},
+    )
 
 
 class ReplaceComputerForm(SeatForm):
@@ -155,5 +171,6 @@ class ReplaceComputerForm(SeatForm):
         user = User.objects.filter(username__iexact=username, is_active=True).first()
         if user is None:
             raise forms.ValidationError(
-                _("There is nobody called %(name)s here.") % {"name": repr(username)})
+                _("There is nobody called %(name)s here.") % {"name": repr(username)}
+            )
         return user

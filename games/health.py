@@ -40,8 +40,9 @@ def _broker_answers(url: str) -> bool:
     not asked."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
         return True
-    client = redis.Redis.from_url(url, socket_connect_timeout=REDIS_SECONDS,
-                                  socket_timeout=REDIS_SECONDS)
+    client = redis.Redis.from_url(
+        url, socket_connect_timeout=REDIS_SECONDS, socket_timeout=REDIS_SECONDS
+    )
     try:
         return bool(client.ping())
     except redis.RedisError:

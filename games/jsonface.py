@@ -66,6 +66,7 @@ def _write(payload: object) -> None:
 
 # --- validators for JSON input ----------------------------------------------------------------
 
+
 def as_object(value: object, where: str) -> dict:
     if not isinstance(value, dict):
         raise EngineError(f"{where} must be an object", where=where)

@@ -17,10 +17,12 @@ def asked_language(request) -> str | None:
 def in_asked_language(view):
     """Render ``view`` in the language ``?lang=`` names (a link to a game's rules in German),
     else in the reader's own; the response says which (``Content-Language``)."""
+
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         with translation.override(asked_language(request) or translation.get_language()):
             response = view(request, *args, **kwargs)
             response["Content-Language"] = translation.get_language()
         return response
+
     return wrapper

@@ -81,8 +81,9 @@ def wait_seconds(request, checks: list[tuple[str, str]], *, increment: bool) -> 
 def too_many(request, seconds: int, message: str):
     """The 429 page: the message, how long to wait, ``Retry-After``."""
     minutes = max(1, math.ceil(seconds / 60))
-    wait = ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.",
-                    minutes) % {"minutes": minutes}
+    wait = ngettext(
+        "Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes
+    ) % {"minutes": minutes}
     response = render(request, "429.html", {"message": message, "wait": wait}, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -91,20 +92,23 @@ def too_many(request, seconds: int, message: str):
 def limit(name: str, key, message):
     """Count each POST to the view under ``key(request, **view_kwargs)``; over the limit
     ``name``, the 429 page with ``message`` (a lazy translation) instead of the view."""
+
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             if request.method == "POST":
-                seconds = wait_seconds(request, [(name, key(request, **kwargs))],
-                                       increment=True)
+                seconds = wait_seconds(request, [(name, key(request, **kwargs))], increment=True)
                 if seconds is not None:
                     return too_many(request, seconds, str(message))
             return view(request, *args, **kwargs)
+
         return wrapper
+
     return decorator
 
 
 # --- keys --------------------------------------------------------------------------------
+
 
 def per_person(request, **kwargs) -> str:
     return f"user:{request.user.pk}"
@@ -121,13 +125,16 @@ def per_seat(request, game_id, number, **kwargs) -> str:
 
 # --- logins and password resets ----------------------------------------------------------
 
+
 def _account(username) -> str:
     return f"account:{str(username or '').strip().casefold()}"
 
 
 def _login_checks(request, username) -> list[tuple[str, str]]:
-    return [("login_failures_per_account", _account(username)),
-            ("login_failures_per_address", per_address(request))]
+    return [
+        ("login_failures_per_account", _account(username)),
+        ("login_failures_per_address", per_address(request)),
+    ]
 
 
 @receiver(user_login_failed)
@@ -141,28 +148,41 @@ def count_failed_login(sender, credentials, request=None, **kwargs):
 def login_guard(view):
     """A login view that refuses to try a password while the account or the address has had
     too many failed logins (even the right password: that is the point)."""
+
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method == "POST":
-            seconds = wait_seconds(request, _login_checks(request, request.POST.get("username")),
-                                   increment=False)
+            seconds = wait_seconds(
+                request, _login_checks(request, request.POST.get("username")), increment=False
+            )
             if seconds is not None:
-                return too_many(request, seconds, _(
-                    "Too many failed logins for this account or from your address."))
+                return too_many(
+                    request,
+                    seconds,
+                    _("Too many failed logins for this account or from your address."),
+                )
         return view(request, *args, **kwargs)
+
     return wrapper
 
 
 def reset_guard(view):
     """A password reset view that mails a few links an hour per address and per e-mail."""
+
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method == "POST":
             email = str(request.POST.get("email", "")).strip().casefold()
-            seconds = wait_seconds(request, [
-                ("password_resets_per_address", per_address(request)),
-                ("password_resets_per_email", f"email:{email}")], increment=True)
+            seconds = wait_seconds(
+                request,
+                [
+                    ("password_resets_per_address", per_address(request)),
+                    ("password_resets_per_email", f"email:{email}"),
+                ],
+                increment=True,
+            )
             if seconds is not None:
                 return too_many(request, seconds, _("Too many password resets asked for."))
         return view(request, *args, **kwargs)
+
     return wrapper

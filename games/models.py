@@ -25,14 +25,16 @@ class Game(models.Model):
 
     kind = models.CharField(max_length=20)
     title = models.CharField(max_length=80)
-    referee = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT,
-                                related_name="refereed_games")
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.PROTECT, related_name="refereed_games"
+    )
     settings = models.JSONField(default=dict)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     time_zone = models.CharField(max_length=64, default="Europe/Berlin")
     deadline_days = models.PositiveSmallIntegerField(default=2)
     resolve_early = models.BooleanField(
-        default=False, help_text=_("Resolve as soon as all orders are in, not at the next noon."))
+        default=False, help_text=_("Resolve as soon as all orders are in, not at the next noon.")
+    )
     scored = models.BooleanField(default=True)
     winner_seat = models.SmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -57,8 +59,9 @@ class Seat(models.Model):
     # No index of its own: the (game, number) constraint's index starts with it.
     game = models.ForeignKey(Game, models.CASCADE, related_name="seats", db_index=False)
     number = models.SmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                             related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="seats"
+    )
     computer = models.BooleanField(default=False)
     computer_level = models.CharField(max_length=20, blank=True)
     name = models.CharField(max_length=40, blank=True)
@@ -68,12 +71,16 @@ class Seat(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="one_seat_number_per_game"),
-            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
-                                    name="one_seat_per_person_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(user__isnull=False),
+                name="one_seat_per_person_per_game",
+            ),
         ]
         # Opening the next rounds of a noon's games asks for their computer pilots only.
-        indexes = [models.Index(fields=["game"], condition=Q(computer=True),
-                                name="computer_seats_by_game")]
+        indexes = [
+            models.Index(fields=["game"], condition=Q(computer=True), name="computer_seats_by_game")
+        ]
 
     def __str__(self) -> str:
         return self.name or gettext("seat %(number)d") % {"number": self.number}
@@ -108,8 +115,9 @@ class Round(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="one_round_number_per_game"),
-            models.UniqueConstraint(fields=["game"], condition=Q(status="open"),
-                                    name="one_open_round_per_game"),
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(status="open"), name="one_open_round_per_game"
+            ),
         ]
         indexes = [models.Index(fields=["status", "deadline"])]
 
@@ -152,7 +160,9 @@ class Chatter(models.Model):
     class Meta:
         ordering = ["seat__number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "seat"], name="one_chatter_per_seat_and_round"),
+            models.UniqueConstraint(
+                fields=["round", "seat"], name="one_chatter_per_seat_and_round"
+            ),
         ]
 
 
@@ -163,7 +173,8 @@ class Profile(models.Model):
     language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
     mail_reports = models.BooleanField(default=True, help_text=_("Mail me each published round."))
     mail_reminders = models.BooleanField(
-        default=True, help_text=_("Mail me before a deadline while my orders are still due."))
+        default=True, help_text=_("Mail me before a deadline while my orders are still due.")
+    )
 
 
 class ApiToken(models.Model):
@@ -173,8 +184,9 @@ class ApiToken(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=40)
-    prefix = models.CharField(max_length=8, help_text=_("The secret's first characters, shown "
-                                                        "to tell tokens apart."))
+    prefix = models.CharField(
+        max_length=8, help_text=_("The secret's first characters, shown to tell tokens apart.")
+    )
     digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)

@@ -20,8 +20,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import registry
-from .text import one_line
 from .models import Delivery, Order, Profile, Report, Round, Seat
+from .text import one_line
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +30,11 @@ def _wanting(kind: str) -> Q:
     """Seats whose pilot wants this kind of mail: he has an address and the switch is on (it is
     on when he never saw his profile)."""
     switch = "mail_reports" if kind == Delivery.Kind.REPORT else "mail_reminders"
-    return (Q(user__isnull=False) & ~Q(user__email="")
-            & (Q(user__profile__isnull=True) | Q(**{f"user__profile__{switch}": True})))
+    return (
+        Q(user__isnull=False)
+        & ~Q(user__email="")
+        & (Q(user__profile__isnull=True) | Q(**{f"user__profile__{switch}": True}))
+    )
 
 
 def _own_words(user) -> tuple[str, str]:
@@ -54,8 +57,7 @@ def _written_for(words: tuple[str, str]):
 def _claim(user, rnd: Round, kind: str) -> Delivery | None:
     try:
         with transaction.atomic():
-            return Delivery.objects.create(user=user, round=rnd, kind=kind,
-                                           sent_at=timezone.now())
+            return Delivery.objects.create(user=user, round=rnd, kind=kind, sent_at=timezone.now())
     except IntegrityError:
         return None
 
@@ -87,16 +89,25 @@ def send_reports(round_ids: list[int]) -> int:
     """
     ids = list(round_ids)
     readers: dict[int, list] = {}
-    for seat in (Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
-                 .select_related("user__profile").distinct()):
+    for seat in (
+        Seat.objects.filter(_wanting(Delivery.Kind.REPORT), game__rounds__id__any=ids)
+        .select_related("user__profile")
+        .distinct()
+    ):
         readers.setdefault(seat.game_id, []).append((seat.number, seat.user))
     if not readers:
         return 0
-    read = list(Round.objects.filter(pk__any=ids, game_id__any=list(readers))
-                .select_related("game").defer("state", "game__settings"))
-    reports = {round_id: (events, state) for round_id, events, state in
-               Report.objects.filter(round_id__any=[rnd.pk for rnd in read])
-               .values_list("round_id", "events", "state")}
+    read = list(
+        Round.objects.filter(pk__any=ids, game_id__any=list(readers))
+        .select_related("game")
+        .defer("state", "game__settings")
+    )
+    reports = {
+        round_id: (events, state)
+        for round_id, events, state in Report.objects.filter(
+            round_id__any=[rnd.pk for rnd in read]
+        ).values_list("round_id", "events", "state")
+    }
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__any=list({rnd.game_id for rnd in read})):
         seats.setdefault(seat.game_id, []).append(seat)
@@ -119,18 +130,20 @@ def send_reports(round_ids: list[int]) -> int:
     return sent
 
 
-def _report_mail(rnd: Round, events: list, state: dict,
-                 seats: list[Seat]) -> tuple[str, str]:
+def _report_mail(rnd: Round, events: list, state: dict, seats: list[Seat]) -> tuple[str, str]:
     """The subject and body of a published round's mail, in the active language (a seat
     without a pilot's name is "seat 3" in it too)."""
     names = {seat.number: str(seat) for seat in seats}
     rules = registry.get(rnd.game.kind)
     lines = rules.describe_events(events, names)
-    body = render_to_string("games/mail/report.txt", {
-        "game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL})
+    body = render_to_string(
+        "games/mail/report.txt",
+        {"game": rnd.game, "round": rnd, "lines": lines, "site": settings.SITE_URL},
+    )
     title = one_line(rnd.game.title)
     subject = rules.report_subject(title, rnd.number, state) or _(
-        "%(title)s: round %(number)d is published") % {"title": title, "number": rnd.number}
+        "%(title)s: round %(number)d is published"
+    ) % {"title": title, "number": rnd.number}
     return subject, body
 
 
@@ -138,20 +151,25 @@ def send_reminders(now: datetime) -> int:
     """Remind pilots whose orders are still due some hours before the deadline."""
     window = timedelta(hours=settings.REMINDER_HOURS)
     sent = 0
-    rounds = (Round.objects.filter(status=Round.Status.OPEN, deadline__gt=now,
-                                   deadline__lte=now + window)
-              .select_related("game"))
+    rounds = Round.objects.filter(
+        status=Round.Status.OPEN, deadline__gt=now, deadline__lte=now + window
+    ).select_related("game")
     for rnd in rounds:
         active = registry.get(rnd.game.kind).owing_seats(rnd.state, rnd.referee_input)
         submitted = set(Order.objects.filter(round=rnd).values_list("seat_id", flat=True))
-        for seat in (rnd.game.seats.filter(_wanting(Delivery.Kind.REMINDER))
-                     .select_related("user__profile")):
+        for seat in rnd.game.seats.filter(_wanting(Delivery.Kind.REMINDER)).select_related(
+            "user__profile"
+        ):
             if seat.number not in active or seat.pk in submitted:
                 continue
             with _written_for(_own_words(seat.user)):
-                body = render_to_string("games/mail/reminder.txt", {
-                    "game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL})
+                body = render_to_string(
+                    "games/mail/reminder.txt",
+                    {"game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL},
+                )
                 subject = _("%(title)s: your orders for round %(number)d are due") % {
-                    "title": one_line(rnd.game.title), "number": rnd.number}
+                    "title": one_line(rnd.game.title),
+                    "number": rnd.number,
+                }
             sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER, subject, body)
     return sent

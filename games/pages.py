@@ -18,8 +18,9 @@ PER_PAGE = 25
 def page_of(request, items, param: str = "page", per_page: int = PER_PAGE) -> Page:
     page = Paginator(items, per_page).get_page(_number(request.GET.get(param)))
     page.object_list = list(page.object_list)
-    page.previous_url = _url(request, param, page.previous_page_number()) \
-        if page.has_previous() else None
+    page.previous_url = (
+        _url(request, param, page.previous_page_number()) if page.has_previous() else None
+    )
     page.next_url = _url(request, param, page.next_page_number()) if page.has_next() else None
     return page
 

@@ -39,18 +39,26 @@ def game_page(request, game_id: int):
     open_round = game.rounds.filter(status=Round.Status.OPEN).first()
     state = selectors.shown_state(game, open_round)
     context = {
-        "game": game, "seats": seats, "open_round": open_round,
-        "published": pages.page_of(request, game.rounds.filter(status=Round.Status.PUBLISHED)
-                                   .only("id", "game_id", "number").order_by("-number"),
-                                   "rounds", ROUNDS_PAGE),
+        "game": game,
+        "seats": seats,
+        "open_round": open_round,
+        "published": pages.page_of(
+            request,
+            game.rounds.filter(status=Round.Status.PUBLISHED)
+            .only("id", "game_id", "number")
+            .order_by("-number"),
+            "rounds",
+            ROUNDS_PAGE,
+        ),
         "failed_round": game.rounds.filter(status=Round.Status.FAILED).first(),
         "my_seat": next((s for s in seats if s.user_id and s.user_id == request.user.pk), None),
-        "is_referee": request.user.is_authenticated and (
-            request.user.pk == game.referee_id or request.user.is_staff),
+        "is_referee": request.user.is_authenticated
+        and (request.user.pk == game.referee_id or request.user.is_staff),
     }
     if open_round is not None:
-        context["orders_in"] = set(Order.objects.filter(round=open_round)
-                                   .values_list("seat__number", flat=True))
+        context["orders_in"] = set(
+            Order.objects.filter(round=open_round).values_list("seat__number", flat=True)
+        )
     if state is not None:
         context.update(rules.page_context(state, names))
     return render(request, rules.template("game"), context)
@@ -74,8 +82,9 @@ def round_report(request, game_id: int, number: int):
     if html is None:
         # Rendered without the session (whose absence _is_public_reader saw): the page shows
         # the anonymous navigation, no messages and no CSRF token.
-        html = _report_page(request, _published_round(game_id, number), step, later,
-                            public_copy=True).content.decode()
+        html = _report_page(
+            request, _published_round(game_id, number), step, later, public_copy=True
+        ).content.decode()
         report_cache.keep_public_page(round_id, step, later, version, html)
     response = HttpResponse(html)
     patch_vary_headers(response, ["Cookie"])  # a logged-in reader's page differs
@@ -92,8 +101,10 @@ def _replay_step(request) -> int:
 def _is_public_reader(request) -> bool:
     """Without a session nobody is logged in and no message waits (in the session or its own
     cookie): the page is the same for every such reader."""
-    return (settings.SESSION_COOKIE_NAME not in request.COOKIES
-            and CookieStorage.cookie_name not in request.COOKIES)
+    return (
+        settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and CookieStorage.cookie_name not in request.COOKIES
+    )
 
 
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
@@ -107,17 +118,29 @@ def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
 def _published_round(game_id: int, number: int) -> Round:
     return get_object_or_404(
         Round.objects.select_related("game").defer("state"),
-        game_id=game_id, number=number, status=Round.Status.PUBLISHED)
+        game_id=game_id,
+        number=number,
+        status=Round.Status.PUBLISHED,
+    )
 
 
-def _report_page(request, rnd: Round, step: int, later: bool,
-                 public_copy: bool = False) -> HttpResponse:
+def _report_page(
+    request, rnd: Round, step: int, later: bool, public_copy: bool = False
+) -> HttpResponse:
     body = _cached_report_fragment(rnd, "_report_body", step)
-    return render(request, "games/report.html", {
-        "game": rnd.game, "round": rnd, "body": body, "public_copy": public_copy,
-        "rules_url": rnd.game.rules.rules_url(),
-        "previous": rnd.number - 1 if rnd.number > 1 else None,
-        "next": rnd.number + 1 if later else None})
+    return render(
+        request,
+        "games/report.html",
+        {
+            "game": rnd.game,
+            "round": rnd,
+            "body": body,
+            "public_copy": public_copy,
+            "rules_url": rnd.game.rules.rules_url(),
+            "previous": rnd.number - 1 if rnd.number > 1 else None,
+            "next": rnd.number + 1 if later else None,
+        },
+    )
 
 
 def _cached_report_fragment(rnd: Round, part: str, step: int) -> str:
@@ -126,8 +149,9 @@ def _cached_report_fragment(rnd: Round, part: str, step: int) -> str:
     key = report_cache.fragment_key(rnd.game_id, rnd.pk, part, step)
     html = cache.get(key)
     if html is None:
-        html = render_to_string(rnd.game.rules.template(part),
-                                _report_context(rnd, step, _names(rnd.game)))
+        html = render_to_string(
+            rnd.game.rules.template(part), _report_context(rnd, step, _names(rnd.game))
+        )
         cache.set(key, html, report_cache.REPORT_SECONDS)
     return mark_safe(html)
 
@@ -136,12 +160,14 @@ def _report_context(rnd: Round, step: int, names: dict[int, str]) -> dict:
     game = rnd.game
     rules = registry.get(game.kind)
     context = {
-        "game": game, "round": rnd, "report": rnd.report,
-        "chatter": [c for c in Chatter.objects.filter(round=rnd).select_related("seat")
-                    if c.lines],
+        "game": game,
+        "round": rnd,
+        "report": rnd.report,
+        "chatter": [c for c in Chatter.objects.filter(round=rnd).select_related("seat") if c.lines],
     }
-    context.update(rules.report_context(rnd.state, rnd.report.state, rnd.report.events,
-                                        names, step))
+    context.update(
+        rules.report_context(rnd.state, rnd.report.state, rnd.report.events, names, step)
+    )
     return context
 
 
@@ -161,8 +187,11 @@ class GameFeed(Feed):
         return _("Every published round of %(title)s.") % {"title": game.title}
 
     def items(self, game: Game):
-        return (Round.objects.filter(game=game, status=Round.Status.PUBLISHED)
-                .select_related("report", "game").order_by("-number")[:30])
+        return (
+            Round.objects.filter(game=game, status=Round.Status.PUBLISHED)
+            .select_related("report", "game")
+            .order_by("-number")[:30]
+        )
 
     def item_title(self, rnd: Round) -> str:
         return _("Round %(number)d") % {"number": rnd.number}

@@ -20,8 +20,7 @@ Wording = Callable[[dict], str]
 def malformed_words(params: dict) -> str:
     where = params.get("where")
     if where:
-        return gettext("the order is not in the expected form (at %(where)s)") % {
-            "where": where}
+        return gettext("the order is not in the expected form (at %(where)s)") % {"where": where}
     return gettext("the order is not in the expected form")
 
 

@@ -20,9 +20,8 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from . import clock
 
@@ -59,16 +58,16 @@ class GameRules:
 
     # --- what the game brings to the site (games/checks.py holds each to exist) ------------
     # Dotted paths, imported when first used: a game's forms may import its rules.
-    settings_form = ""                  # a ``games.forms.GameSettingsForm``
+    settings_form = ""  # a ``games.forms.GameSettingsForm``
     referee_input_form: str | None = None  # a ``games.forms.RefereeInputForm``, if the referee
     #                                        fixes something per round (e.g. a fixed wind)
-    urls = ""                           # its URL module, mounted under /<slug>/
-    legacy_urls: str | None = None      # old addresses, mounted at the site's root: redirects
-    seat_url_name = "seat"              # a seat's own page in ``urls``: (game_id, number)
+    urls = ""  # its URL module, mounted under /<slug>/
+    legacy_urls: str | None = None  # old addresses, mounted at the site's root: redirects
+    seat_url_name = "seat"  # a seat's own page in ``urls``: (game_id, number)
     rules_url_name: str | None = "rules"  # its rules page in ``urls``, without arguments
     nav: tuple[tuple[str, str], ...] = ()  # (label, URL name in ``urls``) for the header
-    templates: dict[str, str] = {}      # TEMPLATE_PARTS named otherwise than by convention
-    own_page_label = _("My seat")       # the link to a seat's own page on "My games"
+    templates: dict[str, str] = {}  # TEMPLATE_PARTS named otherwise than by convention
+    own_page_label = _("My seat")  # the link to a seat's own page on "My games"
     new_game_label = _("Referee a new game")
     removal_note = _("The player is taken out at the start of the coming round.")
     missed_orders_note = _("Without orders, the game's default for a missed turn applies.")
@@ -103,9 +102,9 @@ class GameRules:
 
     def deadline_words(self, game) -> str:
         """The deadline rule in a few words, for the lobby."""
-        return ngettext("%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s",
-                        game.deadline_days) % {"days": game.deadline_days,
-                                               "zone": game.time_zone}
+        return ngettext(
+            "%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s", game.deadline_days
+        ) % {"days": game.deadline_days, "zone": game.time_zone}
 
     def lobby_words(self, game) -> str:
         """A game's settings in one line, for the lobby's list."""
@@ -163,8 +162,9 @@ class GameRules:
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         raise NotImplementedError
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         raise NotImplementedError
 
     def clean_referee_input(self, state: dict, data: dict) -> dict:
@@ -209,8 +209,9 @@ class GameRules:
         """What the game's public page (its ``game`` template) shows of a state."""
         raise NotImplementedError
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         """What a published round's body and replay (its ``_report_body`` and ``_replay``
         templates) show, at replay ``step``."""
         raise NotImplementedError
@@ -236,15 +237,16 @@ class GameRules:
         form does (through ``games.services.orders_submit``)."""
         raise NotImplementedError
 
-    def replay_frames(self, state_before: dict, events: list, report_state: dict,
-                      names: dict[int, str]) -> list[dict]:
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
         """A published round step by step, as the replay shows it."""
         raise NotImplementedError
 
     def practice_create(self, user):
         """A practice game for ``user`` against computer players, started, or None if the
         game offers none."""
-        return None
+        return
 
 
 class TurnDeadline:
@@ -275,8 +277,11 @@ class GameApp(AppConfig):
 
 @cache
 def _games() -> dict[str, GameRules]:
-    return {app.game_rules.slug: app.game_rules
-            for app in apps.get_app_configs() if isinstance(app, GameApp)}
+    return {
+        app.game_rules.slug: app.game_rules
+        for app in apps.get_app_configs()
+        if isinstance(app, GameApp)
+    }
 
 
 @receiver(setting_changed)

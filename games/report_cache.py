@@ -37,6 +37,7 @@ def names_changed(game_id: int) -> None:
 # keyed by whether a later round was published then, which changes its "next" link. Fragments
 # and pages are kept per language: the active one when they are read and written.
 
+
 def _page_key(round_id: int, step: int, later: bool) -> str:
     return f"report-page:{round_id}:{step}:{int(later)}:{get_language()}"
 

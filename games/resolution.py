@@ -56,16 +56,16 @@ def resolve_rounds_task(round_ids: list[int]) -> int:
     return resolved
 
 
-def round_resolve(*, round_id: int, now: datetime | None = None,
-                  force: bool = False) -> int | None:
+def round_resolve(*, round_id: int, now: datetime | None = None, force: bool = False) -> int | None:
     """Resolve one due round exactly once; returns the next round's id if that one is due at
     once too (so a caller may go on), else None."""
     due = rounds_resolve(round_ids=[round_id], now=now, force=force)
     return due[0] if due else None
 
 
-def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
-                   force: bool = False) -> list[int]:
+def rounds_resolve(
+    *, round_ids: list[int], now: datetime | None = None, force: bool = False
+) -> list[int]:
     """Resolve the due rounds among ``round_ids`` exactly once, in one transaction; returns
     the ids of the next rounds that are due at once.
 
@@ -82,8 +82,7 @@ def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
     except (OperationalError, InterfaceError):
         # The database went away, not the round: nothing was written, the next sweep retries,
         # and it does not count toward the round's failures.
-        log.warning("resolving rounds %s: the database connection failed", round_ids,
-                    exc_info=True)
+        log.warning("resolving rounds %s: the database connection failed", round_ids, exc_info=True)
         close_old_connections()
         return []
     except Exception as error:
@@ -91,8 +90,11 @@ def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
             log.exception("resolving round %s failed", round_ids[0])
             _record_failure(round_ids[0], error)
             return []
-        return [rid for one in round_ids for rid in rounds_resolve(
-            round_ids=[one], now=now, force=force)]
+        return [
+            rid
+            for one in round_ids
+            for rid in rounds_resolve(round_ids=[one], now=now, force=force)
+        ]
     for round_id, error in failures:
         log.error("resolving round %s failed: %s", round_id, error, exc_info=error)
         _record_failure(round_id, error)
@@ -101,9 +103,22 @@ def rounds_resolve(*, round_ids: list[int], now: datetime | None = None,
 
 # What resolving reads of a round and its game (the rest stays in the database: at noon every
 # column read is thousands of values made into Python objects).
-RESOLVING_FIELDS = ("game_id", "number", "status", "state", "seed", "deadline", "all_in_at",
-                    "referee_input", "game__kind", "game__status", "game__settings",
-                    "game__time_zone", "game__deadline_days", "game__resolve_early")
+RESOLVING_FIELDS = (
+    "game_id",
+    "number",
+    "status",
+    "state",
+    "seed",
+    "deadline",
+    "all_in_at",
+    "referee_input",
+    "game__kind",
+    "game__status",
+    "game__settings",
+    "game__time_zone",
+    "game__deadline_days",
+    "game__resolve_early",
+)
 
 
 @contextmanager
@@ -121,26 +136,33 @@ def _collector_paused():
             gc.enable()
 
 
-def _resolve_together(round_ids: list[int], now: datetime,
-                      force: bool) -> tuple[list[int], list[tuple[int, Exception]]]:
+def _resolve_together(
+    round_ids: list[int], now: datetime, force: bool
+) -> tuple[list[int], list[tuple[int, Exception]]]:
     with transaction.atomic():
-        locked = (Round.objects.select_for_update(skip_locked=True, of=("self",))
-                  .select_related("game").only(*RESOLVING_FIELDS)
-                  .filter(pk__any=round_ids, status=Round.Status.OPEN).order_by("pk"))
+        locked = (
+            Round.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("game")
+            .only(*RESOLVING_FIELDS)
+            .filter(pk__any=round_ids, status=Round.Status.OPEN)
+            .order_by("pk")
+        )
         rounds = [rnd for rnd in locked if force or is_due(rnd, now)]
         if not rounds:
             return [], []
         orders: dict[int, dict[int, dict]] = {rnd.pk: {} for rnd in rounds}
         for round_id, number, payload in Order.objects.filter(
-                round_id__any=list(orders)).values_list("round_id", "seat__number", "payload"):
+            round_id__any=list(orders)
+        ).values_list("round_id", "seat__number", "payload"):
             orders[round_id][number] = payload
         resolved, failures = [], []
         for rnd in rounds:
             rules = registry.get(rnd.game.kind)
             try:  # a bug in a game's rules must not wedge the sweep
-                outcome = rules.resolve(rnd.state, orders[rnd.pk], seed=rnd.seed,
-                                        referee_input=rnd.referee_input)
-            except Exception as error:
+                outcome = rules.resolve(
+                    rnd.state, orders[rnd.pk], seed=rnd.seed, referee_input=rnd.referee_input
+                )
+            except Exception as error:  # noqa: BLE001 - any bug at all: logged, retried
                 failures.append((rnd.pk, error))
                 continue
             resolved.append((rnd, outcome))
@@ -157,8 +179,12 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
     # to the cycle collector (docs/performance.md).
     # A round's final state is also the next round's starting state: serialized once for both.
     finals = {rnd.pk: serialized(outcome.state) for rnd, outcome in resolved}
-    bulk.insert([Report(round_id=rnd.pk, state=finals[rnd.pk], events=outcome.events,
-                        published_at=now) for rnd, outcome in resolved])
+    bulk.insert(
+        [
+            Report(round_id=rnd.pk, state=finals[rnd.pk], events=outcome.events, published_at=now)
+            for rnd, outcome in resolved
+        ]
+    )
     published = [rnd.pk for rnd, _ in resolved]
     Round.objects.filter(pk__any=published).update(status=Round.Status.PUBLISHED)
     enqueue_on_commit(send_reports_task, published)
@@ -191,9 +217,11 @@ def _record_failure(round_id: int, error: Exception) -> None:
 
 # --- opening rounds ---------------------------------------------------------------------------
 
+
 class Opening(NamedTuple):
     """A round to open: its game, its number, and its starting state as a dict and as it is
     stored (``serialized``: a round's final state, also in its report, is serialized once)."""
+
     game: Game
     number: int
     state: dict
@@ -208,21 +236,34 @@ def open_round(game: Game, number: int, state: dict, now: datetime) -> Round:
 def _open_rounds(openings: list[Opening], now: datetime) -> list[Round]:
     """Open the next round of several games at once; computer pilots' orders go in sealed."""
     computers: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(game_id__any=[opening.game.pk for opening in openings],
-                                    computer=True):
+    for seat in Seat.objects.filter(
+        game_id__any=[opening.game.pk for opening in openings], computer=True
+    ):
         computers.setdefault(seat.game_id, []).append(seat)
     rounds, orders = [], []
     for game, number, state, stored in openings:
         rules = registry.get(game.kind)
-        rnd = Round(game=game, number=number, state=stored, seed=secrets.randbits(62),
-                    opened_at=now, deadline=rules.deadline(now, game))
+        rnd = Round(
+            game=game,
+            number=number,
+            state=stored,
+            seed=secrets.randbits(62),
+            opened_at=now,
+            deadline=rules.deadline(now, game),
+        )
         active = set(rules.active_seats(state))
         playing = [s for s in computers.get(game.pk, []) if s.number in active]
         if playing and len(playing) == len(active):
             rnd.all_in_at = now
-        orders += [Order(round=rnd, seat=seat, submitted_at=now,
-                         payload=rules.computer_orders(state, seat.number, seat.computer_level))
-                   for seat in playing]
+        orders += [
+            Order(
+                round=rnd,
+                seat=seat,
+                submitted_at=now,
+                payload=rules.computer_orders(state, seat.number, seat.computer_level),
+            )
+            for seat in playing
+        ]
         rounds.append(rnd)
     bulk.insert(rounds)
     for rnd, opening in zip(rounds, openings):

@@ -68,33 +68,55 @@ def _seats():
 
 
 def _open_round():
-    return Prefetch("rounds", queryset=Round.objects.filter(status=Round.Status.OPEN),
-                    to_attr="open_rounds")
+    return Prefetch(
+        "rounds", queryset=Round.objects.filter(status=Round.Status.OPEN), to_attr="open_rounds"
+    )
 
 
 def my_games(user) -> list[MyGame]:
     """Every game the person holds a seat in or referees: running first, then open, then
     finished; each with its open round and whether his orders are still due."""
     games = list(
-        Game.objects.filter(Q(seats__user=user) | Q(referee=user)).distinct()
-        .prefetch_related(_seats(), _open_round()).order_by("-created_at"))
+        Game.objects.filter(Q(seats__user=user) | Q(referee=user))
+        .distinct()
+        .prefetch_related(_seats(), _open_round())
+        .order_by("-created_at")
+    )
     rounds = [game.open_rounds[0] for game in games if game.open_rounds]
-    submitted = set(Order.objects.filter(round__in=rounds, seat__user=user)
-                    .values_list("round_id", flat=True))
+    submitted = set(
+        Order.objects.filter(round__in=rounds, seat__user=user).values_list("round_id", flat=True)
+    )
     entries = []
     for game in games:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
         rules = registry.get(game.kind)
-        owes = bool(seat and rnd and seat.number in rules.owing_seats(rnd.state,
-                                                                      rnd.referee_input))
+        owes = bool(seat and rnd and seat.number in rules.owing_seats(rnd.state, rnd.referee_input))
         due = owes and rnd.pk not in submitted
-        waiting = bool(seat and rnd and not owes and rnd.pk not in submitted
-                       and seat.number in rules.seats_in_game(rnd.state))
-        entries.append(MyGame(game=game, seat=seat, is_referee=game.referee_id == user.pk,
-                              round=rnd, orders_due=due, waiting=waiting))
-    entries.sort(key=lambda e: (STATUS_ORDER[e.game.status], not e.orders_due,
-                                e.deadline.timestamp() if e.deadline else float("inf")))
+        waiting = bool(
+            seat
+            and rnd
+            and not owes
+            and rnd.pk not in submitted
+            and seat.number in rules.seats_in_game(rnd.state)
+        )
+        entries.append(
+            MyGame(
+                game=game,
+                seat=seat,
+                is_referee=game.referee_id == user.pk,
+                round=rnd,
+                orders_due=due,
+                waiting=waiting,
+            )
+        )
+    entries.sort(
+        key=lambda e: (
+            STATUS_ORDER[e.game.status],
+            not e.orders_due,
+            e.deadline.timestamp() if e.deadline else float("inf"),
+        )
+    )
     return entries
 
 
@@ -109,9 +131,11 @@ def waiting_count(user) -> int:
     """How many games wait on the person's orders (the header's "your move"): worked out from
     "My games" at most once a minute, and again at once after his own submit (the services
     drop the entry)."""
-    return cache.get_or_set(waiting_key(user.pk),
-                            lambda: sum(entry.orders_due for entry in my_games(user)),
-                            WAITING_SECONDS)
+    return cache.get_or_set(
+        waiting_key(user.pk),
+        lambda: sum(entry.orders_due for entry in my_games(user)),
+        WAITING_SECONDS,
+    )
 
 
 def lobby(user, request) -> Lobby:
@@ -119,25 +143,46 @@ def lobby(user, request) -> Lobby:
     query string; newest first): open games with their seats, running and finished games with
     only what the list shows (no seat's user, no round's state)."""
     base = Game.objects.select_related("referee")
-    open_games = pages.page_of(request, base.prefetch_related(_seats())
-                               .filter(status=Game.Status.OPEN).order_by("-created_at", "-pk"),
-                               "open", LOBBY_PAGE)
+    open_games = pages.page_of(
+        request,
+        base.prefetch_related(_seats())
+        .filter(status=Game.Status.OPEN)
+        .order_by("-created_at", "-pk"),
+        "open",
+        LOBBY_PAGE,
+    )
     for game in open_games:
         game.deadline_words = registry.get(game.kind).deadline_words(game)
     joined = set()
     if user is not None and user.is_authenticated:
-        joined = {game.pk for game in open_games
-                  if any(seat.user_id == user.pk for seat in game.seats.all())}
-    running = (base.filter(status=Game.Status.RUNNING).annotate(seat_count=Count("seats"))
-               .prefetch_related(Prefetch(
-                   "rounds", queryset=Round.objects.filter(status=Round.Status.OPEN)
-                   .only("id", "game_id", "number", "deadline"), to_attr="open_rounds"))
-               .order_by("-started_at", "-pk"))
+        joined = {
+            game.pk
+            for game in open_games
+            if any(seat.user_id == user.pk for seat in game.seats.all())
+        }
+    running = (
+        base.filter(status=Game.Status.RUNNING)
+        .annotate(seat_count=Count("seats"))
+        .prefetch_related(
+            Prefetch(
+                "rounds",
+                queryset=Round.objects.filter(status=Round.Status.OPEN).only(
+                    "id", "game_id", "number", "deadline"
+                ),
+                to_attr="open_rounds",
+            )
+        )
+        .order_by("-started_at", "-pk")
+    )
     finished = base.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
-    return _described(Lobby(
-        open=open_games, joined=joined,
-        running=pages.page_of(request, running, "running", LOBBY_PAGE),
-        finished=pages.page_of(request, finished, "finished", LOBBY_PAGE)))
+    return _described(
+        Lobby(
+            open=open_games,
+            joined=joined,
+            running=pages.page_of(request, running, "running", LOBBY_PAGE),
+            finished=pages.page_of(request, finished, "finished", LOBBY_PAGE),
+        )
+    )
 
 
 def _described(lobby: Lobby) -> Lobby:
@@ -149,8 +194,12 @@ def _described(lobby: Lobby) -> Lobby:
         for seat in game.seats.all():
             seat.label = registry.get(game.kind).seat_label(seat.number)
     won = [game for game in lobby.finished if game.winner_seat is not None]
-    winners = {(seat.game_id, seat.number): seat for seat in Seat.objects.filter(
-        game__in=won, number=F("game__winner_seat")).only("game_id", "number", "name")}
+    winners = {
+        (seat.game_id, seat.number): seat
+        for seat in Seat.objects.filter(game__in=won, number=F("game__winner_seat")).only(
+            "game_id", "number", "name"
+        )
+    }
     for game in won:
         seat = winners.get((game.pk, game.winner_seat))
         game.winner_name = str(seat) if seat else None
@@ -161,10 +210,10 @@ def _described(lobby: Lobby) -> Lobby:
 class Panel:
     game: Game
     seats: list[Seat]
-    round: Round | None       # the round open for orders
-    failed: Round | None      # a round that kept failing and waits for the referee
-    active: list[int]         # seats still in the game (``GameRules.seats_in_game``)
-    removing: list[int]       # seats the referee takes out when the open round is resolved
+    round: Round | None  # the round open for orders
+    failed: Round | None  # a round that kept failing and waits for the referee
+    active: list[int]  # seats still in the game (``GameRules.seats_in_game``)
+    removing: list[int]  # seats the referee takes out when the open round is resolved
 
 
 def referee_panel(game_id: int) -> Panel:
@@ -175,8 +224,7 @@ def referee_panel(game_id: int) -> Panel:
     state = (rnd or failed).state if (rnd or failed) else None
     active = registry.get(game.kind).seats_in_game(state) if state is not None else []
     removing = rnd.referee_input.get("remove", []) if rnd else []
-    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active,
-                 removing=removing)
+    return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active, removing=removing)
 
 
 def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
@@ -185,8 +233,7 @@ def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
     else None (the game has not started)."""
     if open_round is not None:
         return open_round.state
-    last = (Report.objects.filter(round__game=game).order_by("-round__number")
-            .only("state").first())
+    last = Report.objects.filter(round__game=game).order_by("-round__number").only("state").first()
     return last.state if last else None
 
 
@@ -202,6 +249,7 @@ def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
 class PlayerPage:
     """What a player's page reads: his seat, the game's seats (for their names), and the open
     round with his own orders and chatter in it (never another seat's)."""
+
     seat: Seat
     seats: list[Seat]
     round: Round | None
@@ -219,8 +267,13 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     found = queries.player_page_rows(game_id, number, user.pk, kind)
     seat = next((s for s in found.seats if s.number == number), None)
     _require_own(seat, user)
-    return PlayerPage(seat=seat, seats=found.seats, round=found.round,
-                      own_orders=found.own_orders, own_chatter=found.own_chatter or [])
+    return PlayerPage(
+        seat=seat,
+        seats=found.seats,
+        round=found.round,
+        own_orders=found.own_orders,
+        own_chatter=found.own_chatter or [],
+    )
 
 
 def _require_own(seat: Seat | None, user) -> None:

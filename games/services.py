@@ -30,9 +30,18 @@ MAX_DEADLINE_DAYS = 14
 
 # --- games and seats ------------------------------------------------------------------------
 
-def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: str,
-                deadline_days: int, resolve_early: bool = False,
-                computer_seats: dict[int, str] | None = None) -> Game:
+
+def game_create(
+    *,
+    referee,
+    kind: str,
+    title: str,
+    settings: dict,
+    time_zone: str,
+    deadline_days: int,
+    resolve_early: bool = False,
+    computer_seats: dict[int, str] | None = None,
+) -> Game:
     rules = registry.get(kind)
     settings = rules.clean_settings(settings)
     if not title.strip():
@@ -49,12 +58,26 @@ def game_create(*, referee, kind: str, title: str, settings: dict, time_zone: st
         raise Rejected(_("a computer pilot was put in a seat this game does not have"))
     with transaction.atomic():
         game = Game.objects.create(
-            kind=kind, title=title.strip(), referee=referee, settings=settings,
-            time_zone=time_zone, deadline_days=deadline_days, resolve_early=resolve_early,
-            scored=not computer_seats and rules.counts_for_careers(settings))
-        Seat.objects.bulk_create([
-            Seat(game=game, number=n, computer=n in computer_seats,
-                 computer_level=computer_seats.get(n, "")) for n in numbers])
+            kind=kind,
+            title=title.strip(),
+            referee=referee,
+            settings=settings,
+            time_zone=time_zone,
+            deadline_days=deadline_days,
+            resolve_early=resolve_early,
+            scored=not computer_seats and rules.counts_for_careers(settings),
+        )
+        Seat.objects.bulk_create(
+            [
+                Seat(
+                    game=game,
+                    number=n,
+                    computer=n in computer_seats,
+                    computer_level=computer_seats.get(n, ""),
+                )
+                for n in numbers
+            ]
+        )
     return game
 
 
@@ -65,10 +88,13 @@ def seat_join(*, game: Game, number: int, user) -> Seat:
             raise Rejected(_("this game is not open for pilots"))
         if game.seats.filter(user=user).exists():
             raise Rejected(_("you already have a seat in this game"))
-        taken = Seat.objects.filter(game=game, number=number, user__isnull=True,
-                                    computer=False).update(
-            user=user, joined_at=timezone.now(),
-            name=registry.get(game.kind).seat_name_on_join(user))
+        taken = Seat.objects.filter(
+            game=game, number=number, user__isnull=True, computer=False
+        ).update(
+            user=user,
+            joined_at=timezone.now(),
+            name=registry.get(game.kind).seat_name_on_join(user),
+        )
         if not taken:
             raise Rejected(_("that seat is taken"))
         return game.seats.get(number=number)
@@ -94,9 +120,12 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         game.scored = game.scored and not any(seat.computer for seat in seats)
         rules = registry.get(game.kind)
         state = rules.setup(
-            seed=secrets.randbits(62), settings={**game.settings, "scored": game.scored},
-            seats=[{"number": s.number, "computer": s.computer, "user_id": s.user_id}
-                   for s in seats])
+            seed=secrets.randbits(62),
+            settings={**game.settings, "scored": game.scored},
+            seats=[
+                {"number": s.number, "computer": s.computer, "user_id": s.user_id} for s in seats
+            ],
+        )
         game.status, game.started_at = Game.Status.RUNNING, now
         game.save(update_fields=["status", "started_at", "scored"])
         rnd = resolution.open_round(game, 1, state, now)
@@ -106,6 +135,7 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
 
 
 # --- orders and chatter ---------------------------------------------------------------------
+
 
 def current_round(game: Game) -> Round | None:
     return game.rounds.filter(status=Round.Status.OPEN).first()
@@ -120,16 +150,23 @@ def lock_open_round(game: Game, missing: str) -> Round:
     return rnd
 
 
-def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = None,
-                  round_number: int | None = None) -> Order:
+def orders_submit(
+    *,
+    seat: Seat,
+    user,
+    payload: object,
+    now: datetime | None = None,
+    round_number: int | None = None,
+) -> Order:
     """Store a seat's orders for the open round: once, final, checked by the game's rules.
     ``round_number``: the round the player saw when he wrote them (a form's), if known."""
     now = now or timezone.now()
     _require_owner(seat, user)
     game = seat.game
     rules = registry.get(game.kind)
-    already_in = Rejected(_("your orders for this round are already in; they cannot be "
-                            "changed"), code="already_in")
+    already_in = Rejected(
+        _("your orders for this round are already in; they cannot be changed"), code="already_in"
+    )
     try:
         with transaction.atomic():
             # The round's row lock makes this check and the insert one step for the round:
@@ -137,18 +174,18 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
             rnd = lock_open_round(game, _("there is no round open for orders"))
             require_form_round(rnd, round_number)
             if now >= rnd.deadline:
-                raise Rejected(_("the deadline has passed: the round is about to be resolved"),
-                               code="deadline_passed")
+                raise Rejected(
+                    _("the deadline has passed: the round is about to be resolved"),
+                    code="deadline_passed",
+                )
             if seat.number not in rules.active_seats(rnd.state):
-                raise Rejected(rules.not_active_message(rnd.state, seat.number),
-                               code="not_active")
+                raise Rejected(rules.not_active_message(rnd.state, seat.number), code="not_active")
             # Read after the lock was granted, so it holds every order committed before.
             submitted = queries.submitted_seat_numbers(rnd.pk)
             if seat.number in submitted:
                 raise already_in
             payload = rules.validate_orders(rnd.state, seat.number, payload)
-            order = Order.objects.create(round=rnd, seat=seat, payload=payload,
-                                         submitted_at=now)
+            order = Order.objects.create(round=rnd, seat=seat, payload=payload, submitted_at=now)
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise already_in from None
@@ -162,13 +199,19 @@ def orders_submit(*, seat: Seat, user, payload: object, now: datetime | None = N
 def require_form_round(rnd: Round | None, round_number: int | None) -> None:
     """A form opened before its round was resolved is not taken as the next round's orders."""
     if round_number is not None and rnd is not None and round_number != rnd.number:
-        raise Rejected(_("that form was for round %(old)d, which is over: these are the orders "
-                         "for round %(number)d, look at the board again")
-                       % {"old": round_number, "number": rnd.number}, code="stale_round")
+        raise Rejected(
+            _(
+                "that form was for round %(old)d, which is over: these are the orders "
+                "for round %(number)d, look at the board again"
+            )
+            % {"old": round_number, "number": rnd.number},
+            code="stale_round",
+        )
 
 
-def _mark_if_all_in(rnd: Round, rules: registry.GameRules, now: datetime,
-                    submitted: set[int]) -> None:
+def _mark_if_all_in(
+    rnd: Round, rules: registry.GameRules, now: datetime, submitted: set[int]
+) -> None:
     owing = rules.owing_seats(rnd.state, rnd.referee_input)
     if owing <= submitted and rnd.all_in_at is None:
         rnd.all_in_at = now
@@ -183,22 +226,26 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
     if len(lines) > MAX_CHATTER_LINES:
         raise Rejected(_("at most %(lines)d lines of chatter") % {"lines": MAX_CHATTER_LINES})
     if any(len(line) > MAX_CHATTER_LENGTH for line in lines):
-        raise Rejected(_("a line of chatter holds at most %(length)d characters")
-                       % {"length": MAX_CHATTER_LENGTH})
+        raise Rejected(
+            _("a line of chatter holds at most %(length)d characters")
+            % {"length": MAX_CHATTER_LENGTH}
+        )
     if any(unicodedata.category(char) == "Cc" for line in lines for char in line):
         raise Rejected(_("chatter cannot hold control characters"))  # NUL: no JSON text column
     if any(has_bidi_controls(line) for line in lines):
-        raise Rejected(_("chatter cannot hold characters that turn the writing direction "
-                         "around"))
+        raise Rejected(_("chatter cannot hold characters that turn the writing direction around"))
     with transaction.atomic():
-        rnd = lock_open_round(seat.game,
-                              _("there is no round open: chatter goes with a round's orders"))
+        rnd = lock_open_round(
+            seat.game, _("there is no round open: chatter goes with a round's orders")
+        )
         chatter, _created = Chatter.objects.update_or_create(
-            round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now})
+            round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now}
+        )
     return chatter
 
 
 # --- the referee ----------------------------------------------------------------------------
+
 
 def _require_referee(game: Game, user) -> None:
     if not (user.is_authenticated and (user.pk == game.referee_id or user.is_staff)):
@@ -235,8 +282,7 @@ def referee_remove(*, game: Game, by, number: int, now: datetime | None = None) 
         removals = sorted(set(rnd.referee_input.get("remove", [])) | {number})
         rnd.referee_input = {**rnd.referee_input, "remove": removals}
         rnd.save(update_fields=["referee_input"])
-        _mark_if_all_in(rnd, rules, now or timezone.now(),
-                        queries.submitted_seat_numbers(rnd.pk))
+        _mark_if_all_in(rnd, rules, now or timezone.now(), queries.submitted_seat_numbers(rnd.pk))
     if rnd.all_in_at and game.resolve_early:
         transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
     return rnd
@@ -252,8 +298,9 @@ def referee_undo_remove(*, game: Game, by, number: int) -> Round:
         if number not in removals:
             raise Rejected(_("that pilot is not being removed"))
         rest = [seat for seat in removals if seat != number]
-        rnd.referee_input = {key: value for key, value in
-                             {**rnd.referee_input, "remove": rest}.items() if value}
+        rnd.referee_input = {
+            key: value for key, value in {**rnd.referee_input, "remove": rest}.items() if value
+        }
         owing = rules.owing_seats(rnd.state, rnd.referee_input)
         if not owing <= queries.submitted_seat_numbers(rnd.pk):
             rnd.all_in_at = None  # the round waits for this pilot's orders again
@@ -270,8 +317,10 @@ def referee_resolve_now(*, game: Game, by) -> None:
     resolution.round_resolve(round_id=rnd.pk, force=True)
     rnd.refresh_from_db()
     if rnd.status != Round.Status.PUBLISHED:
-        raise Rejected(_("round %(number)d could not be resolved: %(error)s")
-                       % {"number": rnd.number, "error": rnd.last_error})
+        raise Rejected(
+            _("round %(number)d could not be resolved: %(error)s")
+            % {"number": rnd.number, "error": rnd.last_error}
+        )
 
 
 def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:

@@ -23,8 +23,8 @@ BATCH = 500  # due rounds per task: resolved together, in one transaction, with 
 
 
 class Swept(NamedTuple):
-    due: int        # rounds handed to the workers
-    extended: int   # deadlines moved after an outage of the sweep
+    due: int  # rounds handed to the workers
+    extended: int  # deadlines moved after an outage of the sweep
     reminders: int  # reminder mails sent
 
 
@@ -35,7 +35,7 @@ def run(now: datetime) -> Swept:
     extended = note_sweep(now)
     due = due_round_ids(now)
     for start in range(0, len(due), BATCH):
-        resolve_rounds_task.delay(due[start:start + BATCH])
+        resolve_rounds_task.delay(due[start : start + BATCH])
     return Swept(due=len(due), extended=extended, reminders=notify.send_reminders(now))
 
 
@@ -44,7 +44,8 @@ def note_sweep(now: datetime) -> int:
     grace = settings.SWEEP_OUTAGE_MINUTES
     with transaction.atomic():
         mark, created = SweepMark.objects.select_for_update().get_or_create(
-            pk=1, defaults={"last_run": now})
+            pk=1, defaults={"last_run": now}
+        )
         extended = 0
         if not created and grace and now - mark.last_run > timedelta(minutes=grace):
             extended = _extend_swallowed(mark.last_run, now)
@@ -55,10 +56,13 @@ def note_sweep(now: datetime) -> int:
 
 
 def _extend_swallowed(since: datetime, now: datetime) -> int:
-    rounds = (Round.objects.select_for_update()
-              .filter(status=Round.Status.OPEN, deadline__gt=since, deadline__lte=now,
-                      all_in_at__isnull=True)
-              .select_related("game"))
+    rounds = (
+        Round.objects.select_for_update()
+        .filter(
+            status=Round.Status.OPEN, deadline__gt=since, deadline__lte=now, all_in_at__isnull=True
+        )
+        .select_related("game")
+    )
     count = 0
     for rnd in rounds:
         rnd.deadline = registry.get(rnd.game.kind).outage_deadline(now, rnd.game)
@@ -72,11 +76,15 @@ def due_round_ids(now: datetime) -> list[int]:
     """The open rounds due now. At noon thousands are past their deadline: those are picked in
     SQL alone (``is_due``'s first test); only rounds whose orders are all in before the deadline
     need their game's rule."""
-    past_deadline = list(Round.objects.filter(status=Round.Status.OPEN, deadline__lte=now)
-                         .order_by("deadline").values_list("pk", flat=True))
-    all_in = (Round.objects.filter(status=Round.Status.OPEN, deadline__gt=now,
-                                   all_in_at__isnull=False)
-              .select_related("game").defer("state", "referee_input", "last_error",
-                                            "game__settings")
-              .order_by("deadline"))
+    past_deadline = list(
+        Round.objects.filter(status=Round.Status.OPEN, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("pk", flat=True)
+    )
+    all_in = (
+        Round.objects.filter(status=Round.Status.OPEN, deadline__gt=now, all_in_at__isnull=False)
+        .select_related("game")
+        .defer("state", "referee_input", "last_error", "game__settings")
+        .order_by("deadline")
+    )
     return past_deadline + [rnd.pk for rnd in all_in if is_due(rnd, now)]

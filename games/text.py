@@ -2,7 +2,7 @@
 when two of them look the same.
 
 - Bidirectional controls (U+202A-U+202E, U+2066-U+2069, the marks U+200E, U+200F and U+061C)
-  reorder what is shown around them: "Bob‮nimda" shows as "Bobadmin". Refused everywhere
+  reorder what is shown around them: "Bob" + U+202E + "nimda" shows as "Bobadmin". Refused everywhere
   (``refuse_bidi_controls``).
 - A one-line text (a title, which becomes a mail's subject) holds no line break or other
   control character (``refuse_line_breaks``); ``one_line`` folds any text onto one line for a
@@ -21,8 +21,9 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-                          "\u200e\u200f\u061c")
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
 CONFUSABLES = Path(__file__).resolve().parent / "data" / "confusables.txt"
 
 
@@ -35,14 +36,16 @@ def refuse_bidi_controls(text: str) -> None:
     if has_bidi_controls(text):
         raise ValidationError(
             _("Characters that turn the writing direction around are not allowed here."),
-            code="bidi")
+            code="bidi",
+        )
 
 
 def refuse_line_breaks(text: str) -> None:
     """A validator for one-line texts: no line break, tab or other control character."""
     if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text):
-        raise ValidationError(_("This must be one line, without line breaks or tabs."),
-                              code="one_line")
+        raise ValidationError(
+            _("This must be one line, without line breaks or tabs."), code="one_line"
+        )
 
 
 def one_line(text: str) -> str:
@@ -65,5 +68,4 @@ def _prototypes() -> dict[int, str]:
 
 def skeleton(text: str) -> str:
     """UTS #39's skeleton: NFD, each character replaced by its prototype, NFD again."""
-    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text)
-                                 .translate(_prototypes()))
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).translate(_prototypes()))

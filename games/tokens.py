@@ -29,14 +29,17 @@ def token_create(*, user, name: str) -> tuple[ApiToken, str]:
     if not name:
         raise Rejected(_("a token needs a name"))
     if len(name) > TOKEN_NAME_LENGTH:
-        raise Rejected(_("a token's name holds at most %(length)d characters")
-                       % {"length": TOKEN_NAME_LENGTH})
+        raise Rejected(
+            _("a token's name holds at most %(length)d characters") % {"length": TOKEN_NAME_LENGTH}
+        )
     if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
-        raise Rejected(_("you have %(count)d tokens already: revoke one first")
-                       % {"count": MAX_TOKENS})
+        raise Rejected(
+            _("you have %(count)d tokens already: revoke one first") % {"count": MAX_TOKENS}
+        )
     secret = "sk_" + secrets.token_urlsafe(32)
-    token = ApiToken.objects.create(user=user, name=name, prefix=secret[3:11],
-                                    digest=_digest(secret), created_at=timezone.now())
+    token = ApiToken.objects.create(
+        user=user, name=name, prefix=secret[3:11], digest=_digest(secret), created_at=timezone.now()
+    )
     return token, secret
 
 
@@ -54,7 +57,7 @@ def user_of_secret(secret: str):
     """The active person a secret belongs to, or None."""
     if not secret.startswith("sk_") or len(secret) > 100:
         return None
-    token = (ApiToken.objects.select_related("user").filter(digest=_digest(secret)).first())
+    token = ApiToken.objects.select_related("user").filter(digest=_digest(secret)).first()
     if token is None or not token.user.is_active:
         return None
     now = timezone.now()

@@ -12,8 +12,11 @@ urlpatterns = [
     # Accounts, the person's own page, the lobby, new games and the referee's panel.
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", limits.login_guard(auth_views.LoginView.as_view()), name="login"),
-    path("accounts/password_reset/",
-         limits.reset_guard(auth_views.PasswordResetView.as_view()), name="password_reset"),
+    path(
+        "accounts/password_reset/",
+        limits.reset_guard(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("me/", views.my_games, name="my_games"),
     path("me/tokens/", views.api_tokens, name="api_tokens"),
@@ -24,18 +27,24 @@ urlpatterns = [
     path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
     path("games/<int:game_id>/referee/input/", views.referee_input, name="referee_input"),
     path("games/<int:game_id>/referee/remove/", views.referee_remove, name="referee_remove"),
-    path("games/<int:game_id>/referee/remove/undo/", views.referee_undo_remove,
-         name="referee_undo_remove"),
-    path("games/<int:game_id>/referee/resolve/", views.referee_resolve_now,
-         name="referee_resolve_now"),
-    path("games/<int:game_id>/referee/replace/", views.referee_replace,
-         name="referee_replace"),
+    path(
+        "games/<int:game_id>/referee/remove/undo/",
+        views.referee_undo_remove,
+        name="referee_undo_remove",
+    ),
+    path(
+        "games/<int:game_id>/referee/resolve/",
+        views.referee_resolve_now,
+        name="referee_resolve_now",
+    ),
+    path("games/<int:game_id>/referee/replace/", views.referee_replace, name="referee_replace"),
     path("games/<int:game_id>/referee/retry/", views.referee_retry, name="referee_retry"),
     # Public pages: anyone may read a game, its published rounds and their feed.
     path("games/<int:game_id>/", public_views.game_page, name="game"),
     path("games/<int:game_id>/seat/<int:number>/", views.seat_page, name="seat"),
-    path("games/<int:game_id>/rounds/<int:number>/", public_views.round_report,
-         name="round_report"),
+    path(
+        "games/<int:game_id>/rounds/<int:number>/", public_views.round_report, name="round_report"
+    ),
     path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
 ]
 

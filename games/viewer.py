@@ -42,8 +42,7 @@ def prefs_of(user) -> Prefs:
         cached = cache.get(cache_key(user.pk))
         prefs = Prefs(*cached) if cached is not None else None
     if prefs is None:
-        profile = (Profile.objects.filter(user_id=user.pk).only("time_zone", "language")
-                   .first())
+        profile = Profile.objects.filter(user_id=user.pk).only("time_zone", "language").first()
         prefs = Prefs(profile.time_zone, profile.language) if profile else NO_PROFILE
         cache.set(cache_key(user.pk), tuple(prefs), PREFS_SECONDS)
         user._viewer_prefs = prefs

@@ -18,10 +18,10 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import i18n
@@ -30,16 +30,26 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import health, limits, registry, selectors, services, tokens
-from .forms import (ConfirmForm, ProfileForm, RemovalForm, ReplaceComputerForm, SeatForm,
-                    SignupForm, TokenForm)
+from .forms import (
+    ConfirmForm,
+    ProfileForm,
+    RemovalForm,
+    ReplaceComputerForm,
+    SeatForm,
+    SignupForm,
+    TokenForm,
+)
 from .models import Game
 from .registry import Rejected
 
 
 @require_safe
 def home(request):
-    return render(request, "home.html", {
-        "games": [(rules, rules.template("_home")) for rules in registry.all_games()]})
+    return render(
+        request,
+        "home.html",
+        {"games": [(rules, rules.template("_home")) for rules in registry.all_games()]},
+    )
 
 
 @never_cache
@@ -47,8 +57,11 @@ def home(request):
 def healthz(request):
     down = health.services_down()
     if down:
-        return HttpResponse(" ".join(f"{name} unreachable" for name in down) + "\n",
-                            status=503, content_type="text/plain")
+        return HttpResponse(
+            " ".join(f"{name} unreachable" for name in down) + "\n",
+            status=503,
+            content_type="text/plain",
+        )
     return HttpResponse("ok", content_type="text/plain")
 
 
@@ -75,9 +88,13 @@ def _rules_of(kind: str) -> registry.GameRules:
 
 # --- accounts -------------------------------------------------------------------------------
 
+
 @require_http_methods(["GET", "HEAD", "POST"])
-@limits.limit("signups_per_address", limits.per_address,
-              gettext_lazy("Too many new accounts from your address."))
+@limits.limit(
+    "signups_per_address",
+    limits.per_address,
+    gettext_lazy("Too many new accounts from your address."),
+)
 def signup(request):
     if request.user.is_authenticated:
         return redirect("my_games")
@@ -101,8 +118,11 @@ def my_games(request):
             messages.success(request, _("Your settings are saved."))
             return redirect("my_games")
         messages.error(request, _("Your settings were not saved: see below."))
-    return render(request, "games/my_games.html", {
-        "entries": selectors.my_games(request.user), "form": form, "profile": profile})
+    return render(
+        request,
+        "games/my_games.html",
+        {"entries": selectors.my_games(request.user), "form": form, "profile": profile},
+    )
 
 
 @login_required
@@ -114,18 +134,23 @@ def api_tokens(request):
     if request.method == "POST":
         try:
             if request.POST.get("do") == "revoke":
-                tokens.token_revoke(user=request.user,
-                                    token_id=_int_or_none(request.POST.get("token")))
+                tokens.token_revoke(
+                    user=request.user, token_id=_int_or_none(request.POST.get("token"))
+                )
                 messages.success(request, _("The token is revoked: it no longer works."))
                 return redirect("api_tokens")
             if form.is_valid():
-                made, secret = tokens.token_create(user=request.user,
-                                                   name=form.cleaned_data["name"])
+                _made, secret = tokens.token_create(
+                    user=request.user, name=form.cleaned_data["name"]
+                )
                 form = TokenForm()
         except Rejected as error:
             messages.error(request, _("Not done: %(reason)s.") % {"reason": error})
-    response = render(request, "games/api_tokens.html", {
-        "form": form, "secret": secret, "tokens": tokens.tokens_of(request.user)})
+    response = render(
+        request,
+        "games/api_tokens.html",
+        {"form": form, "secret": secret, "tokens": tokens.tokens_of(request.user)},
+    )
     response["Cache-Control"] = "no-store"  # the one page that shows a secret
     return response
 
@@ -136,10 +161,12 @@ def _int_or_none(text: str | None) -> int | None:
 
 # --- the lobby ------------------------------------------------------------------------------
 
+
 @require_safe
 def lobby(request):
-    return render(request, "games/lobby.html", {
-        "lists": _lobby_lists(request), "kinds": registry.all_games()})
+    return render(
+        request, "games/lobby.html", {"lists": _lobby_lists(request), "kinds": registry.all_games()}
+    )
 
 
 LOBBY_CACHE_SECONDS = 15
@@ -149,9 +176,11 @@ def _lobby_lists(request) -> str:
     """The lists of games, a page of each. Spectators all see the same first pages, so
     theirs are rendered at most every few seconds (deadline countdowns are brought up to date
     in the browser); further pages are rendered as asked."""
+
     def render_lists(user) -> str:
-        return render_to_string("games/_lobby_lists.html",
-                                {"lobby": selectors.lobby(user, request)}, request=request)
+        return render_to_string(
+            "games/_lobby_lists.html", {"lobby": selectors.lobby(user, request)}, request=request
+        )
 
     if request.user.is_authenticated or request.GET:
         return mark_safe(render_lists(request.user))
@@ -172,8 +201,10 @@ def seat_join(request, game_id, number):
     except Rejected as error:
         messages.error(request, _("You could not join: %(error)s.") % {"error": error})
         return redirect("lobby")
-    messages.success(request, _("You have seat %(number)d in %(title)s.") % {
-        "number": seat.number, "title": game.title})
+    messages.success(
+        request,
+        _("You have seat %(number)d in %(title)s.") % {"number": seat.number, "title": game.title},
+    )
     return redirect("game", game.pk)
 
 
@@ -186,15 +217,17 @@ def seat_page(request, game_id, number):
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-@limits.limit("games_per_person", limits.per_person,
-              gettext_lazy("You have created many games in a short time."))
+@limits.limit(
+    "games_per_person",
+    limits.per_person,
+    gettext_lazy("You have created many games in a short time."),
+)
 def game_new(request, kind):
     rules = _rules_of(kind)
     form = rules.settings_form_class()(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(referee=request.user, kind=rules.slug,
-                                        **form.game_kwargs())
+            game = services.game_create(referee=request.user, kind=rules.slug, **form.game_kwargs())
         except Rejected as error:
             messages.error(request, _("The game was not created: %(error)s.") % {"error": error})
         else:
@@ -205,8 +238,10 @@ def game_new(request, kind):
 
 # --- the referee ----------------------------------------------------------------------------
 
+
 def referee_only(view):
     """Log in first; then only the game's referee (or staff) gets past: others get 403."""
+
     @login_required
     @wraps(view)
     def wrapper(request, game_id, *args, **kwargs):
@@ -214,6 +249,7 @@ def referee_only(view):
         if not selectors.can_referee(request.user, game):
             raise PermissionDenied("only the game's referee may do that")
         return view(request, game, *args, **kwargs)
+
     return wrapper
 
 
@@ -223,13 +259,18 @@ def referee_panel(request, game):
     panel = selectors.referee_panel(game.pk)
     offered = panel.round and game.rules.offers_referee_input(game.settings)
     input_form = game.rules.referee_input_form_class() if offered else None
-    return render(request, "games/referee.html", {
-        "panel": panel, "game": panel.game,
-        "settings": game.rules.describe_settings(panel.game),
-        "input_form": input_form.for_round(panel.round.referee_input) if input_form else None,
-        "input_now": input_form.describe(panel.round.referee_input) if input_form else None,
-        "replace_form": ReplaceComputerForm(),
-    })
+    return render(
+        request,
+        "games/referee.html",
+        {
+            "panel": panel,
+            "game": panel.game,
+            "settings": game.rules.describe_settings(panel.game),
+            "input_form": input_form.for_round(panel.round.referee_input) if input_form else None,
+            "input_now": input_form.describe(panel.round.referee_input) if input_form else None,
+            "replace_form": ReplaceComputerForm(),
+        },
+    )
 
 
 def _act(request, game, action, done: str):
@@ -252,8 +293,12 @@ def _form_failed(request, game, form):
 @require_POST
 @referee_only
 def referee_start(request, game):
-    return _act(request, game, lambda: services.game_start(game=game, by=request.user),
-                _("The game has started: round 1 is open for orders."))
+    return _act(
+        request,
+        game,
+        lambda: services.game_start(game=game, by=request.user),
+        _("The game has started: round 1 is open for orders."),
+    )
 
 
 @require_POST
@@ -266,9 +311,12 @@ def referee_input(request, game):
     if not form.is_valid():
         return _form_failed(request, game, form)
     data = form.referee_data()
-    return _act(request, game,
-                lambda: services.referee_set_input(game=game, by=request.user, data=data),
-                _("Saved for the coming round."))
+    return _act(
+        request,
+        game,
+        lambda: services.referee_set_input(game=game, by=request.user, data=data),
+        _("Saved for the coming round."),
+    )
 
 
 @require_POST
@@ -278,10 +326,16 @@ def referee_remove(request, game):
     if not form.is_valid():
         return _form_failed(request, game, form)
     number = form.cleaned_data["number"]
-    return _act(request, game,
-                lambda: services.referee_remove(game=game, by=request.user, number=number),
-                _("Seat %(number)d will be taken out at the start of the coming round. You "
-                  "can undo it until the round is resolved.") % {"number": number})
+    return _act(
+        request,
+        game,
+        lambda: services.referee_remove(game=game, by=request.user, number=number),
+        _(
+            "Seat %(number)d will be taken out at the start of the coming round. You "
+            "can undo it until the round is resolved."
+        )
+        % {"number": number},
+    )
 
 
 @require_POST
@@ -291,10 +345,12 @@ def referee_undo_remove(request, game):
     if not form.is_valid():
         return _form_failed(request, game, form)
     number = form.cleaned_data["number"]
-    return _act(request, game,
-                lambda: services.referee_undo_remove(game=game, by=request.user,
-                                                     number=number),
-                _("Seat %(number)d stays in the game.") % {"number": number})
+    return _act(
+        request,
+        game,
+        lambda: services.referee_undo_remove(game=game, by=request.user, number=number),
+        _("Seat %(number)d stays in the game.") % {"number": number},
+    )
 
 
 @require_POST
@@ -303,9 +359,12 @@ def referee_resolve_now(request, game):
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         return _form_failed(request, game, form)
-    return _act(request, game,
-                lambda: services.referee_resolve_now(game=game, by=request.user),
-                _("The round is resolved and published."))
+    return _act(
+        request,
+        game,
+        lambda: services.referee_resolve_now(game=game, by=request.user),
+        _("The round is resolved and published."),
+    )
 
 
 @require_POST
@@ -315,18 +374,25 @@ def referee_replace(request, game):
     if not form.is_valid():
         return _form_failed(request, game, form)
     number, user = form.cleaned_data["number"], form.cleaned_data["username"]
-    return _act(request, game,
-                lambda: services.referee_replace_computer(game=game, by=request.user,
-                                                          number=number, user=user),
-                _("Seat %(number)d now belongs to %(name)s.")
-                % {"number": number, "name": user.username})
+    return _act(
+        request,
+        game,
+        lambda: services.referee_replace_computer(
+            game=game, by=request.user, number=number, user=user
+        ),
+        _("Seat %(number)d now belongs to %(name)s.") % {"number": number, "name": user.username},
+    )
 
 
 @require_POST
 @referee_only
 def referee_retry(request, game):
-    return _act(request, game, lambda: services.referee_retry(game=game, by=request.user),
-                _("The round is queued again: the next sweep resolves it."))
+    return _act(
+        request,
+        game,
+        lambda: services.referee_retry(game=game, by=request.user),
+        _("The round is queued again: the next sweep resolves it."),
+    )
 
 
 @csrf_exempt
@@ -357,9 +423,11 @@ def moved_to(pattern_name: str):
     """A view for an address that moved to ``pattern_name`` (with the same URL arguments): a
     permanent redirect that keeps the method, the body and the query string (308), so an
     old bookmark, link or open form still arrives."""
+
     def moved(request, **kwargs):
         target = reverse(pattern_name, kwargs=kwargs)
         if request.META.get("QUERY_STRING"):
             target += "?" + request.META["QUERY_STRING"]
         return redirect(target, permanent=True, preserve_request=True)
+
     return moved

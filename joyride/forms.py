@@ -16,44 +16,65 @@ SEATS = range(4)
 
 
 class SettingsForm(GameSettingsForm):
-    deadline_days = None   # a joyride's deadlines are per phase, in hours
-    players = forms.TypedChoiceField(choices=[(n, str(n)) for n in (1, 2, 3, 4)], coerce=int,
-                                     initial=2, label=_("Players"),
-                                     help_text=_("1: the solo variant, at your own pace."))
-    run_hours = forms.IntegerField(min_value=MIN_HOURS, max_value=MAX_HOURS,
-                                   initial=DEFAULT_RUN_HOURS, label=_("Deadline per run (hours)"))
-    pick_hours = forms.IntegerField(min_value=MIN_HOURS, max_value=MAX_HOURS,
-                                    initial=DEFAULT_PICK_HOURS,
-                                    label=_("Deadline per gadget pick (hours)"))
+    deadline_days = None  # a joyride's deadlines are per phase, in hours
+    players = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in (1, 2, 3, 4)],
+        coerce=int,
+        initial=2,
+        label=_("Players"),
+        help_text=_("1: the solo variant, at your own pace."),
+    )
+    run_hours = forms.IntegerField(
+        min_value=MIN_HOURS,
+        max_value=MAX_HOURS,
+        initial=DEFAULT_RUN_HOURS,
+        label=_("Deadline per run (hours)"),
+    )
+    pick_hours = forms.IntegerField(
+        min_value=MIN_HOURS,
+        max_value=MAX_HOURS,
+        initial=DEFAULT_PICK_HOURS,
+        label=_("Deadline per gadget pick (hours)"),
+    )
     hard = forms.BooleanField(required=False, label=_("Hard lab cards 1 and 4 for everyone"))
-    computer_help = _("Tick a seat to give it to a computer player from the start; seats "
-                      "left free when the game starts get one too.")
-    groups = [(_("The game"), ["title", "time_zone", "players", "run_hours", "pick_hours",
-                               "hard"])]
+    computer_help = _(
+        "Tick a seat to give it to a computer player from the start; seats "
+        "left free when the game starts get one too."
+    )
+    groups = [(_("The game"), ["title", "time_zone", "players", "run_hours", "pick_hours", "hard"])]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for number in SEATS:
             self.fields[f"computer_{number}"] = forms.BooleanField(
-                required=False, label=_("Computer player in seat %(number)d") % {
-                    "number": number})
+                required=False, label=_("Computer player in seat %(number)d") % {"number": number}
+            )
             self.fields[f"level_{number}"] = forms.ChoiceField(
-                choices=[(level, LEVEL_WORDS[level]) for level in LEVELS], initial="veteran",
-                required=False, label=_("Level in seat %(number)d") % {"number": number})
+                choices=[(level, LEVEL_WORDS[level]) for level in LEVELS],
+                initial="veteran",
+                required=False,
+                label=_("Level in seat %(number)d") % {"number": number},
+            )
 
     def computer_rows(self):
-        return [(number, self[f"computer_{number}"], self[f"level_{number}"])
-                for number in SEATS]
+        return [(number, self[f"computer_{number}"], self[f"level_{number}"]) for number in SEATS]
 
     def game_settings(self) -> dict:
         data = self.cleaned_data
-        return {"players": data["players"], "run_hours": data["run_hours"],
-                "pick_hours": data["pick_hours"], "hard": data["hard"]}
+        return {
+            "players": data["players"],
+            "run_hours": data["run_hours"],
+            "pick_hours": data["pick_hours"],
+            "hard": data["hard"],
+        }
 
     def computer_seats(self) -> dict[int, str]:
         data = self.cleaned_data
-        return {number: data[f"level_{number}"] or "veteran" for number in SEATS
-                if data[f"computer_{number}"] and number < data["players"]}
+        return {
+            number: data[f"level_{number}"] or "veteran"
+            for number in SEATS
+            if data[f"computer_{number}"] and number < data["players"]
+        }
 
     def game_kwargs(self) -> dict:
         return {**super().game_kwargs(), "resolve_early": True}

@@ -16,12 +16,15 @@ from games.models import Round, Seat
 class PlanDraft(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="+", db_index=False)
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="+")
-    plan = models.JSONField(default=dict)   # the engine's plan, as validate_plan stored it
+    plan = models.JSONField(default=dict)  # the engine's plan, as validate_plan stored it
     updated_at = models.DateTimeField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "seat"],
-                                               name="one_plan_draft_per_seat_and_round")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "seat"], name="one_plan_draft_per_seat_and_round"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"draft of seat {self.seat_id} in round {self.round_id}"

@@ -21,30 +21,43 @@ from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg, words
 from .engine import (
-    LEVELS, EngineError, check, computer_picks, computer_plan, new_game, pick_order,
-    resolve_picks, resolve_run, validate_plan,
+    LEVELS,
+    EngineError,
+    check,
+    computer_picks,
+    computer_plan,
+    new_game,
+    pick_order,
+    resolve_picks,
+    resolve_run,
+    validate_plan,
 )
 
 MIN_HOURS, MAX_HOURS = 1, 24 * 14
 DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
-SOLO_DEADLINE = timedelta(days=3650)   # a solo game waits for its player
+SOLO_DEADLINE = timedelta(days=3650)  # a solo game waits for its player
 PLAN_KEYS = {"tiles", "insta_ball"}
-DEFAULT_SETTINGS = {"players": 2, "run_hours": DEFAULT_RUN_HOURS,
-                    "pick_hours": DEFAULT_PICK_HOURS, "hard": False}
+DEFAULT_SETTINGS = {
+    "players": 2,
+    "run_hours": DEFAULT_RUN_HOURS,
+    "pick_hours": DEFAULT_PICK_HOURS,
+    "hard": False,
+}
 
 
 class JoyrideRules(GameRules):
     slug = "joyride"
     name = _("Joyride")
-    resolve_early = True     # a run is replayed the moment every plan is in
+    resolve_early = True  # a run is replayed the moment every plan is in
     settings_form = "joyride.forms.SettingsForm"
     urls = "joyride.urls"
     rules_url_name = "rules"
     own_page_label = _("My lab")
     new_game_label = _("Referee a new joyride")
     removal_note = _("In the coming round the player's plan or pick counts as empty.")
-    missed_orders_note = _("Without a plan your run stays empty; without a pick you get the "
-                           "first gadget left.")
+    missed_orders_note = _(
+        "Without a plan your run stays empty; without a pick you get the first gadget left."
+    )
 
     # --- games and seats ------------------------------------------------------------------
 
@@ -58,10 +71,15 @@ class JoyrideRules(GameRules):
             raise Rejected(gettext("a joyride has 1 to 4 players"))
         for key in ("run_hours", "pick_hours"):
             hours = settings[key]
-            if isinstance(hours, bool) or not isinstance(hours, int) or not (
-                    MIN_HOURS <= hours <= MAX_HOURS):
-                raise Rejected(gettext("a deadline is %(min)d to %(max)d hours") % {
-                    "min": MIN_HOURS, "max": MAX_HOURS})
+            if (
+                isinstance(hours, bool)
+                or not isinstance(hours, int)
+                or not (MIN_HOURS <= hours <= MAX_HOURS)
+            ):
+                raise Rejected(
+                    gettext("a deadline is %(min)d to %(max)d hours")
+                    % {"min": MIN_HOURS, "max": MAX_HOURS}
+                )
         settings["hard"] = bool(settings["hard"])
         return settings
 
@@ -100,14 +118,21 @@ class JoyrideRules(GameRules):
             return gettext("solo: no deadline, at your own pace")
         return gettext("%(run)s per run, %(pick)s per gadget pick") % {
             "run": _hours(s.get("run_hours", DEFAULT_RUN_HOURS)),
-            "pick": _hours(s.get("pick_hours", DEFAULT_PICK_HOURS))}
+            "pick": _hours(s.get("pick_hours", DEFAULT_PICK_HOURS)),
+        }
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        return [*super().describe_settings(game),
-                (_("Players"), str(s.get("players"))),
-                (_("Lab cards"), gettext("hard cards 1 and 4 for everyone") if s.get("hard")
-                 else gettext("standard"))]
+        return [
+            *super().describe_settings(game),
+            (_("Players"), str(s.get("players"))),
+            (
+                _("Lab cards"),
+                gettext("hard cards 1 and 4 for everyone")
+                if s.get("hard")
+                else gettext("standard"),
+            ),
+        ]
 
     # --- rounds -----------------------------------------------------------------------------
 
@@ -134,8 +159,9 @@ class JoyrideRules(GameRules):
             return {"picks": computer_picks(state, seat, level)}
         return validate_plan(state, seat, computer_plan(state, seat, level))
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         removed = set(referee_input.get("remove", []))
         seats = range(state["players"])
         if state["phase"] == "pick":
@@ -146,13 +172,18 @@ class JoyrideRules(GameRules):
             plans = [None if s in removed else orders.get(s) for s in seats]
             after, result = resolve_run(state, plans)
             events = result["events"] + [
-                {"type": "result", "seat": row["seat"], "stop": row["stop"],
-                 "score": row["score"]} for row in result["seats"]]
+                {"type": "result", "seat": row["seat"], "stop": row["stop"], "score": row["score"]}
+                for row in result["seats"]
+            ]
         new_state = after.to_dict()
         over = new_state["phase"] == "over"
         winners = new_state["winners"]
-        return Outcome(state=new_state, events=events, over=over,
-                       winner=winners[0] if over and len(winners) == 1 else None)
+        return Outcome(
+            state=new_state,
+            events=events,
+            over=over,
+            winner=winners[0] if over and len(winners) == 1 else None,
+        )
 
     def counts_for_careers(self, settings: dict) -> bool:
         return False
@@ -164,8 +195,9 @@ class JoyrideRules(GameRules):
 
         from .services import solo_game_create
 
-        game = Game.objects.filter(referee=user, kind=self.slug, status=Game.Status.RUNNING,
-                                   settings__players=1).first()
+        game = Game.objects.filter(
+            referee=user, kind=self.slug, status=Game.Status.RUNNING, settings__players=1
+        ).first()
         if game is None:
             game = solo_game_create(user=user)
         return f"run solo in '{game.title}' at {settings.SITE_URL}{self.seat_url(game.pk, 0)}"
@@ -181,27 +213,51 @@ class JoyrideRules(GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        return {"state": state, "phase": state["phase"],
-                "labs": [{"seat": s, "name": report.seat_name(names, s),
-                          "colour": words.SEAT_COLOURS[s], "svg": svg.lab(state, s)}
-                         for s in range(state["players"])],
-                **report.table_context(state, names)}
+        return {
+            "state": state,
+            "phase": state["phase"],
+            "labs": [
+                {
+                    "seat": s,
+                    "name": report.seat_name(names, s),
+                    "colour": words.SEAT_COLOURS[s],
+                    "svg": svg.lab(state, s),
+                }
+                for s in range(state["players"])
+            ],
+            **report.table_context(state, names),
+        }
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         frames = report.frames(state_before, events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
-        return {"frame": frame, "step": step, "steps": range(len(frames)),
-                "last_step": len(frames) - 1,
-                "labs": [{**lab, "svg": svg.lab(state_before, lab["seat"], tiles=lab["tiles"],
-                                                stop=lab.get("stop"), svg_id=f"replay-{i}")}
-                         for i, lab in enumerate(frame["labs"])],
-                "lines": report.describe(events, names),
-                "results": report.result_rows(events, names),
-                "picks": report.pick_rows(events, names),
-                "is_run": state_before["phase"] == "run",
-                **report.table_context(report_state, names)}
+        return {
+            "frame": frame,
+            "step": step,
+            "steps": range(len(frames)),
+            "last_step": len(frames) - 1,
+            "labs": [
+                {
+                    **lab,
+                    "svg": svg.lab(
+                        state_before,
+                        lab["seat"],
+                        tiles=lab["tiles"],
+                        stop=lab.get("stop"),
+                        svg_id=f"replay-{i}",
+                    ),
+                }
+                for i, lab in enumerate(frame["labs"])
+            ],
+            "lines": report.describe(events, names),
+            "results": report.result_rows(events, names),
+            "picks": report.pick_rows(events, names),
+            "is_run": state_before["phase"] == "run",
+            **report.table_context(report_state, names),
+        }
 
     # --- the public API: a plan as the engine's JSON face takes it; a pick as {"picks": [...]}
 
@@ -217,11 +273,13 @@ class JoyrideRules(GameRules):
         """In a run: the engine's ``check`` of the plan so far, with where the next tile may
         go (``next``); in a pick: the gadgets on offer and the order of the picks."""
         if state.get("phase") == "pick":
-            return {"phase": "pick", "offered": list(state["gadgets"]["revealed"]),
-                    "pick_order": pick_order(state)}
+            return {
+                "phase": "pick",
+                "offered": list(state["gadgets"]["revealed"]),
+                "pick_order": pick_order(state),
+            }
         try:
-            return {"phase": state["phase"],
-                    "check": check(state, seat, partial, next_tiles=True)}
+            return {"phase": state["phase"], "check": check(state, seat, partial, next_tiles=True)}
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
 
@@ -238,8 +296,9 @@ class JoyrideRules(GameRules):
 
         orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
 
-    def replay_frames(self, state_before: dict, events: list, report_state: dict,
-                      names: dict[int, str]) -> list[dict]:
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
         return report.frames(state_before, events, report_state, names)
 
 

@@ -8,8 +8,8 @@ from django.utils.translation import gettext
 
 from . import words
 
-MAX_FRAMES = 11   # the platform's replay shows steps 0-10 (public_views.MAX_REPLAY_STEP)
-END = None        # the frame after the last step: Insta-Ball tiles, stops and scores
+MAX_FRAMES = 11  # the platform's replay shows steps 0-10 (public_views.MAX_REPLAY_STEP)
+END = None  # the frame after the last step: Insta-Ball tiles, stops and scores
 
 
 def seat_name(names: dict[int, str], seat: int) -> str:
@@ -26,37 +26,56 @@ def event_line(event: dict, names: dict[int, str]) -> str | None:
     who = seat_name(names, event["seat"]) if "seat" in event else ""
     if kind == "shortage":
         given = set(event["given"])
-        return gettext("Not enough %(shape)s for everyone: %(given)s got one; %(refused)s "
-                       "did not.") % {"shape": event["shape"],
-                                      "given": _shape_list(event["given"], names),
-                                      "refused": _shape_list([s for s in event["wanted"]
-                                                              if s not in given], names)}
+        return gettext(
+            "Not enough %(shape)s for everyone: %(given)s got one; %(refused)s did not."
+        ) % {
+            "shape": event["shape"],
+            "given": _shape_list(event["given"], names),
+            "refused": _shape_list([s for s in event["wanted"] if s not in given], names),
+        }
     if kind == "refused":
         return gettext("%(name)s is refused an %(shape)s (tile %(tile)d).") % {
-            "name": who, "shape": event["shape"], "tile": event["index"] + 1}
+            "name": who,
+            "shape": event["shape"],
+            "tile": event["index"] + 1,
+        }
     if kind == "escaped":
         return gettext("%(name)s escapes the lab!") % {"name": who}
     if kind == "stopped":
-        return gettext("%(name)s %(stop)s.") % {"name": who,
-                                                "stop": words.STOPS.get(event["reason"], "")}
+        return gettext("%(name)s %(stop)s.") % {
+            "name": who,
+            "stop": words.STOPS.get(event["reason"], ""),
+        }
     if kind == "run_over":
         return gettext("The run is over: %(cause)s.") % {
-            "cause": words.RUN_ENDS.get(event["cause"], event["cause"])}
+            "cause": words.RUN_ENDS.get(event["cause"], event["cause"])
+        }
     if kind == "insta_grab":
         return gettext("%(name)s grabs an %(shape)s with the Insta-Ball.") % {
-            "name": who, "shape": event["shape"]}
+            "name": who,
+            "shape": event["shape"],
+        }
     if kind == "insta_refused":
         return gettext("%(name)s finds no %(shape)s for the Insta-Ball.") % {
-            "name": who, "shape": event["shape"]}
+            "name": who,
+            "shape": event["shape"],
+        }
     if kind == "insta_unused":
         return gettext("%(name)s cannot place the Insta-Ball's %(shape)s.") % {
-            "name": who, "shape": event["shape"]}
+            "name": who,
+            "shape": event["shape"],
+        }
     if kind == "placed" and event.get("gadget"):
         return gettext("%(name)s places an %(shape)s with the %(gadget)s.") % {
-            "name": who, "shape": event["shape"], "gadget": words.gadget_name(event["gadget"])}
+            "name": who,
+            "shape": event["shape"],
+            "gadget": words.gadget_name(event["gadget"]),
+        }
     if kind == "picked":
         return gettext("%(name)s takes the %(gadget)s.") % {
-            "name": who, "gadget": words.gadget_name(event["gadget"])}
+            "name": who,
+            "gadget": words.gadget_name(event["gadget"]),
+        }
     return None
 
 
@@ -67,13 +86,21 @@ def describe(events: list, names: dict[int, str]) -> list[str]:
         kind = event["type"]
         if kind == "result":
             score = event["score"]
-            lines.append(gettext(
-                "%(name)s: %(total)d points (coins %(coins)d, missions %(missions)d, gadgets "
-                "%(gadgets)d, penalty %(penalty)d); %(stop)s.") % {
-                "name": seat_name(names, event["seat"]), "total": score["total"],
-                "coins": score["coin_points"], "missions": score["mission_points"],
-                "gadgets": score["gadget_points"], "penalty": -score["penalty"],
-                "stop": words.STOPS.get((event["stop"] or {}).get("reason"), "")})
+            lines.append(
+                gettext(
+                    "%(name)s: %(total)d points (coins %(coins)d, missions %(missions)d, gadgets "
+                    "%(gadgets)d, penalty %(penalty)d); %(stop)s."
+                )
+                % {
+                    "name": seat_name(names, event["seat"]),
+                    "total": score["total"],
+                    "coins": score["coin_points"],
+                    "missions": score["mission_points"],
+                    "gadgets": score["gadget_points"],
+                    "penalty": -score["penalty"],
+                    "stop": words.STOPS.get((event["stop"] or {}).get("reason"), ""),
+                }
+            )
         elif kind in ("shortage", "refused", "escaped", "run_over", "picked"):
             lines.append(event_line(event, names))
     return lines
@@ -111,39 +138,67 @@ def _placed_by(event: dict, upto: int | None) -> bool:
     return upto is END or (event.get("step") is not None and event["step"] <= upto)
 
 
-def frames(state_before: dict, events: list, report_state: dict,
-           names: dict[int, str]) -> list[dict]:
+def frames(
+    state_before: dict, events: list, report_state: dict, names: dict[int, str]
+) -> list[dict]:
     """The replay: a run step by step (every lab's tiles so far, the stops, the lines of those
     steps); a gadget pick as one frame of lines. Plain JSON (the API's ``frames``)."""
     if state_before["phase"] != "run":
         lines = [line for line in (event_line(e, names) for e in events) if line]
-        return [{"title": gettext("the gadget picks"), "upto": None, "lines": lines,
-                 "labs": []}]
+        return [{"title": gettext("the gadget picks"), "upto": None, "lines": lines, "labs": []}]
     seats = range(state_before["players"])
     last = max((e["step"] for e in events if e.get("step") is not None), default=0)
     shown, previous = [], None
     for upto in _steps_shown(last):
         labs = []
         for seat in seats:
-            tiles = [{"index": e["index"], "shape": e["shape"], "cells": e["cells"],
-                      "rules": e["rules"], "step": e["step"], "gadget": e.get("gadget")}
-                     for e in events if e["type"] == "placed" and e["seat"] == seat
-                     and _placed_by(e, upto)]
-            stop = next(({"step": e["step"], "reason": e["reason"],
-                          "words": str(words.STOPS.get(e["reason"], ""))}
-                         for e in events if e["type"] == "stopped" and e["seat"] == seat
-                         and _placed_by(e, upto)), None)
-            labs.append({"seat": seat, "name": seat_name(names, seat),
-                         "colour": words.SEAT_COLOURS[seat], "tiles": tiles, "stop": stop})
-        lines = [line for line in (event_line(e, names) for e in events
-                                   if _seen_by(e, previous, upto)) if line]
-        shown.append({"title": _frame_title(previous, upto), "upto": upto, "lines": lines,
-                      "labs": labs})
+            tiles = [
+                {
+                    "index": e["index"],
+                    "shape": e["shape"],
+                    "cells": e["cells"],
+                    "rules": e["rules"],
+                    "step": e["step"],
+                    "gadget": e.get("gadget"),
+                }
+                for e in events
+                if e["type"] == "placed" and e["seat"] == seat and _placed_by(e, upto)
+            ]
+            stop = next(
+                (
+                    {
+                        "step": e["step"],
+                        "reason": e["reason"],
+                        "words": str(words.STOPS.get(e["reason"], "")),
+                    }
+                    for e in events
+                    if e["type"] == "stopped" and e["seat"] == seat and _placed_by(e, upto)
+                ),
+                None,
+            )
+            labs.append(
+                {
+                    "seat": seat,
+                    "name": seat_name(names, seat),
+                    "colour": words.SEAT_COLOURS[seat],
+                    "tiles": tiles,
+                    "stop": stop,
+                }
+            )
+        lines = [
+            line
+            for line in (event_line(e, names) for e in events if _seen_by(e, previous, upto))
+            if line
+        ]
+        shown.append(
+            {"title": _frame_title(previous, upto), "upto": upto, "lines": lines, "labs": labs}
+        )
         previous = upto
     return shown
 
 
 # --- tables of a state and of a run's scores ---------------------------------------------------
+
 
 def result_rows(events: list, names: dict[int, str]) -> list[dict]:
     rows = []
@@ -151,17 +206,25 @@ def result_rows(events: list, names: dict[int, str]) -> list[dict]:
         if event["type"] != "result":
             continue
         score = event["score"]
-        rows.append({
-            "name": seat_name(names, event["seat"]), "colour": words.SEAT_COLOURS[event["seat"]],
-            "score": score, "stop": words.STOPS.get((event["stop"] or {}).get("reason"), ""),
-            "missions": [{**m, "name": words.mission_name(m["id"])} for m in score["missions"]],
-            "gadgets": [{**g, "name": words.gadget_name(g["id"])} for g in score["gadgets"]]})
+        rows.append(
+            {
+                "name": seat_name(names, event["seat"]),
+                "colour": words.SEAT_COLOURS[event["seat"]],
+                "score": score,
+                "stop": words.STOPS.get((event["stop"] or {}).get("reason"), ""),
+                "missions": [{**m, "name": words.mission_name(m["id"])} for m in score["missions"]],
+                "gadgets": [{**g, "name": words.gadget_name(g["id"])} for g in score["gadgets"]],
+            }
+        )
     return rows
 
 
 def pick_rows(events: list, names: dict[int, str]) -> list[dict]:
-    return [{"name": seat_name(names, e["seat"]), "gadget": words.gadget_name(e["gadget"])}
-            for e in events if e["type"] == "picked"]
+    return [
+        {"name": seat_name(names, e["seat"]), "gadget": words.gadget_name(e["gadget"])}
+        for e in events
+        if e["type"] == "picked"
+    ]
 
 
 def gadget_row(gadget_id: str) -> dict:
@@ -181,15 +244,25 @@ def table_context(state: dict, names: dict[int, str]) -> dict:
     seats = []
     for seat in range(state["players"]):
         scores = state["scores"][seat]
-        seats.append({"seat": seat, "name": seat_name(names, seat),
-                      "colour": words.SEAT_COLOURS[seat], "scores": scores,
-                      "total": sum(scores), "winner": seat in state.get("winners", []),
-                      "gadgets": [gadget_row(g) for g in state["gadgets"]["owned"][seat]]})
+        seats.append(
+            {
+                "seat": seat,
+                "name": seat_name(names, seat),
+                "colour": words.SEAT_COLOURS[seat],
+                "scores": scores,
+                "total": sum(scores),
+                "winner": seat in state.get("winners", []),
+                "gadgets": [gadget_row(g) for g in state["gadgets"]["owned"][seat]],
+            }
+        )
     rating = state.get("rating")
-    return {"standings": seats, "round_number": state["round"],
-            "missions": [mission_row(m, MISSIONS[m].stars)
-                         for m in state["missions"]["revealed"]],
-            "offered": [gadget_row(g) for g in state["gadgets"]["revealed"]],
-            "pool": state["pool"], "solo": state["players"] == 1,
-            "rating": None if rating is None else words.RATINGS[rating],
-            "rounds_played": range(1, len(state["scores"][0]) + 1)}
+    return {
+        "standings": seats,
+        "round_number": state["round"],
+        "missions": [mission_row(m, MISSIONS[m].stars) for m in state["missions"]["revealed"]],
+        "offered": [gadget_row(g) for g in state["gadgets"]["revealed"]],
+        "pool": state["pool"],
+        "solo": state["players"] == 1,
+        "rating": None if rating is None else words.RATINGS[rating],
+        "rounds_played": range(1, len(state["scores"][0]) + 1),
+    }

@@ -19,7 +19,11 @@ from .engine import catalogue
 from .engine.geometry import COLS, ROWS, SECTOR_COLS, TILES_PER_SHAPE
 from .engine.scoring import PENALTY
 from .engine.tables import (
-    MISSIONS_PER_ROUND, ROUNDS, SOLO_GADGETS_OFFERED, SOLO_TILES_PER_SHAPE, TILES_REMOVED,
+    MISSIONS_PER_ROUND,
+    ROUNDS,
+    SOLO_GADGETS_OFFERED,
+    SOLO_TILES_PER_SHAPE,
+    TILES_REMOVED,
 )
 
 
@@ -27,23 +31,41 @@ def _context() -> dict:
     data = catalogue()
     shapes = len(data["shapes"])
     return {
-        "missions": [{**m, "name": words.MISSIONS[m["id"]][0], "text": words.MISSIONS[m["id"]][1]}
-                     for m in data["missions"]],
-        "gadgets": [{**g, "name": words.GADGETS[g["id"]][0], "text": words.GADGETS[g["id"]][1]}
-                    for g in data["gadgets"]],
-        "shapes": [{"shape": s, "name": words.SHAPES[s],
-                    "squares": [(c * 10, r * 10) for r, c in chain]}
-                   for s, chain in data["shapes"].items()],
-        "pools": [{"players": p, "tiles": shapes * TILES_PER_SHAPE - TILES_REMOVED[p]}
-                  for p in sorted(TILES_REMOVED)],
-        "ratings": [{"low": low, "high": high, "words": words.RATINGS[i]}
-                    for i, (low, high) in enumerate(data["ratings"])],
-        "rules_broken": [words.RULES_BROKEN[k] for k in ("start", "connect", "outside",
-                                                          "overlap", "obstacle")],
-        "n": {"rows": ROWS, "cols": COLS, "sector_cols": SECTOR_COLS, "last_col": COLS - 1,
-              "penalty": PENALTY, "rounds": ROUNDS, "missions_per_round": MISSIONS_PER_ROUND,
-              "solo_tiles": shapes * SOLO_TILES_PER_SHAPE, "solo_gadgets": SOLO_GADGETS_OFFERED,
-              "cards": len(data["cards"])},
+        "missions": [
+            {**m, "name": words.MISSIONS[m["id"]][0], "text": words.MISSIONS[m["id"]][1]}
+            for m in data["missions"]
+        ],
+        "gadgets": [
+            {**g, "name": words.GADGETS[g["id"]][0], "text": words.GADGETS[g["id"]][1]}
+            for g in data["gadgets"]
+        ],
+        "shapes": [
+            {"shape": s, "name": words.SHAPES[s], "squares": [(c * 10, r * 10) for r, c in chain]}
+            for s, chain in data["shapes"].items()
+        ],
+        "pools": [
+            {"players": p, "tiles": shapes * TILES_PER_SHAPE - TILES_REMOVED[p]}
+            for p in sorted(TILES_REMOVED)
+        ],
+        "ratings": [
+            {"low": low, "high": high, "words": words.RATINGS[i]}
+            for i, (low, high) in enumerate(data["ratings"])
+        ],
+        "rules_broken": [
+            words.RULES_BROKEN[k] for k in ("start", "connect", "outside", "overlap", "obstacle")
+        ],
+        "n": {
+            "rows": ROWS,
+            "cols": COLS,
+            "sector_cols": SECTOR_COLS,
+            "last_col": COLS - 1,
+            "penalty": PENALTY,
+            "rounds": ROUNDS,
+            "missions_per_round": MISSIONS_PER_ROUND,
+            "solo_tiles": shapes * SOLO_TILES_PER_SHAPE,
+            "solo_gadgets": SOLO_GADGETS_OFFERED,
+            "cards": len(data["cards"]),
+        },
         "languages": settings.LANGUAGES,
     }
 

@@ -26,6 +26,7 @@ EMPTY_PLAN = {"tiles": [], "insta_ball": []}
 
 # --- the round a seat builds for -------------------------------------------------------------
 
+
 def _building_round(seat: Seat, user) -> Round:
     """The open run the seat still owes a plan for (its owner's, not yet sealed)."""
     if seat.user_id is None or seat.user_id != getattr(user, "pk", None):
@@ -51,8 +52,9 @@ def _store(seat: Seat, rnd: Round, plan: dict) -> dict:
         plan = validate_plan(rnd.state, seat.number, plan)
     except EngineError as error:
         raise Rejected(words.refusal(error)) from None
-    PlanDraft.objects.update_or_create(round=rnd, seat=seat,
-                                       defaults={"plan": plan, "updated_at": timezone.now()})
+    PlanDraft.objects.update_or_create(
+        round=rnd, seat=seat, defaults={"plan": plan, "updated_at": timezone.now()}
+    )
     return plan
 
 
@@ -69,8 +71,7 @@ def draft_place(*, seat: Seat, user, placement: object, insta: bool = False) -> 
     rnd = _building_round(seat, user)
     plan = draft_of(seat, rnd)
     if insta:
-        return _store(seat, rnd, {**plan, "insta_ball": [*plan.get("insta_ball", []),
-                                                          placement]})
+        return _store(seat, rnd, {**plan, "insta_ball": [*plan.get("insta_ball", []), placement]})
     tiles, _passed = tiles_and_stop(plan)
     return _store(seat, rnd, {**plan, "tiles": [*tiles, placement]})
 
@@ -93,7 +94,7 @@ def draft_undo_insta(*, seat: Seat, user) -> dict:
 
 
 def draft_stop(*, seat: Seat, user) -> dict:
-    """"Stop here": the run ends after the last tile laid so far."""
+    """ "Stop here": the run ends after the last tile laid so far."""
     rnd = _building_round(seat, user)
     plan = draft_of(seat, rnd)
     tiles, _passed = tiles_and_stop(plan)
@@ -110,11 +111,13 @@ def draft_replace(*, seat: Seat, user, plan: object) -> dict:
 
 # --- sealing -----------------------------------------------------------------------------------
 
+
 def orders_submit(*, seat: Seat, user, payload: object, round_number: int | None = None) -> Order:
     """The seat's orders for the open round (a plan or a pick), final; the draft goes."""
     with transaction.atomic():
-        order = services.orders_submit(seat=seat, user=user, payload=payload,
-                                       round_number=round_number)
+        order = services.orders_submit(
+            seat=seat, user=user, payload=payload, round_number=round_number
+        )
         PlanDraft.objects.filter(round_id=order.round_id, seat=seat).delete()
     return order
 
@@ -122,19 +125,26 @@ def orders_submit(*, seat: Seat, user, payload: object, round_number: int | None
 def plan_seal(*, seat: Seat, user, round_number: int | None = None) -> Order:
     """Seal the draft as the seat's plan for the open run."""
     rnd = _building_round(seat, user)
-    return orders_submit(seat=seat, user=user, payload=draft_of(seat, rnd),
-                         round_number=round_number)
+    return orders_submit(
+        seat=seat, user=user, payload=draft_of(seat, rnd), round_number=round_number
+    )
 
 
 # --- games for one person ----------------------------------------------------------------------
+
 
 def solo_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     """The solo variant, started: played at the player's own pace, each run resolved as soon
     as it is sealed."""
     game = services.game_create(
-        referee=user, kind="joyride",
+        referee=user,
+        kind="joyride",
         title=gettext("%(username)s's solo joyride") % {"username": user.username},
-        settings={"players": 1}, time_zone=time_zone, deadline_days=1, resolve_early=True)
+        settings={"players": 1},
+        time_zone=time_zone,
+        deadline_days=1,
+        resolve_early=True,
+    )
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
     game.refresh_from_db()
@@ -144,10 +154,15 @@ def solo_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
 def practice_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     """A two-player joyride against a computer player, started."""
     game = services.game_create(
-        referee=user, kind="joyride",
+        referee=user,
+        kind="joyride",
         title=gettext("%(username)s's practice joyride") % {"username": user.username},
-        settings={"players": 2}, time_zone=time_zone, deadline_days=1, resolve_early=True,
-        computer_seats={1: "veteran"})
+        settings={"players": 2},
+        time_zone=time_zone,
+        deadline_days=1,
+        resolve_early=True,
+        computer_seats={1: "veteran"},
+    )
     services.seat_join(game=game, number=0, user=user)
     services.game_start(game=game, by=user)
     game.refresh_from_db()

@@ -15,12 +15,17 @@ from .engine import State
 from .engine.geometry import COLS, ROWS, SECTOR_COLS, SECTORS
 
 CELL = 20
-FIRST_ROW, LAST_ROW = -1, ROWS          # rows drawn
-FIRST_COL, LAST_COL = -4, COLS + 3      # columns drawn
+FIRST_ROW, LAST_ROW = -1, ROWS  # rows drawn
+FIRST_COL, LAST_COL = -4, COLS + 3  # columns drawn
 WIDTH = (LAST_COL - FIRST_COL + 1) * CELL
 HEIGHT = (LAST_ROW - FIRST_ROW + 1) * CELL
-SHAPE_COLOURS = {"I3": "#5dade2", "I4": "#48c9b0", "L4": "#f5b041", "S4": "#af7ac5",
-                 "U5": "#ec7063"}
+SHAPE_COLOURS = {
+    "I3": "#5dade2",
+    "I4": "#48c9b0",
+    "L4": "#f5b041",
+    "S4": "#af7ac5",
+    "U5": "#ec7063",
+}
 
 
 def x_of(col: int) -> int:
@@ -39,13 +44,22 @@ def _centre(cell) -> tuple[int, int]:
 def _lab_layer(state: State, seat: int) -> dict:
     lab = state.lab(seat)
     return {
-        "sectors": [{"x": x_of(SECTOR_COLS * (n - 1)), "number": n, "card": card, "side": side,
-                     "label_x": x_of(SECTOR_COLS * (n - 1)) + 4}
-                    for n, (card, side) in zip(range(1, SECTORS + 1), state.labs[seat])],
+        "sectors": [
+            {
+                "x": x_of(SECTOR_COLS * (n - 1)),
+                "number": n,
+                "card": card,
+                "side": side,
+                "label_x": x_of(SECTOR_COLS * (n - 1)) + 4,
+            }
+            for n, (card, side) in zip(range(1, SECTORS + 1), state.labs[seat])
+        ],
         "coins": [_centre(c) for c in sorted(lab.coins)],
         "scientists": [_centre(c) for c in sorted(lab.scientists)],
-        "obstacles": [{"kind": o.kind, "cells": [(x_of(c), y_of(r)) for r, c in sorted(o.cells)]}
-                      for o in lab.obstacles],
+        "obstacles": [
+            {"kind": o.kind, "cells": [(x_of(c), y_of(r)) for r, c in sorted(o.cells)]}
+            for o in lab.obstacles
+        ],
     }
 
 
@@ -53,28 +67,51 @@ def tile_view(tile: dict, number: int | str, insta: bool = False) -> dict:
     """A tile as drawn: its squares, the line from its entry to its exit, its number."""
     cells = tile["cells"]
     centres = [_centre(c) for c in cells]
-    return {"number": number, "shape": tile["shape"], "colour": SHAPE_COLOURS[tile["shape"]],
-            "squares": [(x_of(c), y_of(r)) for r, c in cells],
-            "line": " ".join(f"{x},{y}" for x, y in centres),
-            "label": centres[0], "broken": bool(tile.get("rules")),
-            "step": tile.get("step"), "insta": insta or bool(tile.get("insta"))}
+    return {
+        "number": number,
+        "shape": tile["shape"],
+        "colour": SHAPE_COLOURS[tile["shape"]],
+        "squares": [(x_of(c), y_of(r)) for r, c in cells],
+        "line": " ".join(f"{x},{y}" for x, y in centres),
+        "label": centres[0],
+        "broken": bool(tile.get("rules")),
+        "step": tile.get("step"),
+        "insta": insta or bool(tile.get("insta")),
+    }
 
 
-def lab(state: dict | State, seat: int, *, tiles: list | None = None, stop: dict | None = None,
-        free_end=None, insta_tiles: list | None = None, svg_id: str = "",
-        builder: bool = False) -> SafeString:
+def lab(
+    state: dict | State,
+    seat: int,
+    *,
+    tiles: list | None = None,
+    stop: dict | None = None,
+    free_end=None,
+    insta_tiles: list | None = None,
+    svg_id: str = "",
+    builder: bool = False,
+) -> SafeString:
     """The lab of ``seat`` with ``tiles`` (as the engine answers them, cells entry to exit) and
     the tiles planned for the Insta-Ball (``insta_tiles``, as planned: B1, B2)."""
     state = state if isinstance(state, State) else State.from_dict(state)
     tiles = tiles or []
     context = {
-        "width": WIDTH, "height": HEIGHT, "cell": CELL, "half": CELL // 2, "svg_id": svg_id,
-        "builder": builder, "lab_x": x_of(0), "lab_y": y_of(0), "lab_w": COLS * CELL,
-        "lab_h": ROWS * CELL, "first_row": FIRST_ROW, "first_col": FIRST_COL,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "cell": CELL,
+        "half": CELL // 2,
+        "svg_id": svg_id,
+        "builder": builder,
+        "lab_x": x_of(0),
+        "lab_y": y_of(0),
+        "lab_w": COLS * CELL,
+        "lab_h": ROWS * CELL,
+        "first_row": FIRST_ROW,
+        "first_col": FIRST_COL,
         "columns": [{"x": x_of(c), "col": c} for c in range(FIRST_COL, LAST_COL + 1)],
         "rows": [{"y": y_of(r), "row": r} for r in range(FIRST_ROW, LAST_ROW + 1)],
         "tiles": [tile_view(t, i + 1) for i, t in enumerate(tiles)]
-                 + [tile_view(t, f"B{i + 1}", insta=True) for i, t in enumerate(insta_tiles or [])],
+        + [tile_view(t, f"B{i + 1}", insta=True) for i, t in enumerate(insta_tiles or [])],
         "free_end": _centre(free_end) if free_end else None,
         "stop": {**stop, "at": _centre(tiles[-1]["cells"][-1])} if stop and tiles else None,
         **_lab_layer(state, seat),

@@ -46,11 +46,14 @@ def _own_seat(request, game_id: int, number: int) -> Seat:
 
 def _urls(seat: Seat) -> dict[str, str]:
     args = [seat.game_id, seat.number]
-    return {name: reverse(f"joyride:{name}", args=args)
-            for name in ("seat", "build", "check", "submit", "pick")}
+    return {
+        name: reverse(f"joyride:{name}", args=args)
+        for name in ("seat", "build", "check", "submit", "pick")
+    }
 
 
 # --- plans as the plain form writes them -------------------------------------------------------
+
 
 def plan_text(plan: dict) -> str:
     """A plan as lines: ``I3 2,-1 2,0 2,1`` per tile, ``pass`` to stop, ``insta ...`` for the
@@ -73,11 +76,15 @@ def parse_cells(text: str) -> list[list[int]]:
         try:
             cells.append([int(row), int(col)])
         except ValueError:
-            raise Rejected(gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
-                           % {"word": word[:20]}) from None
+            raise Rejected(
+                gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
+                % {"word": word[:20]}
+            ) from None
         if not comma:
-            raise Rejected(gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
-                           % {"word": word[:20]})
+            raise Rejected(
+                gettext("%(word)r is not a cell: write row,column (e.g. 2,-1)")
+                % {"word": word[:20]}
+            )
     return cells
 
 
@@ -100,8 +107,10 @@ def parse_plan_text(text: str) -> dict:
             tiles.append("pass")
             continue
         if len(words_) < 2:
-            raise Rejected(gettext("line %(number)d: a shape and its cells, e.g. "
-                                   "I3 2,-1 2,0 2,1") % {"number": number})
+            raise Rejected(
+                gettext("line %(number)d: a shape and its cells, e.g. I3 2,-1 2,0 2,1")
+                % {"number": number}
+            )
         target.append({"shape": words_[0].upper(), "cells": parse_cells(" ".join(words_[1:]))})
     return {"tiles": tiles, "insta_ball": insta}
 
@@ -118,21 +127,35 @@ def _placement(data) -> dict:
 
 # --- the page's parts --------------------------------------------------------------------------
 
+
 def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) -> dict:
     """The engine's check of ``plan`` with the words the panel shows."""
     answer = check(state, seat, plan, next_tiles=next_tiles)
-    answer["mission_rows"] = [{**m, "name": words.mission_name(m["id"])}
-                              for m in answer["missions"]]
+    answer["mission_rows"] = [
+        {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
+    ]
     answer["gadget_rows"] = [{**g, "name": words.gadget_name(g["id"])} for g in answer["gadgets"]]
     answer["warning_rows"] = [
-        {"tile": w["tile"] + 1 if "tile" in w else None,
-         "insta": w["insta"] + 1 if "insta" in w else None, "words": words.rule_words(w["rule"])}
-        for w in answer["warnings"]]
+        {
+            "tile": w["tile"] + 1 if "tile" in w else None,
+            "insta": w["insta"] + 1 if "insta" in w else None,
+            "words": words.rule_words(w["rule"]),
+        }
+        for w in answer["warnings"]
+    ]
     pool = answer["pool"]
     answer["palette"] = [
-        {"shape": s, "name": words.SHAPES[s], "available": pool["available"][s],
-         "needed": pool["needed"][s], "left": pool["available"][s] - pool["needed"][s],
-         "chain": json.dumps(CHAINS[s]), "icon": _icon(s)} for s in SHAPES]
+        {
+            "shape": s,
+            "name": words.SHAPES[s],
+            "available": pool["available"][s],
+            "needed": pool["needed"][s],
+            "left": pool["available"][s] - pool["needed"][s],
+            "chain": json.dumps(CHAINS[s]),
+            "icon": _icon(s),
+        }
+        for s in SHAPES
+    ]
     return answer
 
 
@@ -141,53 +164,95 @@ def _icon(shape: str) -> list[tuple[int, int]]:
 
 
 def _next_choices(answer: dict) -> list[dict]:
-    return [{"shape": shape, "options": [
-        ("{}|{}".format(shape, ";".join(f"{r},{c}" for r, c in cells)),
-         " ".join(f"[{r},{c}]" for r, c in cells)) for cells in answer["next"].get(shape, [])]}
-        for shape in SHAPES if answer["next"].get(shape)]
+    return [
+        {
+            "shape": shape,
+            "options": [
+                (
+                    "{}|{}".format(shape, ";".join(f"{r},{c}" for r, c in cells)),
+                    " ".join(f"[{r},{c}]" for r, c in cells),
+                )
+                for cells in answer["next"].get(shape, [])
+            ],
+        }
+        for shape in SHAPES
+        if answer["next"].get(shape)
+    ]
 
 
 def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
     answer = check_view(state, seat.number, plan, next_tiles=True)
     tiles, passed = services.tiles_and_stop(plan)
     return {
-        "plan": plan, "check": answer, "stopped": passed, "tile_count": len(tiles),
-        "lab": svg.lab(state, seat.number, tiles=answer["tiles"], free_end=answer["free_end"],
-                       insta_tiles=plan.get("insta_ball", []), builder=True,
-                       svg_id="builder-lab"),
+        "plan": plan,
+        "check": answer,
+        "stopped": passed,
+        "tile_count": len(tiles),
+        "lab": svg.lab(
+            state,
+            seat.number,
+            tiles=answer["tiles"],
+            free_end=answer["free_end"],
+            insta_tiles=plan.get("insta_ball", []),
+            builder=True,
+            svg_id="builder-lab",
+        ),
         "has_insta": INSTA_BALL in state["gadgets"]["owned"][seat.number],
         "insta_count": len(plan.get("insta_ball", [])),
         "next_choices": _next_choices(answer),
         "plan_text": plan_text(plan) if typed is None else typed,
-        "shape_choices": list(SHAPES), "escaped": answer["escaped"],
+        "shape_choices": list(SHAPES),
+        "escaped": answer["escaped"],
     }
 
 
-def _context(page: selectors.PlayerPage, *, typed: str | None = None,
-             error: str = "") -> dict:
+def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str = "") -> dict:
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     state = rnd.state if rnd else selectors.shown_state(game)
-    context = {"game": game, "seat": seat, "round": rnd, "names": names, "urls": _urls(seat),
-               "error": error, "colour": words.SEAT_COLOURS[seat.number], "state": state}
+    context = {
+        "game": game,
+        "seat": seat,
+        "round": rnd,
+        "names": names,
+        "urls": _urls(seat),
+        "error": error,
+        "colour": words.SEAT_COLOURS[seat.number],
+        "state": state,
+    }
     if state is None:
         return context
     order = page.own_orders
     phase = state["phase"]
-    owes = (rnd is not None and order is None and game.status == Game.Status.RUNNING
-            and seat.number in RULES.active_seats(state))
-    context.update({"phase": phase, "owes": owes, "order": order,
-                    **report.table_context(state, names)})
+    owes = (
+        rnd is not None
+        and order is None
+        and game.status == Game.Status.RUNNING
+        and seat.number in RULES.active_seats(state)
+    )
+    context.update(
+        {"phase": phase, "owes": owes, "order": order, **report.table_context(state, names)}
+    )
     if phase == "run" and owes:
         context.update(_builder(seat, state, services.draft_of(seat, rnd), typed))
     elif phase == "run" and order is not None:
         answer = check_view(state, seat.number, order)
-        context.update({"check": answer, "sealed": True,
-                        "lab": svg.lab(state, seat.number, tiles=answer["tiles"])})
+        context.update(
+            {
+                "check": answer,
+                "sealed": True,
+                "lab": svg.lab(state, seat.number, tiles=answer["tiles"]),
+            }
+        )
     elif phase == "pick":
         order_names = [report.seat_name(names, s) for s in pick_order(state)]
-        context.update({"pick_order": order_names, "pick_slots": range(1, len(
-            state["gadgets"]["revealed"]) + 1), "my_picks": (order or {}).get("picks", [])})
+        context.update(
+            {
+                "pick_order": order_names,
+                "pick_slots": range(1, len(state["gadgets"]["revealed"]) + 1),
+                "my_picks": (order or {}).get("picks", []),
+            }
+        )
         context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
     context.setdefault("lab", svg.lab(state, seat.number))
     return context
@@ -201,6 +266,7 @@ def _answer(request, page, *, partial: bool, status: int = 200, **extra):
 
 
 # --- the views ---------------------------------------------------------------------------------
+
 
 # A player's pages show his sealed plan as it grows: never kept by a browser or a proxy.
 @never_cache
@@ -216,14 +282,17 @@ def seat_page(request, game_id: int, number: int):
 
 BUILD_ACTIONS = {
     "place": lambda seat, user, data: services.draft_place(
-        seat=seat, user=user, placement=_placement(data), insta=bool(data.get("insta"))),
+        seat=seat, user=user, placement=_placement(data), insta=bool(data.get("insta"))
+    ),
     "undo": lambda seat, user, data: services.draft_undo(seat=seat, user=user),
     "undo_insta": lambda seat, user, data: services.draft_undo_insta(seat=seat, user=user),
     "stop": lambda seat, user, data: services.draft_stop(seat=seat, user=user),
     "clear": lambda seat, user, data: services.draft_replace(
-        seat=seat, user=user, plan=dict(services.EMPTY_PLAN)),
+        seat=seat, user=user, plan=dict(services.EMPTY_PLAN)
+    ),
     "text": lambda seat, user, data: services.draft_replace(
-        seat=seat, user=user, plan=parse_plan_text(data.get("plan", ""))),
+        seat=seat, user=user, plan=parse_plan_text(data.get("plan", ""))
+    ),
 }
 
 
@@ -264,13 +333,15 @@ def check_plan(request, game_id: int, number: int):
         context["error"] = gettext("No run is open.")
     else:
         try:
-            context["check"] = check_view(rnd.state, number,
-                                          parse_plan_text(request.GET.get("plan", "")))
+            context["check"] = check_view(
+                rnd.state, number, parse_plan_text(request.GET.get("plan", ""))
+            )
         except Rejected as problem:
             context["error"] = gettext("Not a plan yet: %(reason)s.") % {"reason": problem}
         except EngineError as problem:
             context["error"] = gettext("Not a plan yet: %(reason)s.") % {
-                "reason": words.refusal(problem)}
+                "reason": words.refusal(problem)
+            }
     return render(request, "joyride/_check.html", context)
 
 
@@ -289,12 +360,16 @@ def submit(request, game_id: int, number: int):
     try:
         services.plan_seal(seat=seat, user=request.user, round_number=_round_of(request.POST))
     except Rejected as problem:
-        messages.error(request, gettext("Your plan was not sealed: %(reason)s.")
-                       % {"reason": problem})
-        return _answer(request, _player_page(request, game_id, number), partial=False,
-                       status=400)
-    messages.success(request, gettext("Your plan is sealed. The run is replayed when every "
-                                      "plan is in, or at the deadline."))
+        messages.error(
+            request, gettext("Your plan was not sealed: %(reason)s.") % {"reason": problem}
+        )
+        return _answer(request, _player_page(request, game_id, number), partial=False, status=400)
+    messages.success(
+        request,
+        gettext(
+            "Your plan is sealed. The run is replayed when every plan is in, or at the deadline."
+        ),
+    )
     return redirect(SEAT, game_id=game_id, number=number)
 
 
@@ -305,29 +380,45 @@ def submit(request, game_id: int, number: int):
 def pick(request, game_id: int, number: int):
     """The sealed gadget pick: the gadgets on offer ranked by preference."""
     seat = _own_seat(request, game_id, number)
-    picks = [request.POST[key] for key in sorted(
-        (k for k in request.POST
-         if k.startswith("choice_") and k[7:].isascii() and k[7:].isdigit() and len(k) < 12),
-        key=lambda k: int(k[7:])) if request.POST[key]]
+    picks = [
+        request.POST[key]
+        for key in sorted(
+            (
+                k
+                for k in request.POST
+                if k.startswith("choice_") and k[7:].isascii() and k[7:].isdigit() and len(k) < 12
+            ),
+            key=lambda k: int(k[7:]),
+        )
+        if request.POST[key]
+    ]
     try:
-        services.orders_submit(seat=seat, user=request.user, payload={"picks": picks},
-                               round_number=_round_of(request.POST))
+        services.orders_submit(
+            seat=seat,
+            user=request.user,
+            payload={"picks": picks},
+            round_number=_round_of(request.POST),
+        )
     except Rejected as problem:
-        messages.error(request, gettext("Your pick was not taken: %(reason)s.")
-                       % {"reason": problem})
-        return _answer(request, _player_page(request, game_id, number), partial=False,
-                       status=400)
+        messages.error(
+            request, gettext("Your pick was not taken: %(reason)s.") % {"reason": problem}
+        )
+        return _answer(request, _player_page(request, game_id, number), partial=False, status=400)
     messages.success(request, gettext("Your pick is sealed."))
     return redirect(SEAT, game_id=game_id, number=number)
 
 
 @login_required
 @require_POST
-@limits.limit("practice_games_per_person", limits.per_person,
-              gettext_lazy("You have started many solo games in a short time."))
+@limits.limit(
+    "practice_games_per_person",
+    limits.per_person,
+    gettext_lazy("You have started many solo games in a short time."),
+)
 def solo(request):
     """A solo joyride for the person, started: he builds his first run at once."""
     profile = getattr(request.user, "profile", None)
     game = services.solo_game_create(
-        user=request.user, time_zone=profile.time_zone if profile else "Europe/Berlin")
+        user=request.user, time_zone=profile.time_zone if profile else "Europe/Berlin"
+    )
     return redirect(SEAT, game_id=game.pk, number=0)

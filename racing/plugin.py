@@ -9,7 +9,6 @@ hours. Nothing here decides a rule: the engine's ``legal`` previews and checks e
 
 from __future__ import annotations
 
-
 from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -22,25 +21,34 @@ MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 12
 MODES = ("turn", "round")
-COMPUTER_LEVELS = {"novice": 1, "ace": 2}   # the platform's level names -> the engine's pilots
-DEFAULT_SETTINGS = {"course": "oval5", "level": 1, "laps": 1, "jets": 4, "mode": "turn",
-                    "turn_hours": DEFAULT_TURN_HOURS}
+COMPUTER_LEVELS = {"novice": 1, "ace": 2}  # the platform's level names -> the engine's pilots
+DEFAULT_SETTINGS = {
+    "course": "oval5",
+    "level": 1,
+    "laps": 1,
+    "jets": 4,
+    "mode": "turn",
+    "turn_hours": DEFAULT_TURN_HOURS,
+}
 
 
 class RacingRules(TurnDeadline, GameRules):
     default_turn_hours = DEFAULT_TURN_HOURS
     slug = "racing"
     name = _("Jets")
-    resolve_early = True            # a turn (or a round, once all are in) is resolved at once
+    resolve_early = True  # a turn (or a round, once all are in) is resolved at once
     settings_form = "racing.forms.SettingsForm"
     urls = "racing.urls"
     rules_url_name = "rules"
     own_page_label = _("My jet")
     new_game_label = _("Referee a new race")
-    removal_note = _("The jet retires from the race when the coming turn is resolved; until "
-                     "then the removal can be undone.")
-    missed_orders_note = _("Without an order your jet keeps its lift and flies straight on, "
-                           "with no equipment.")
+    removal_note = _(
+        "The jet retires from the race when the coming turn is resolved; until "
+        "then the removal can be undone."
+    )
+    missed_orders_note = _(
+        "Without an order your jet keeps its lift and flies straight on, with no equipment."
+    )
 
     # --- games and seats ----------------------------------------------------------------------
 
@@ -50,40 +58,55 @@ class RacingRules(TurnDeadline, GameRules):
     def clean_settings(self, data: dict) -> dict:
         settings = {key: data.get(key, default) for key, default in DEFAULT_SETTINGS.items()}
         hours = settings["turn_hours"]
-        if isinstance(hours, bool) or not isinstance(hours, int) or not (
-                MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS):
-            raise Rejected(gettext("the turn deadline is %(min)d to %(max)d hours") % {
-                "min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS})
+        if (
+            isinstance(hours, bool)
+            or not isinstance(hours, int)
+            or not (MIN_TURN_HOURS <= hours <= MAX_TURN_HOURS)
+        ):
+            raise Rejected(
+                gettext("the turn deadline is %(min)d to %(max)d hours")
+                % {"min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS}
+            )
         if settings["mode"] not in MODES:
             raise Rejected(gettext("the mode is turn mode or round mode"))
         jets = settings["jets"]
         if isinstance(jets, bool) or not isinstance(jets, int):
             raise Rejected(gettext("the number of jets is a whole number"))
         try:  # the engine knows what it can race: the jets, the level, the laps, the course
-            engine.new_race(settings["course"], _entries(range(jets)), settings["level"],
-                            settings["laps"])
+            engine.new_race(
+                settings["course"], _entries(range(jets)), settings["level"], settings["laps"]
+            )
         except engine.EngineError as error:
-            raise Rejected(gettext("the race cannot be set up: %(error)s") % {
-                "error": words.refusal(error)}) from None
+            raise Rejected(
+                gettext("the race cannot be set up: %(error)s") % {"error": words.refusal(error)}
+            ) from None
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        return engine.new_race(settings["course"], _entries(s["number"] for s in seats),
-                               settings["level"], settings["laps"], seed,
-                               "race" if settings["mode"] == "round" else "seats")
+        return engine.new_race(
+            settings["course"],
+            _entries(s["number"] for s in seats),
+            settings["level"],
+            settings["laps"],
+            seed,
+            "race" if settings["mode"] == "round" else "seats",
+        )
 
     def deadline_words(self, game) -> str:
         hours = self.turn_hours(game)
-        return ngettext("%(hours)d hour per turn", "%(hours)d hours per turn",
-                        hours) % {"hours": hours}
+        return ngettext("%(hours)d hour per turn", "%(hours)d hours per turn", hours) % {
+            "hours": hours
+        }
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         s = game.settings
-        return [*super().describe_settings(game),
-                (_("Course"), words.course_words(s["course"])),
-                (_("Level"), words.level_name(s["level"])),
-                (_("Laps"), str(s["laps"])),
-                (_("Mode"), words.mode_words(s["mode"]))]
+        return [
+            *super().describe_settings(game),
+            (_("Course"), words.course_words(s["course"])),
+            (_("Level"), words.level_name(s["level"])),
+            (_("Laps"), str(s["laps"])),
+            (_("Mode"), words.mode_words(s["mode"])),
+        ]
 
     def seat_name_on_join(self, user) -> str:
         return user.get_username()[:40]
@@ -107,8 +130,11 @@ class RacingRules(TurnDeadline, GameRules):
         if phase != "race":
             return []
         if state["turn_order"] == "race":
-            return sorted(_jet(state, jet_id)["seat"] for jet_id in _round_jets(state)
-                          if _jet(state, jet_id)["controller"] is None)
+            return sorted(
+                _jet(state, jet_id)["seat"]
+                for jet_id in _round_jets(state)
+                if _jet(state, jet_id)["controller"] is None
+            )
         return [_jet(state, turn["controller"] or turn["jet"])["seat"]]
 
     def seats_in_game(self, state: dict) -> list[int]:
@@ -133,11 +159,13 @@ class RacingRules(TurnDeadline, GameRules):
         return {"state": new_state, "events": events}
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        return engine.computer_order(self.ordering_state(state, seat),
-                                     COMPUTER_LEVELS.get(level, 1))
+        return engine.computer_order(
+            self.ordering_state(state, seat), COMPUTER_LEVELS.get(level, 1)
+        )
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         """The removed seats' jets retire first; then the turn (or in round mode the rest of
         the round) is flown, unless the removal took the turn's own pilot out: then the
         round was the removal, and the next pilot orders."""
@@ -155,9 +183,12 @@ class RacingRules(TurnDeadline, GameRules):
             state, more = engine.play_turn(state, orders.get(seat))
             events += more
         over = state["phase"] == "over"
-        return Outcome(state=state, events=events, over=over,
-                       winner=_jet(state, state["winner"])["seat"]
-                       if over and state["winner"] else None)
+        return Outcome(
+            state=state,
+            events=events,
+            over=over,
+            winner=_jet(state, state["winner"])["seat"] if over and state["winner"] else None,
+        )
 
     def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
         """The referee's removals: each removed seat's jet retires from the race."""
@@ -185,20 +216,28 @@ class RacingRules(TurnDeadline, GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        return {"board": svg.course_svg(state, names), "state": state,
-                "standings": report.standings(state, names),
-                "on_turn": report.on_turn_words(state, names)}
+        return {
+            "board": svg.course_svg(state, names),
+            "state": state,
+            "standings": report.standings(state, names),
+            "on_turn": report.on_turn_words(state, names),
+        }
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         frames = report.frames(state_before, events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
-        return {"board": svg.course_svg(frame["state"], names, svg_id="replay",
-                                        paths=frame["paths"]),
-                "frame_title": frame["title"], "step": step, "steps": range(len(frames)),
-                "last_step": len(frames) - 1, "lines": report.describe(events, names),
-                "standings": report.standings(report_state, names)}
+        return {
+            "board": svg.course_svg(frame["state"], names, svg_id="replay", paths=frame["paths"]),
+            "frame_title": frame["title"],
+            "step": step,
+            "steps": range(len(frames)),
+            "last_step": len(frames) - 1,
+            "lines": report.describe(events, names),
+            "standings": report.standings(report_state, names),
+        }
 
     # --- the public API -------------------------------------------------------------------
     # Orders are the engine's (README, "The racing engine's JSON face"); nothing is secret in
@@ -220,10 +259,13 @@ class RacingRules(TurnDeadline, GameRules):
 
         services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
 
-    def replay_frames(self, state_before: dict, events: list, report_state: dict,
-                      names: dict[int, str]) -> list[dict]:
-        return [{"title": str(f["title"]), "state": f["state"], "paths": f["paths"]}
-                for f in report.frames(state_before, events, report_state, names)]
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
+        return [
+            {"title": str(f["title"]), "state": f["state"], "paths": f["paths"]}
+            for f in report.frames(state_before, events, report_state, names)
+        ]
 
     def practice_create(self, user):
         from .practice import practice_race_create  # models: imported when called
@@ -235,8 +277,7 @@ class RacingRules(TurnDeadline, GameRules):
 
         from .practice import practice_race_create
 
-        game = Game.objects.filter(referee=user, kind=self.slug,
-                                   status=Game.Status.RUNNING).first()
+        game = Game.objects.filter(referee=user, kind=self.slug, status=Game.Status.RUNNING).first()
         if game is None:
             game = practice_race_create(user=user)
         return f"race in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"

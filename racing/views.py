@@ -10,12 +10,13 @@ engine (``legal`` with the order) before anything is stored.
 
 from __future__ import annotations
 
+import math
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -43,8 +44,10 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 
 def _urls(seat: Seat) -> dict:
     args = [seat.game_id, seat.number]
-    return {name: reverse(f"racing:{name}", args=args)
-            for name in ("seat", "preview", "submit", "draft")}
+    return {
+        name: reverse(f"racing:{name}", args=args)
+        for name in ("seat", "preview", "submit", "draft")
+    }
 
 
 def _number(text, default: float = 0.0) -> float:
@@ -52,7 +55,7 @@ def _number(text, default: float = 0.0) -> float:
         value = float(str(text).replace(",", "."))
     except (TypeError, ValueError):
         return default
-    return value if value == value and abs(value) < 1e6 else default  # NaN, inf: the default
+    return value if math.isfinite(value) and abs(value) < 1e6 else default
 
 
 def _int(text, default=None):
@@ -63,7 +66,7 @@ def _int(text, default=None):
 
 
 def _pairs(text: str) -> list[list[float]]:
-    """"h1 h2; h1 h2" as slips' hinges."""
+    """ "h1 h2; h1 h2" as slips' hinges."""
     pairs = []
     for chunk in (text or "").split(";"):
         values = chunk.replace(",", " ").split()
@@ -73,6 +76,7 @@ def _pairs(text: str) -> list[list[float]]:
 
 
 # --- the order from the form --------------------------------------------------------------
+
 
 def _use(card: dict, data) -> dict | None:
     """One equipment card's use as the form gives it (unchecked: the engine judges)."""
@@ -90,8 +94,10 @@ def _use(card: dict, data) -> dict | None:
 def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
     """A use's own fields for its kind (``USE_FIELDS``), read from the form's fields
     ``<prefix><field>_<card id>``; the Überhirn's victim's use is read with ``INNER``."""
+
     def raw(name: str) -> str:
         return data.get(f"{prefix}{name}_{cid}", "")
+
     fields = {}
     for field in USE_FIELDS.get(kind, ()):
         value = raw(field)
@@ -108,9 +114,10 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
         elif field == "slips" and value:
             fields[field] = _pairs(value)
         elif field == "flight" and raw("flight_change"):  # on the form in round mode only
-            fields[field] = {"change": _int(raw("flight_change"), 0),
-                             "hinge": [_number(raw("flight_hinge1")),
-                                       _number(raw("flight_hinge2"))]}
+            fields[field] = {
+                "change": _int(raw("flight_change"), 0),
+                "hinge": [_number(raw("flight_hinge1")), _number(raw("flight_hinge2"))],
+            }
         elif field == "use" and not prefix:  # an inner use has none: no Überhirn in an Überhirn
             fields[field] = _inner_use(data, cid)
     return fields
@@ -120,17 +127,27 @@ def _inner_use(data, cid) -> dict:
     """The Überhirn's victim's projector use: its kind, fired at whom, and that kind's own
     fields (``inner_direction_<card>``, ``inner_chips_<card>``, ``inner_hinge1_<card>`` ...)."""
     kind = data.get(f"{INNER}card_{cid}", "")
-    return {"card": kind, "target": data.get(f"{INNER}target_{cid}", ""),
-            **_own_fields(kind, data, cid, INNER)}
+    return {
+        "card": kind,
+        "target": data.get(f"{INNER}target_{cid}", ""),
+        **_own_fields(kind, data, cid, INNER),
+    }
 
 
 def _station(data) -> dict:
     """A visit to the cracks' equipment station: cards given back, kinds taken."""
-    returned = [int(key[7:]) for key in data if key.startswith("return_")
-                and key[7:].isascii() and key[7:].isdigit() and len(key) < 16
-                and data.get(key)]
-    taken = [kind for kind in KINDS for _ in range(max(0, min(7, _int(
-        data.get(f"take_{kind}"), 0))))]
+    returned = [
+        int(key[7:])
+        for key in data
+        if key.startswith("return_")
+        and key[7:].isascii()
+        and key[7:].isdigit()
+        and len(key) < 16
+        and data.get(key)
+    ]
+    taken = [
+        kind for kind in KINDS for _ in range(max(0, min(7, _int(data.get(f"take_{kind}"), 0))))
+    ]
     order = {"station": {"return": sorted(returned), "take": taken}}
     remove = _int(data.get("remove_chip"))
     if remove is not None:
@@ -145,14 +162,21 @@ def order_from_form(data, options: dict) -> dict:
     if data.get("station"):
         return _station(data)
     lift = _int(data.get("lift"), options["lifts"][0] if options["lifts"] else 1)
-    order = {"lift": lift, "hinge": [_number(data.get("h1")), _number(data.get("h2"))],
-             "slips": _pairs(data.get("slips", "")), "before": [], "after": []}
+    order = {
+        "lift": lift,
+        "hinge": [_number(data.get("h1")), _number(data.get("h2"))],
+        "slips": _pairs(data.get("slips", "")),
+        "before": [],
+        "after": [],
+    }
     boost = data.get("boost", "")
     if boost:
         order["boost"] = boost
         if boost == "hyper_booster":
-            order["hyper"] = {"hinge": [_number(data.get("hyper_h1")),
-                                        _number(data.get("hyper_h2"))], "slips": []}
+            order["hyper"] = {
+                "hinge": [_number(data.get("hyper_h1")), _number(data.get("hyper_h2"))],
+                "slips": [],
+            }
     for card in options["equipment"]:
         chosen = _use(card, data)
         if chosen:
@@ -188,6 +212,7 @@ def _snap(snap: str, jet: dict, reach: dict, next_gate: dict) -> tuple[float, fl
 
     def clamp(angle):
         return round(max(-limit, min(limit, angle)), 1)
+
     h1 = clamp(norm(bearing(here, gate) - jet["heading"]))
     landing = ahead(here, jet["heading"] + h1, reach["radius"])
     return h1, clamp(norm(bearing(landing, gate) - jet["heading"] - h1))
@@ -203,8 +228,9 @@ def _refusal(state: dict, order: dict) -> str:
     return ""
 
 
-def _preview_facts(preview: dict | None, jet_id: str, names: dict[int, str], state: dict,
-                   order: dict) -> dict:
+def _preview_facts(
+    preview: dict | None, jet_id: str, names: dict[int, str], state: dict, order: dict
+) -> dict:
     """What the form shows of the engine's preview of ``order`` on ``state``: the flown path,
     the landing spot, slips, gates, rams, equipment used, energy left, or the engine's error."""
     if preview is None:
@@ -222,7 +248,8 @@ def _preview_facts(preview: dict | None, jet_id: str, names: dict[int, str], sta
         "gates": [e["gate"] for e in mine if e["type"] == "gate"],
         "refuelled": [e["gate"] for e in mine if e["type"] == "refuelled"],
         "rammed": [e["gate"] for e in mine if e["type"] == "rammed"],
-        "energy": after["energy"], "lift": after["lift"],
+        "energy": after["energy"],
+        "lift": after["lift"],
         "lines": report.describe(events[1:], names),
     }
 
@@ -232,42 +259,70 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     options = engine.legal(state)
     jet = next(j for j in state["jets"] if j["id"] == options["jet"])
     boost = data.get("boost", "")
-    lifts = sorted(set(options["lifts"]) | {n for e in options["equipment"]
-                                            for n in e.get("lifts", [])})
+    lifts = sorted(
+        set(options["lifts"]) | {n for e in options["equipment"] for n in e.get("lifts", [])}
+    )
     lift = _int(data.get("lift"))
     if lift not in lifts:
-        lift = jet["lift"] if jet["lift"] in options["lifts"] else options["lifts"][0] \
-            if options["lifts"] else 1
+        lift = (
+            jet["lift"]
+            if jet["lift"] in options["lifts"]
+            else options["lifts"][0]
+            if options["lifts"]
+            else 1
+        )
     reach = _reach(options, lift, boost) or _reach(options, lift, "")
     values = {key: data.get(key, "") for key in ("h1", "h2", "slips", "hyper_h1", "hyper_h2")}
     snap = data.get("snap", "")
     if snap in SNAPS and reach:
-        values["h1"], values["h2"] = (f"{h:g}" for h in _snap(snap, jet, reach,
-                                                              options["next_gate"]))
+        values["h1"], values["h2"] = (
+            f"{h:g}" for h in _snap(snap, jet, reach, options["next_gate"])
+        )
     form_data = {**{k: v for k, v in data.items()}, **values, "lift": str(lift)}
     order = order_from_form(form_data, options)
     preview = engine.legal(state, order)["preview"]
     facts = _preview_facts(preview, jet["id"], names, state, order)
     hinge = (_number(values["h1"]), _number(values["h2"]))
-    others = [{"id": j["id"], "name": report.jet_label(j["id"], names)}
-              for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]
+    others = [
+        {"id": j["id"], "name": report.jet_label(j["id"], names)}
+        for j in state["jets"]
+        if j["id"] != jet["id"] and j["status"] == "racing"
+    ]
     sealed = state["turn_order"] == "race"
     equipment = [_card_choices(e, data, sealed) for e in options["equipment"]]
-    layer = {"jet": jet, "reach": reach, "hinge": hinge, "path": facts["path"],
-             "landing": facts["landing"], "projector": options["projector"],
-             "reaches": [{"lift": e["lift"], "boost": e["boost"] or "", "radius": e["radius"],
-                          "limit": options["hinge_limits"][str(e["flight_lift"])]}
-                         for e in options["reach"]]}
+    layer = {
+        "jet": jet,
+        "reach": reach,
+        "hinge": hinge,
+        "path": facts["path"],
+        "landing": facts["landing"],
+        "projector": options["projector"],
+        "reaches": [
+            {
+                "lift": e["lift"],
+                "boost": e["boost"] or "",
+                "radius": e["radius"],
+                "limit": options["hinge_limits"][str(e["flight_lift"])],
+            }
+            for e in options["reach"]
+        ],
+    }
     return {
-        "options": options, "jet": jet, "lift": lift, "lifts": lifts, "boost": boost,
-        "limit": reach["limit"] if reach else 0, "values": values, "order": order,
-        "facts": facts, "others": others,
+        "options": options,
+        "jet": jet,
+        "lift": lift,
+        "lifts": lifts,
+        "boost": boost,
+        "limit": reach["limit"] if reach else 0,
+        "values": values,
+        "order": order,
+        "facts": facts,
+        "others": others,
         "boosts": [e for e in equipment if "flight" in KINDS[e["kind"]].phases],
         "equipment": [e for e in equipment if "flight" not in KINDS[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
         "cards": equipment,
-        "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")}
-                      for n in RAM_CHIP_SLOTS],
+        "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")} for n in RAM_CHIP_SLOTS],
         "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
         "station": _station_choices(state, jet, data) if options["station"] else None,
         "has_hyper": any(e["kind"] == "hyper_booster" for e in equipment),
@@ -284,11 +339,17 @@ def _card_choices(card: dict, data, sealed: bool) -> dict:
     kind, ending = card["kind"], f"_{card['card']}"
     fields = _form_fields(kind, sealed)
     values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
-    return {**card, "name": words.kind_name(kind), "why_words": words.why_word(card["why"]),
-            "phases": [p for p in card["phases"] if p != "flight"],
-            "targeted": kind in TARGETED, "fields": [f for f in fields if f != "use"],
-            "chosen": data.get(f"use{ending}", ""), "values": values,
-            "inner": _inner_choices(values, sealed) if "use" in fields else []}
+    return {
+        **card,
+        "name": words.kind_name(kind),
+        "why_words": words.why_word(card["why"]),
+        "phases": [p for p in card["phases"] if p != "flight"],
+        "targeted": kind in TARGETED,
+        "fields": [f for f in fields if f != "use"],
+        "chosen": data.get(f"use{ending}", ""),
+        "values": values,
+        "inner": _inner_choices(values, sealed) if "use" in fields else [],
+    }
 
 
 def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
@@ -301,45 +362,81 @@ def _inner_choices(values: dict, sealed: bool) -> list[dict]:
     """The projectors an Überhirn may make its victim fire, each with its own fields and what
     the form holds for them (``inner_<field>``). No two of them share a field's name, so each
     field is on the form once."""
-    inner = {k[len(INNER):]: v for k, v in values.items() if k.startswith(INNER)}
-    return [{"kind": k.id, "name": words.kind_name(k.id), "fields": _form_fields(k.id, sealed),
-             "values": inner}
-            for k in KINDS.values() if k.projector and k.id != "uberhirn"]
+    inner = {k[len(INNER) :]: v for k, v in values.items() if k.startswith(INNER)}
+    return [
+        {
+            "kind": k.id,
+            "name": words.kind_name(k.id),
+            "fields": _form_fields(k.id, sealed),
+            "values": inner,
+        }
+        for k in KINDS.values()
+        if k.projector and k.id != "uberhirn"
+    ]
 
 
 def _station_choices(state: dict, jet: dict, data) -> dict:
     supply: dict[str, int] = {}
     for card in state["supply"]:
         supply[card["kind"]] = supply.get(card["kind"], 0) + 1
-    return {"chosen": bool(data.get("station")),
-            "cards": [{"id": c["id"], "name": words.kind_name(c["kind"]),
-                       "checked": bool(data.get(f"return_{c['id']}"))}
-                      for c in jet["equipment"]],
-            "supply": [{"kind": kind, "name": words.kind_name(kind), "count": count,
-                        "value": data.get(f"take_{kind}", "0")}
-                       for kind, count in supply.items()]}
+    return {
+        "chosen": bool(data.get("station")),
+        "cards": [
+            {
+                "id": c["id"],
+                "name": words.kind_name(c["kind"]),
+                "checked": bool(data.get(f"return_{c['id']}")),
+            }
+            for c in jet["equipment"]
+        ],
+        "supply": [
+            {
+                "kind": kind,
+                "name": words.kind_name(kind),
+                "count": count,
+                "value": data.get(f"take_{kind}", "0"),
+            }
+            for kind, count in supply.items()
+        ],
+    }
 
 
 # --- the pages ----------------------------------------------------------------------------
+
 
 def _context(page: selectors.PlayerPage, data) -> dict:
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     raw = rnd.state if rnd else selectors.shown_state(game)
-    context = {"game": game, "seat": seat, "round": rnd, "names": names, "urls": _urls(seat),
-               "colour": words.jet_colour(seat.number),
-               "colour_name": words.jet_name(words.JET_IDS[seat.number]),
-               "running": game.status == Game.Status.RUNNING}
+    context = {
+        "game": game,
+        "seat": seat,
+        "round": rnd,
+        "names": names,
+        "urls": _urls(seat),
+        "colour": words.jet_colour(seat.number),
+        "colour_name": words.jet_name(words.JET_IDS[seat.number]),
+        "running": game.status == Game.Status.RUNNING,
+    }
     if raw is None:
         return context
-    active = (rnd is not None and page.own_orders is None and context["running"]
-              and seat.number in RULES.active_seats(raw))
+    active = (
+        rnd is not None
+        and page.own_orders is None
+        and context["running"]
+        and seat.number in RULES.active_seats(raw)
+    )
     own = next((j for j in raw["jets"] if j["seat"] == seat.number), None)
-    context.update(state=raw, active=active, sent=page.own_orders,
-                   standings=report.standings(raw, names),
-                   on_turn=report.on_turn_words(raw, names),
-                   knocked_out_by=report.jet_label(own["controller"], names)
-                   if own and own["controller"] and own["controller"] != own["id"] else None)
+    context.update(
+        state=raw,
+        active=active,
+        sent=page.own_orders,
+        standings=report.standings(raw, names),
+        on_turn=report.on_turn_words(raw, names),
+        knocked_out_by=report.jet_label(own["controller"], names)
+        if own and own["controller"] and own["controller"] != own["id"]
+        else None,
+    )
     if active and raw["phase"] == "race":
         context.update(_order_form(raw, seat.number, data, names))
     else:
@@ -370,8 +467,9 @@ def preview(request, game_id: int, number: int):
     """The form, the board and the engine's preview again for the fields so far (htmx)."""
     page = _player_page(request, game_id, number)
     if not request.htmx:
-        return redirect(reverse("racing:seat", args=[game_id, number]) + "?"
-                        + request.GET.urlencode())
+        return redirect(
+            reverse("racing:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
+        )
     return render(request, "racing/_play.html", _context(page, request.GET))
 
 
@@ -393,9 +491,12 @@ def submit(request, game_id: int, number: int):
         if page.seat.number not in RULES.active_seats(state):
             raise Rejected(RULES.not_active_message(state, page.seat.number))
         options = engine.legal(RULES.ordering_state(state, page.seat.number))
-        services.orders_submit(seat=page.seat, user=request.user,
-                               payload=order_from_form(data, options),
-                               round_number=_int(data.get("round")))
+        services.orders_submit(
+            seat=page.seat,
+            user=request.user,
+            payload=order_from_form(data, options),
+            round_number=_int(data.get("round")),
+        )
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
@@ -415,14 +516,29 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
         supply[card["kind"]] = supply.get(card["kind"], 0) + 1
     order = state["draft"]["order"]
     context.update(
-        supply=[{"kind": kind, "name": words.kind_name(kind), "count": count,
-                 "cost": KINDS[kind].cost, "colour": words.COLOUR_NAMES[KINDS[kind].colour],
-                 "pickable": kind in picks} for kind, count in supply.items()],
+        supply=[
+            {
+                "kind": kind,
+                "name": words.kind_name(kind),
+                "count": count,
+                "cost": KINDS[kind].cost,
+                "colour": words.COLOUR_NAMES[KINDS[kind].colour],
+                "pickable": kind in picks,
+            }
+            for kind, count in supply.items()
+        ],
         picks=[{"kind": k, "name": words.kind_name(k), "cost": KINDS[k].cost} for k in picks],
-        snake=[{"name": report.jet_label(jet_id, page.names), "done": i < state["draft"]["index"],
-                "now": i == state["draft"]["index"]} for i, jet_id in enumerate(order)],
+        snake=[
+            {
+                "name": report.jet_label(jet_id, page.names),
+                "done": i < state["draft"]["index"],
+                "now": i == state["draft"]["index"],
+            }
+            for i, jet_id in enumerate(order)
+        ],
         level_cards=engine.LEVELS[state["level"]].cards,
-        blue=engine.LEVELS[state["level"]].blue)
+        blue=engine.LEVELS[state["level"]].blue,
+    )
     return context
 
 
@@ -440,13 +556,20 @@ def draft(request, game_id: int, number: int):
     if request.method == "POST":
         kind = request.POST.get("pick", "")
         try:
-            services.orders_submit(seat=page.seat, user=request.user,
-                                   payload={"pick": kind or None},
-                                   round_number=_int(request.POST.get("round")))
+            services.orders_submit(
+                seat=page.seat,
+                user=request.user,
+                payload={"pick": kind or None},
+                round_number=_int(request.POST.get("round")),
+            )
         except Rejected as error:
             messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
-            return render(request, "racing/draft.html",
-                          _draft_context(_player_page(request, game_id, number)), status=400)
+            return render(
+                request,
+                "racing/draft.html",
+                _draft_context(_player_page(request, game_id, number)),
+                status=400,
+            )
         messages.success(request, gettext("Done: your pick is in."))
         return redirect("racing:draft", game_id=game_id, number=number)
     context = _draft_context(page)

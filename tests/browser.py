@@ -19,8 +19,13 @@ CHROMIUM = Path("/usr/bin/chromium")
 # ``expect(page.locator(HTMX_BUSY)).to_have_count(0)`` (a locator: the site's
 # Content-Security-Policy forbids ``wait_for_function``, which evaluates a string as script).
 HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 10_000
 
 
@@ -29,11 +34,14 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install "
-                    f"chromium; .ci/run does it). Never download a browser with Playwright.")
+        pytest.fail(
+            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install "
+            f"chromium; .ci/run does it). Never download a browser with Playwright."
+        )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
         yield browser
         browser.close()
 
@@ -46,8 +54,12 @@ def _page(browser, **context_options):
     page.on("pageerror", lambda error: errors.append(str(error)))
     # What the Content-Security-Policy blocked (an inline script or style): Chromium says so
     # on the console only.
-    page.on("console", lambda message: errors.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     return context, page, errors
 
 
@@ -64,8 +76,13 @@ def page(browser, live_server):
 @pytest.fixture
 def phone_page(browser, live_server):
     """A fresh browser context the size of a phone (390x844, touch, mobile viewport)."""
-    context, page, errors = _page(browser, viewport={"width": 390, "height": 844},
-                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    context, page, errors = _page(
+        browser,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -1,7 +1,6 @@
 """Fixtures shared by every test. pytest-django provides `db`, `client` and `live_server`."""
 
 import pytest
-
 from celery._state import _set_task_join_will_block
 
 from config.celery import app as celery_app

@@ -26,8 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SNAKE_CASE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 MALFORMED = "malformed"
-RULE = ("code=\"<snake_case id>\", code=<caught>.code, or a structural malformed "
-        "(no code) with where=")
+RULE = 'code="<snake_case id>", code=<caught>.code, or a structural malformed (no code) with where='
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,10 @@ class Made:
 
     file: str
     line: int
-    code: str | None          # the literal code; None when none is given or it is passed on
-    passed_on: bool           # code=<caught>.code
+    code: str | None  # the literal code; None when none is given or it is passed on
+    passed_on: bool  # code=<caught>.code
     has_where: bool
-    problem: str | None       # how it breaks RULE, or None
+    problem: str | None  # how it breaks RULE, or None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.problem}"
@@ -47,8 +46,11 @@ class Made:
 
 def engine_errors_in_source(source: str, file: str = "<source>") -> list[Made]:
     """Every ``EngineError(...)`` call of ``source``, judged against ``RULE``."""
-    return [_judge(call, file) for call in ast.walk(ast.parse(source))
-            if isinstance(call, ast.Call) and _called_name(call.func) == "EngineError"]
+    return [
+        _judge(call, file)
+        for call in ast.walk(ast.parse(source))
+        if isinstance(call, ast.Call) and _called_name(call.func) == "EngineError"
+    ]
 
 
 def engine_errors(package: str) -> list[Made]:
@@ -56,8 +58,9 @@ def engine_errors(package: str) -> list[Made]:
     folder = ROOT / package / "engine"
     made = []
     for path in sorted(folder.rglob("*.py")):
-        made += engine_errors_in_source(path.read_text(encoding="utf-8"),
-                                        str(path.relative_to(ROOT)))
+        made += engine_errors_in_source(
+            path.read_text(encoding="utf-8"), str(path.relative_to(ROOT))
+        )
     assert made, f"no EngineError is made in {folder}"
     return made
 
@@ -68,20 +71,25 @@ def rule_breaks(package: str) -> list[str]:
 
 def codes_raised(package: str) -> set[str]:
     """The literal codes a game's engine refuses with (``malformed`` aside)."""
-    return {made.code for made in engine_errors(package)
-            if made.code and made.code != MALFORMED}
+    return {made.code for made in engine_errors(package) if made.code and made.code != MALFORMED}
 
 
 def literal_codes(package: str, name: str) -> set[str]:
     """The literal codes the calls of ``name`` (an exception class) pass in a game's engine."""
-    return {code.value for call in _engine_calls(package, name)
-            if isinstance(code := _keyword(call, "code"), ast.Constant)}
+    return {
+        code.value
+        for call in _engine_calls(package, name)
+        if isinstance(code := _keyword(call, "code"), ast.Constant)
+    }
 
 
 def uncoded(package: str, name: str) -> list[str]:
     """The calls of ``name`` in a game's engine with no literal ``code=``, as "file:line"."""
-    return [f"{file}:{call.lineno}" for file, call in _engine_calls(package, name, where=True)
-            if not isinstance(_keyword(call, "code"), ast.Constant)]
+    return [
+        f"{file}:{call.lineno}"
+        for file, call in _engine_calls(package, name, where=True)
+        if not isinstance(_keyword(call, "code"), ast.Constant)
+    ]
 
 
 def _engine_calls(package: str, name: str, where: bool = False) -> list:

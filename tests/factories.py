@@ -18,33 +18,59 @@ from games.models import Game, Profile, Round
 
 PASSWORD = "a-long-test-password-7"
 # The legal orders of a plane on the ground in round 1: taxi, take off, climb away.
-GROUND_ORDERS = [{"maneuver": "TB", "fire": []}, {"maneuver": "TB", "fire": []},
-                 {"maneuver": "A", "fire": []}]
+GROUND_ORDERS = [
+    {"maneuver": "TB", "fire": []},
+    {"maneuver": "TB", "fire": []},
+    {"maneuver": "A", "fire": []},
+]
 
 _numbers = itertools.count(1)
 
 
-def make_user(username: str | None = None, *, email: str | None = None,
-              password: str = PASSWORD, time_zone: str = "Europe/Berlin", **profile):
+def make_user(
+    username: str | None = None,
+    *,
+    email: str | None = None,
+    password: str = PASSWORD,
+    time_zone: str = "Europe/Berlin",
+    **profile,
+):
     """A user with a Profile; log in with ``client.force_login(user)`` or the password."""
     username = username or f"pilot{next(_numbers)}"
     user = get_user_model().objects.create_user(
-        username=username, email=email if email is not None else f"{username}@example.invalid",
-        password=password)
+        username=username,
+        email=email if email is not None else f"{username}@example.invalid",
+        password=password,
+    )
     Profile.objects.create(user=user, time_zone=time_zone, **profile)
     return user
 
 
-def make_dogfight(referee=None, *, humans=(), computers: dict[int, str] | None = None,
-                  start: bool = True, title: str = "Test skies", time_zone: str = "Europe/Berlin",
-                  deadline_days: int = 2, resolve_early: bool = False, duel: bool = False,
-                  **settings) -> Game:
+def make_dogfight(
+    referee=None,
+    *,
+    humans=(),
+    computers: dict[int, str] | None = None,
+    start: bool = True,
+    title: str = "Test skies",
+    time_zone: str = "Europe/Berlin",
+    deadline_days: int = 2,
+    resolve_early: bool = False,
+    duel: bool = False,
+    **settings,
+) -> Game:
     """A dogfight game with the given pilots; started (round 1 open) unless ``start=False``."""
     referee = referee or make_user()
     game = services.game_create(
-        referee=referee, kind="dogfight", title=title, time_zone=time_zone,
-        deadline_days=deadline_days, resolve_early=resolve_early,
-        settings={"duel": duel, **settings}, computer_seats=dict(computers or {}))
+        referee=referee,
+        kind="dogfight",
+        title=title,
+        time_zone=time_zone,
+        deadline_days=deadline_days,
+        resolve_early=resolve_early,
+        settings={"duel": duel, **settings},
+        computer_seats=dict(computers or {}),
+    )
     if isinstance(humans, dict):
         seating = dict(humans)
     else:

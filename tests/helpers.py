@@ -104,7 +104,9 @@ def arrowheads(html: str) -> list[tuple[int, float, float, int]]:
     """(move, x, y, rotation) of each arrowhead of the route drawn on a board."""
     found = re.findall(
         r'<g class="arrowhead" data-move="(\d)" transform="translate\(([-\d.]+),([-\d.]+)\)">'
-        r'.*?<g transform="rotate\((-?\d+)\)">', html)
+        r'.*?<g transform="rotate\((-?\d+)\)">',
+        html,
+    )
     return [(int(m), float(x), float(y), int(rot)) for m, x, y, rot in found]
 
 

@@ -13,6 +13,16 @@ from .setup import new_game
 from .state import EngineError, Plane, Settings, State
 
 __all__ = [
-    "EngineError", "Move", "Orders", "Plane", "Settings", "State", "legal_maneuvers",
-    "new_game", "nmr_maneuvers", "resolve_round", "route", "validate_orders",
+    "EngineError",
+    "Move",
+    "Orders",
+    "Plane",
+    "Settings",
+    "State",
+    "legal_maneuvers",
+    "new_game",
+    "nmr_maneuvers",
+    "resolve_round",
+    "route",
+    "validate_orders",
 ]

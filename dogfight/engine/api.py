@@ -33,11 +33,13 @@ def _pilots(raw: object) -> list[dict]:
     for i, pilot in enumerate(as_list(raw, "job.pilots")):
         where = f"job.pilots[{i}]"
         pilot = as_object(pilot, where)
-        pilots.append({
-            "seat": as_int(required(pilot, "seat", where), f"{where}.seat", 0, 5),
-            "career_points": as_int(pilot.get("career_points", 0), f"{where}.career_points", 0),
-            "rank": as_int(pilot.get("rank", 0), f"{where}.rank", 0, career.MAX_RANK),
-        })
+        pilots.append(
+            {
+                "seat": as_int(required(pilot, "seat", where), f"{where}.seat", 0, 5),
+                "career_points": as_int(pilot.get("career_points", 0), f"{where}.career_points", 0),
+                "rank": as_int(pilot.get("rank", 0), f"{where}.rank", 0, career.MAX_RANK),
+            }
+        )
     return pilots
 
 
@@ -46,8 +48,9 @@ def legal_job(job: object) -> dict:
     state = State.from_dict(required(job, "state", "job"))
     plane = state.plane(as_int(required(job, "seat", "job"), "job.seat", 0, 5))
     if plane.status == "out":
-        raise EngineError(f"seat {plane.seat} is out of the game", code="plane_out",
-                          seat=plane.seat)
+        raise EngineError(
+            f"seat {plane.seat} is out of the game", code="plane_out", seat=plane.seat
+        )
     chosen = as_list(job.get("chosen", []), "job.chosen")
     return {"maneuvers": legal_maneuvers(plane, chosen)}
 
@@ -65,14 +68,23 @@ def resolve_job(job: object) -> dict:
     state = State.from_dict(required(job, "state", "job"))
     orders = parse_orders(state, job.get("orders", {}))
     new_state, events = resolve_round(
-        state, orders, as_int(required(job, "seed", "job"), "job.seed"),
-        wind=_fixed_wind(job), remove=_removals(state, job.get("remove", [])),
+        state,
+        orders,
+        as_int(required(job, "seed", "job"), "job.seed"),
+        wind=_fixed_wind(job),
+        remove=_removals(state, job.get("remove", [])),
     )
     return {"state": new_state.to_dict(), "events": events}
 
 
-def resolve_stored(state: dict, orders: dict[int, list[dict]], seed: int, *,
-                   wind: object = None, remove: list[int] = ()) -> dict:
+def resolve_stored(
+    state: dict,
+    orders: dict[int, list[dict]],
+    seed: int,
+    *,
+    wind: object = None,
+    remove: list[int] = (),
+) -> dict:
     """``resolve_job`` for the site's own records, which are checked once, when written: the
     state is a snapshot ``to_dict`` wrote, each seat's moves are what ``validate_orders``
     returned for that very snapshot. Nothing is checked a second time (at noon that checking
@@ -81,8 +93,9 @@ def resolve_stored(state: dict, orders: dict[int, list[dict]], seed: int, *,
     game_state = State.from_snapshot(state)
     read_move = Move.from_validated
     moves = {seat: tuple(map(read_move, given)) for seat, given in orders.items()}
-    new_state, events = resolve_round(game_state, moves, seed, wind=_fixed_wind({"wind": wind}),
-                                      remove=frozenset(remove))
+    new_state, events = resolve_round(
+        game_state, moves, seed, wind=_fixed_wind({"wind": wind}), remove=frozenset(remove)
+    )
     return {"state": new_state.to_dict(), "events": events}
 
 

@@ -36,7 +36,7 @@ aimed replies, checks two rounds of escape, weighs position and picks the best.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 from random import Random
 
 from . import career
@@ -50,18 +50,28 @@ from .weather import drift
 LEVELS = ("novice", "veteran", "ace")
 FIRE_TURNS = (0, 1, 5)  # ahead, diagonal left, diagonal right (relative to the nose)
 
-CRASH = 1000.0          # a crash in this round
-TRAPPED = 400.0         # an end position from which the edge cannot be escaped
-FIRE_CHANCE = 0.6       # how likely an opponent with ammunition fires down a line we are on
-IDLE = 1.0              # the cost of a whole round on the ground
+CRASH = 1000.0  # a crash in this round
+TRAPPED = 400.0  # an end position from which the edge cannot be escaped
+FIRE_CHANCE = 0.6  # how likely an opponent with ammunition fires down a line we are on
+IDLE = 1.0  # the cost of a whole round on the ground
 
 
 class Profile:
     """What distinguishes the levels."""
 
-    def __init__(self, *, model: str, survive_rounds: int, temperature: float, fire_turns,
-                 position: float, room: float, home: bool, fire_base: float,
-                 hunt: float) -> None:
+    def __init__(
+        self,
+        *,
+        model: str,
+        survive_rounds: int,
+        temperature: float,
+        fire_turns,
+        position: float,
+        room: float,
+        home: bool,
+        fire_base: float,
+        hunt: float,
+    ) -> None:
         self.model = model
         self.survive_rounds = survive_rounds
         self.temperature = temperature
@@ -74,17 +84,44 @@ class Profile:
 
 
 PROFILES = {
-    "novice": Profile(model="straight", survive_rounds=0, temperature=2.0, fire_turns=(0,),
-                      position=0.0, room=1.0, home=False, fire_base=1.5, hunt=0.0),
-    "veteran": Profile(model="uniform", survive_rounds=1, temperature=0.25,
-                       fire_turns=FIRE_TURNS, position=0.0, room=0.5, home=True, fire_base=0.5,
-                       hunt=0.05),
-    "ace": Profile(model="aimed", survive_rounds=2, temperature=0.0, fire_turns=FIRE_TURNS,
-                   position=0.35, room=0.5, home=True, fire_base=0.45, hunt=0.15),
+    "novice": Profile(
+        model="straight",
+        survive_rounds=0,
+        temperature=2.0,
+        fire_turns=(0,),
+        position=0.0,
+        room=1.0,
+        home=False,
+        fire_base=1.5,
+        hunt=0.0,
+    ),
+    "veteran": Profile(
+        model="uniform",
+        survive_rounds=1,
+        temperature=0.25,
+        fire_turns=FIRE_TURNS,
+        position=0.0,
+        room=0.5,
+        home=True,
+        fire_base=0.5,
+        hunt=0.05,
+    ),
+    "ace": Profile(
+        model="aimed",
+        survive_rounds=2,
+        temperature=0.0,
+        fire_turns=FIRE_TURNS,
+        position=0.35,
+        room=0.5,
+        home=True,
+        fire_base=0.45,
+        hunt=0.15,
+    ),
 }
 
 
 # --- the plane's legal sequences (walked with the engine's RoundPlan) ------------------------
+
 
 def _clone(plan: RoundPlan) -> RoundPlan:
     twin = RoundPlan.__new__(RoundPlan)
@@ -95,8 +132,15 @@ def _clone(plan: RoundPlan) -> RoundPlan:
 
 
 def _plane_key(plane: Plane) -> tuple:
-    return (plane.seat, plane.hex, plane.facing, plane.status, plane.landing,
-            plane.career_points, plane.rank)
+    return (
+        plane.seat,
+        plane.hex,
+        plane.facing,
+        plane.status,
+        plane.landing,
+        plane.career_points,
+        plane.rank,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -107,8 +151,9 @@ def _sequences(key: tuple) -> tuple:
     in which the plane leaves the board, or 0. After a crash only one continuation is kept.
     """
     seat, hex_, facing, status, landing, points, rank = key
-    plane = Plane(seat, hex_, facing, status=status, landing=landing, career_points=points,
-                  rank=rank, ammo=0)
+    plane = Plane(
+        seat, hex_, facing, status=status, landing=landing, career_points=points, rank=rank, ammo=0
+    )
     found = []
 
     def walk(plan: RoundPlan, codes: tuple, steps: tuple) -> None:
@@ -138,13 +183,14 @@ def _sequences(key: tuple) -> tuple:
 
 # --- board tables: escaping the edge, the way home, the forward cone ------------------------
 
+
 def _next(hex_: Hex, facing: int, code: str) -> tuple[Hex, int]:
     travel, turn = AIR_EFFECTS[code]
     dq, dr = DIRECTIONS[(facing + travel) % 6]
     return (hex_[0] + dq, hex_[1] + dr), (facing + turn) % 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _survives(hex_: Hex, facing: int, moves_left: int, held: bool) -> bool:
     """Can a plane here stay on the board for ``moves_left`` more moves (basic maneuvers only;
     a round starts when ``moves_left`` is a multiple of three: no hold in its first move)?"""
@@ -162,7 +208,7 @@ def _survives(hex_: Hex, facing: int, moves_left: int, held: bool) -> bool:
     return not first and _survives(hex_, facing, moves_left - 1, True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _room(hex_: Hex, facing: int) -> float:
     """The share of first moves after which the plane can still escape the edge for a round."""
     good = 0
@@ -173,7 +219,7 @@ def _room(hex_: Hex, facing: int) -> float:
     return good / len(AIR_BASICS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moves_home(seat: int) -> dict:
     """Fewest basic moves from each (hex, facing) to a landing approach of ``seat``'s field."""
     states = [(h, f) for h in BOARD for f in range(6)]
@@ -206,8 +252,12 @@ def _cone(facing: int) -> tuple:
             if a or b:
                 dist = max(a, b)
                 if dist <= 4:
-                    cells.append(((a * left[0] + b * right[0], a * left[1] + b * right[1]),
-                                  career.RANGE_DAMAGE[dist] / 4))
+                    cells.append(
+                        (
+                            (a * left[0] + b * right[0], a * left[1] + b * right[1]),
+                            career.RANGE_DAMAGE[dist] / 4,
+                        )
+                    )
     return tuple(cells)
 
 
@@ -220,11 +270,30 @@ def _around(hex_: Hex) -> tuple[Hex, ...]:
 
 # --- what everybody can see, analysed once per state ----------------------------------------
 
+
 def _public_key(state: State) -> tuple:
-    return (state.round, state.wind, state.clouds, state.settings,
-            tuple((b.hex, b.damage) for b in state.balloons),
-            tuple((p.seat, p.hex, p.facing, p.status, p.damage, p.ammo, p.career_points,
-                   p.rank, p.landing, p.repairs_used) for p in state.planes))
+    return (
+        state.round,
+        state.wind,
+        state.clouds,
+        state.settings,
+        tuple((b.hex, b.damage) for b in state.balloons),
+        tuple(
+            (
+                p.seat,
+                p.hex,
+                p.facing,
+                p.status,
+                p.damage,
+                p.ammo,
+                p.career_points,
+                p.rank,
+                p.landing,
+                p.repairs_used,
+            )
+            for p in state.planes
+        ),
+    )
 
 
 class Flyer:
@@ -263,8 +332,9 @@ class Field:
         self.blocks = self.clouds | self.balloon_hexes  # a burst stops in either
         self.drifted = drift(state.clouds, state.wind) if state.wind is not None else None
         self.clouded = self.clouds | (self.drifted or frozenset())  # now or after the drift
-        self.flyers = {p.seat: Flyer(p, self.balloon_hexes)
-                       for p in state.planes if p.status != "out"}
+        self.flyers = {
+            p.seat: Flyer(p, self.balloon_hexes) for p in state.planes if p.status != "out"
+        }
 
     def weights(self, flyer: Flyer, name: str) -> list[float]:
         """How likely ``flyer`` flies each of its rounds, under reply model ``name``."""
@@ -315,7 +385,7 @@ class Field:
                 for (h, f), w in spots[m].items():
                     lines = LINES[h]
                     for turn in FIRE_TURNS:
-                        for rng, target in enumerate(lines[(f + turn) % 6][:flyer.reach], 1):
+                        for rng, target in enumerate(lines[(f + turn) % 6][: flyer.reach], 1):
                             if target in blocks:
                                 break
                             hit = w * FIRE_CHANCE * (career.RANGE_DAMAGE[rng] + flyer.bonus)
@@ -398,13 +468,17 @@ def _field(state: State) -> Field:
 
 # --- one seat's decision ----------------------------------------------------------------------
 
+
 class Pilot:
     """One seat deciding its round at one level."""
 
     def __init__(self, state: State, seat: int, level: str) -> None:
         if level not in PROFILES:
-            raise EngineError(f"a computer pilot is {', '.join(LEVELS)}, not {level!r}",
-                              code="unknown_level", level=level if isinstance(level, str) else None)
+            raise EngineError(
+                f"a computer pilot is {', '.join(LEVELS)}, not {level!r}",
+                code="unknown_level",
+                level=level if isinstance(level, str) else None,
+            )
         self.profile = profile = PROFILES[level]
         self.field = _field(state)
         me = self.field.flyers.get(seat)
@@ -451,7 +525,7 @@ class Pilot:
         if value is None:
             value = 0.0
             here, blocks, bonus = self.targets[m], self.field.blocks, self.me.bonus
-            for rng, target in enumerate(LINES[hex_][(facing + turn) % 6][:self.me.reach], 1):
+            for rng, target in enumerate(LINES[hex_][(facing + turn) % 6][: self.me.reach], 1):
                 if target in blocks:
                     break
                 w = here.get(target)
@@ -554,8 +628,11 @@ class Pilot:
         h, f, st = steps[-1]
         if st == "ground":  # on its own corner: safe; repairs, ammunition
             if plane.status == "ground":  # a whole round on the ground
-                amount = min(career.repair_per_round(plane.rank), plane.damage,
-                             career.REPAIR_CAP - plane.repairs_used)
+                amount = min(
+                    career.repair_per_round(plane.rank),
+                    plane.damage,
+                    career.REPAIR_CAP - plane.repairs_used,
+                )
                 return amount - IDLE - (0 if profile.home else 1.0)
             return self._landing_worth()
         score = 0.0
@@ -620,8 +697,10 @@ class Pilot:
             rated = safe_sure
         pick = self._pick(rated, rng)
         _score, _sure, codes, bursts = pick
-        return [{"maneuver": code, "fire": [FIRE_NAMES[t] for t in sorted(fire)],
-                 "through": False} for code, fire in zip(codes, bursts)]
+        return [
+            {"maneuver": code, "fire": [FIRE_NAMES[t] for t in sorted(fire)], "through": False}
+            for code, fire in zip(codes, bursts)
+        ]
 
     def _pick(self, rated: list, rng: Random):
         top = max(r[0] for r in rated)

@@ -85,6 +85,10 @@ def can_promote(career_points: int, rank: int) -> bool:
 def promote(career_points: int, rank: int) -> tuple[int, int]:
     """Trade 100 points for the next rank; the rank stays for good."""
     if not can_promote(career_points, rank):
-        raise EngineError("a promotion needs at least 100 points and a rank below General",
-                          code="no_promotion", cost=PROMOTION_COST, top=MAX_RANK)
+        raise EngineError(
+            "a promotion needs at least 100 points and a rank below General",
+            code="no_promotion",
+            cost=PROMOTION_COST,
+            top=MAX_RANK,
+        )
     return career_points - PROMOTION_COST, rank + 1

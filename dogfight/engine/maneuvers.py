@@ -8,16 +8,26 @@ use these two functions, so the legal list and the flight never disagree.
 from __future__ import annotations
 
 from . import career
-from .board import APPROACHES, RUNWAY_CODES, runway_hex, runway_heading
+from .board import APPROACHES, RUNWAY_CODES, runway_heading, runway_hex
 from .hexgrid import DIRECTIONS, Hex
 from .state import EngineError, Plane
 
 CODES = ("A", "L", "R", "LS", "RS", "H", "I", "S", "O", "TA", "TB", "TG", "G", "LD")
 NAMES = {
-    "A": "ahead", "L": "turn left", "R": "turn right", "LS": "slip left", "RS": "slip right",
-    "H": "hold", "I": "Immelmann", "S": "Split-S", "O": "loop",
-    "TA": "take off on runway α", "TB": "take off on runway β", "TG": "take off on runway γ",
-    "G": "stay on the ground", "LD": "land",
+    "A": "ahead",
+    "L": "turn left",
+    "R": "turn right",
+    "LS": "slip left",
+    "RS": "slip right",
+    "H": "hold",
+    "I": "Immelmann",
+    "S": "Split-S",
+    "O": "loop",
+    "TA": "take off on runway α",
+    "TB": "take off on runway β",
+    "TG": "take off on runway γ",
+    "G": "stay on the ground",
+    "LD": "land",
 }
 TAKE_OFFS = ("TA", "TB", "TG")
 AIR_BASICS = ("A", "L", "R", "LS", "RS")
@@ -26,8 +36,15 @@ MOVES_PER_ROUND = 3
 # Air maneuvers as (direction of travel, change of nose), both relative to the nose.
 # None for travel means the plane stays in its hex (hold).
 AIR_EFFECTS: dict[str, tuple[int | None, int]] = {
-    "A": (0, 0), "L": (1, 1), "R": (5, 5), "LS": (1, 0), "RS": (5, 0),
-    "H": (None, 0), "I": (0, 3), "S": (3, 3), "O": (3, 0),
+    "A": (0, 0),
+    "L": (1, 1),
+    "R": (5, 5),
+    "LS": (1, 0),
+    "RS": (5, 0),
+    "H": (None, 0),
+    "I": (0, 3),
+    "S": (3, 3),
+    "O": (3, 0),
 }
 
 
@@ -70,14 +87,14 @@ def _roll_ahead(plane: Plane) -> None:
 class RoundPlan:
     """Where a plane stands within a round while its pilot picks moves one by one."""
 
-    __slots__ = ("plane", "move", "last", "taking_off", "landed")
+    __slots__ = ("landed", "last", "move", "plane", "taking_off")
 
     def __init__(self, plane: Plane) -> None:
         self.plane = plane.copy()
-        self.move = 1            # the move to be chosen next
-        self.last = None         # the maneuver chosen for the move before
+        self.move = 1  # the move to be chosen next
+        self.last = None  # the maneuver chosen for the move before
         self.taking_off = False  # rolling on a runway: the lift-off must follow
-        self.landed = False      # stopped on the corner this round: stays there
+        self.landed = False  # stopped on the corner this round: stays there
 
     def legal(self) -> list[str]:
         plane, move = self.plane, self.move
@@ -107,8 +124,12 @@ class RoundPlan:
         if code not in offered:
             raise EngineError(
                 f"move {self.move}: {_describe(code)} is not offered "
-                f"(offered: {', '.join(offered)})", code="not_offered", move=self.move,
-                maneuver=code if isinstance(code, str) else None, offered=offered)
+                f"(offered: {', '.join(offered)})",
+                code="not_offered",
+                move=self.move,
+                maneuver=code if isinstance(code, str) else None,
+                offered=offered,
+            )
         was_on_ground = self.plane.status == "ground"
         fly(self.plane, code)
         self.taking_off = code in TAKE_OFFS and was_on_ground
@@ -159,9 +180,16 @@ def order_form(plane: Plane, wanted: list[str]) -> list[dict]:
         if pick not in offered:
             pick = offered[0]
         plan.choose(pick)
-        moves.append({"number": number, "offered": offered, "maneuver": pick,
-                      "hex": plan.plane.hex, "facing": plan.plane.facing,
-                      "can_fire": plan.plane.status == "air"})
+        moves.append(
+            {
+                "number": number,
+                "offered": offered,
+                "maneuver": pick,
+                "hex": plan.plane.hex,
+                "facing": plan.plane.facing,
+                "can_fire": plan.plane.status == "air",
+            }
+        )
     return moves
 
 

@@ -16,9 +16,11 @@ from .state import EngineError, Plane, Settings
 FIRE_DIRECTIONS = {"A": 0, "L": 1, "R": 5}
 FIRE_NAMES = {0: "A", 1: "L", 5: "R"}
 # Every legal burst list (distinct directions, in the order given) and its turns.
-_BURSTS = {names: tuple(FIRE_DIRECTIONS[n] for n in names)
-           for count in range(1, len(FIRE_DIRECTIONS) + 1)
-           for names in permutations(FIRE_DIRECTIONS, count)}
+_BURSTS = {
+    names: tuple(FIRE_DIRECTIONS[n] for n in names)
+    for count in range(1, len(FIRE_DIRECTIONS) + 1)
+    for names in permutations(FIRE_DIRECTIONS, count)
+}
 
 
 class Move(NamedTuple):
@@ -27,8 +29,11 @@ class Move(NamedTuple):
     through: bool = False
 
     def to_dict(self) -> dict:
-        return {"maneuver": self.maneuver, "fire": [FIRE_NAMES[f] for f in self.fire],
-                "through": self.through}
+        return {
+            "maneuver": self.maneuver,
+            "fire": [FIRE_NAMES[f] for f in self.fire],
+            "through": self.through,
+        }
 
     @classmethod
     def from_validated(cls, data: dict) -> Move:
@@ -38,8 +43,10 @@ class Move(NamedTuple):
         the tuple is made directly (a named tuple's own constructor is a Python call, twice
         as slow)."""
         fire = data.get("fire")
-        return tuple.__new__(cls, (data["maneuver"], _BURSTS[tuple(fire)] if fire else (),
-                                   data.get("through", False)))
+        return tuple.__new__(
+            cls,
+            (data["maneuver"], _BURSTS[tuple(fire)] if fire else (), data.get("through", False)),
+        )
 
 
 Orders = tuple[Move, Move, Move]
@@ -56,24 +63,32 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
     moves = []
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
-            raise EngineError(f"{where}, move {number}: a move must be an object",
-                              where=move_path(number))
+            raise EngineError(
+                f"{where}, move {number}: a move must be an object", where=move_path(number)
+            )
         try:
             plan.choose(item.get("maneuver"))
         except EngineError as error:
             raise EngineError(f"{where}: {error}", code=error.code, **error.params) from None
         fire = parse_fire(item.get("fire", []), f"{where}, move {number}", number)
         if fire and plan.plane.status == "ground":
-            raise EngineError(f"{where}, move {number}: a plane on its airfield cannot fire",
-                              code="fire_on_ground", move=number)
+            raise EngineError(
+                f"{where}, move {number}: a plane on its airfield cannot fire",
+                code="fire_on_ground",
+                move=number,
+            )
         through = item.get("through", False)
         if not isinstance(through, bool):
-            raise EngineError(f"{where}, move {number}: through must be true or false",
-                              where=f"{move_path(number)}.through")
+            raise EngineError(
+                f"{where}, move {number}: through must be true or false",
+                where=f"{move_path(number)}.through",
+            )
         if through and settings.balloon_rule != "through":
             raise EngineError(
                 f"{where}, move {number}: this game does not allow firing through balloons",
-                code="no_firing_through", move=number)
+                code="no_firing_through",
+                move=number,
+            )
         moves.append(Move(plan.last, fire, through))
     _check_ammunition(plane, moves, where)
     return tuple(moves)  # type: ignore[return-value]
@@ -89,13 +104,18 @@ def parse_fire(raw: object, where: str, number: int) -> tuple[int, ...]:
     path = f"{move_path(number)}.fire"
     if not isinstance(raw, list):
         raise EngineError(f"{where}: fire must be a list of directions", where=path)
-    if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS
-           for direction in raw):
-        raise EngineError(f"{where}: a burst goes A (ahead), L (diagonal left) "
-                          "or R (diagonal right)", code="fire_direction", move=number)
+    if any(not isinstance(direction, str) or direction not in FIRE_DIRECTIONS for direction in raw):
+        raise EngineError(
+            f"{where}: a burst goes A (ahead), L (diagonal left) or R (diagonal right)",
+            code="fire_direction",
+            move=number,
+        )
     if len(set(raw)) != len(raw):
-        raise EngineError(f"{where}: two bursts in one move must go in different directions",
-                          code="twin_bursts", move=number)
+        raise EngineError(
+            f"{where}: two bursts in one move must go in different directions",
+            code="twin_bursts",
+            move=number,
+        )
     return tuple(FIRE_DIRECTIONS[direction] for direction in raw)
 
 
@@ -103,13 +123,21 @@ def _check_ammunition(plane: Plane, moves: list[Move], where: str) -> None:
     bursts = sum(len(move.fire) for move in moves)
     allowed = career.bursts_per_round(plane.rank)
     if bursts > allowed:
-        raise EngineError(f"{where}: {bursts} bursts, but at most {allowed} per round",
-                          code="too_many_bursts", bursts=bursts, allowed=allowed)
+        raise EngineError(
+            f"{where}: {bursts} bursts, but at most {allowed} per round",
+            code="too_many_bursts",
+            bursts=bursts,
+            allowed=allowed,
+        )
     if bursts > plane.ammo:
         if plane.ammo == 0:
             raise EngineError(f"{where}: firing with no ammunition left", code="no_ammunition")
-        raise EngineError(f"{where}: {bursts} bursts, but only {plane.ammo} left on board",
-                          code="short_of_ammunition", bursts=bursts, ammo=plane.ammo)
+        raise EngineError(
+            f"{where}: {bursts} bursts, but only {plane.ammo} left on board",
+            code="short_of_ammunition",
+            bursts=bursts,
+            ammo=plane.ammo,
+        )
 
 
 def nmr_orders(plane: Plane) -> Orders:

@@ -56,10 +56,17 @@ class _Flight:
         fire = parse_fire(item.get("fire", []), where, number)
         through = item.get("through", False) is True
         plane = self.plan.plane
-        answer = {"number": number, "maneuver": self.plan.last, "q": plane.hex[0],
-                  "r": plane.hex[1], "facing": plane.facing,
-                  "status": "out" if self.crashed else plane.status,
-                  "landing": plane.landing, "bursts": [], "warnings": []}
+        answer = {
+            "number": number,
+            "maneuver": self.plan.last,
+            "q": plane.hex[0],
+            "r": plane.hex[1],
+            "facing": plane.facing,
+            "status": "out" if self.crashed else plane.status,
+            "landing": plane.landing,
+            "bursts": [],
+            "warnings": [],
+        }
         if self.crashed:
             return answer  # the plane went down in an earlier move
         warnings = answer["warnings"]
@@ -93,7 +100,7 @@ class _Flight:
         stops before a cloud hex; a balloon takes it whole, or with the through tick half of
         it, the hexes behind then half their own damage rounded down."""
         hexes, stop, halved = [], "reach", False
-        line = LINES[plane.hex][(plane.facing + turn) % 6][:self.reach]
+        line = LINES[plane.hex][(plane.facing + turn) % 6][: self.reach]
         for distance, hex_ in enumerate(line, start=1):
             if hex_ in self.state.clouds:
                 stop = "cloud"
@@ -102,9 +109,14 @@ class _Flight:
             spot = {"q": hex_[0], "r": hex_[1], "range": distance}
             if hex_ in self.balloons:
                 first_through = through and not halved
-                spot.update(balloon=True,
-                            damage=(damage + 1) // 2 if first_through
-                            else damage // 2 if halved else damage)
+                spot.update(
+                    balloon=True,
+                    damage=(damage + 1) // 2
+                    if first_through
+                    else damage // 2
+                    if halved
+                    else damage,
+                )
                 hexes.append(spot)
                 if not first_through:
                     stop = "balloon"
@@ -116,8 +128,7 @@ class _Flight:
         else:
             if len(line) < self.reach:
                 stop = "edge"
-        return {"direction": FIRE_NAMES[turn], "through": through, "hexes": hexes,
-                "stop": stop}
+        return {"direction": FIRE_NAMES[turn], "through": through, "hexes": hexes, "stop": stop}
 
     def end_of_round(self) -> list[dict]:
         if self.crashed:
@@ -126,7 +137,11 @@ class _Flight:
         if plane.landing:
             warnings.append({"move": None, "type": "landing_roll"})
         wind = self.state.wind
-        if (wind is not None and not self.state.settings.windless and plane.status == "air"
-                and plane.hex in drift(self.state.clouds, wind)):
+        if (
+            wind is not None
+            and not self.state.settings.windless
+            and plane.status == "air"
+            and plane.hex in drift(self.state.clouds, wind)
+        ):
             warnings.append({**self._cloud(None), "wind": wind})
         return warnings

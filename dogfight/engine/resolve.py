@@ -72,10 +72,16 @@ class Round:
     def _weather(self, fixed_wind: object) -> int | None:
         state = self.state
         fixed = fixed_wind is not UNSET and not state.settings.windless
-        wind = fixed_wind if fixed else draw_wind(
-            state.settings, state.round, state.wind, self.rng)
-        self.events.append({"move": None, "type": "weather", "wind": wind, "fixed": fixed,
-                            "windless": state.settings.windless})
+        wind = fixed_wind if fixed else draw_wind(state.settings, state.round, state.wind, self.rng)
+        self.events.append(
+            {
+                "move": None,
+                "type": "weather",
+                "wind": wind,
+                "fixed": fixed,
+                "windless": state.settings.windless,
+            }
+        )
         return wind  # type: ignore[return-value]
 
     def _take_roll_call(self, remove: frozenset[int]) -> dict[Plane, Orders]:
@@ -93,8 +99,14 @@ class Round:
                 plans[plane] = orders
                 continue
             plane.missed_rounds += 1
-            self.events.append({"move": None, "type": "missed", "seat": plane.seat,
-                                "missed_rounds": plane.missed_rounds})
+            self.events.append(
+                {
+                    "move": None,
+                    "type": "missed",
+                    "seat": plane.seat,
+                    "missed_rounds": plane.missed_rounds,
+                }
+            )
             if plane.missed_rounds >= 4:
                 self._crash(plane, "nmr")
             else:
@@ -126,8 +138,17 @@ class Round:
         was = plane.status
         fly(plane, code)
         events = self.events
-        events.append({"move": self.move, "type": "moved", "seat": plane.seat, "maneuver": code,
-                       "q": plane.hex[0], "r": plane.hex[1], "facing": plane.facing})
+        events.append(
+            {
+                "move": self.move,
+                "type": "moved",
+                "seat": plane.seat,
+                "maneuver": code,
+                "q": plane.hex[0],
+                "r": plane.hex[1],
+                "facing": plane.facing,
+            }
+        )
         if plane.status == "ground":
             if was == "air":
                 events.append({"move": self.move, "type": "landed", "seat": plane.seat})
@@ -143,8 +164,9 @@ class Round:
 
     def _cloud_damage(self, plane: Plane) -> None:
         plane.damage += 1
-        self.events.append({"move": self.move, "type": "cloud_damage", "seat": plane.seat,
-                            "damage": plane.damage})
+        self.events.append(
+            {"move": self.move, "type": "cloud_damage", "seat": plane.seat, "damage": plane.damage}
+        )
         if plane.damage >= career.out_at(plane.rank):
             plane.damage = career.out_at(plane.rank)
             self._crash(plane, "cloud")
@@ -161,8 +183,13 @@ class Round:
             for turn in order.fire:
                 shooter.ammo -= 1
                 line = lines[(shooter.facing + turn) % 6]
-                burst = {"move": self.move, "type": "burst", "seat": shooter.seat,
-                         "direction": FIRE_NAMES[turn], "through": order.through}
+                burst = {
+                    "move": self.move,
+                    "type": "burst",
+                    "seat": shooter.seat,
+                    "direction": FIRE_NAMES[turn],
+                    "through": order.through,
+                }
                 self.events.append(burst)
                 halved = False
                 reached = 0  # how far along its line the burst went
@@ -213,8 +240,16 @@ class Round:
                 hitters[target].append(shooter)
             if self.scoring:
                 shooter.points += damage if self.by_damage else 1
-            self.events.append({"move": self.move, "type": "hit", "shooter": shooter.seat,
-                                "target": target.seat, "range": distance, "damage": damage})
+            self.events.append(
+                {
+                    "move": self.move,
+                    "type": "hit",
+                    "shooter": shooter.seat,
+                    "target": target.seat,
+                    "range": distance,
+                    "damage": damage,
+                }
+            )
         for target in dict.fromkeys(target for _, target, _, _ in hits):
             by = hitters[target]
             if target.status != "out" and target.damage >= career.out_at(target.rank):
@@ -227,8 +262,16 @@ class Round:
             hitters.setdefault(balloon, [])
             if shooter not in hitters[balloon]:
                 hitters[balloon].append(shooter)
-            self.events.append({"move": self.move, "type": "balloon_hit", "shooter": shooter.seat,
-                                "q": balloon.hex[0], "r": balloon.hex[1], "damage": damage})
+            self.events.append(
+                {
+                    "move": self.move,
+                    "type": "balloon_hit",
+                    "shooter": shooter.seat,
+                    "q": balloon.hex[0],
+                    "r": balloon.hex[1],
+                    "damage": damage,
+                }
+            )
         for balloon in dict.fromkeys(balloon for _, balloon, _ in hits):
             by = hitters[balloon]
             if balloon.damage >= BALLOON_STRENGTH:
@@ -237,9 +280,16 @@ class Round:
                 each = career.share(BALLOON_POINTS, len(by)) if self.scoring else 0
                 for shooter in by:
                     shooter.points += each
-                self.events.append({"move": self.move, "type": "balloon_destroyed",
-                                    "q": balloon.hex[0], "r": balloon.hex[1],
-                                    "by": sorted(p.seat for p in by), "points": each})
+                self.events.append(
+                    {
+                        "move": self.move,
+                        "type": "balloon_destroyed",
+                        "q": balloon.hex[0],
+                        "r": balloon.hex[1],
+                        "by": sorted(p.seat for p in by),
+                        "points": each,
+                    }
+                )
 
     # --- losses ---------------------------------------------------------------------------
 
@@ -252,8 +302,16 @@ class Round:
             victim.points -= loss
             for shooter in by:
                 shooter.points += gain
-        self.events.append({"move": self.move, "type": "shot_down", "seat": victim.seat,
-                            "by": sorted(p.seat for p in by), "loss": loss, "gain": gain})
+        self.events.append(
+            {
+                "move": self.move,
+                "type": "shot_down",
+                "seat": victim.seat,
+                "by": sorted(p.seat for p in by),
+                "loss": loss,
+                "gain": gain,
+            }
+        )
 
     def _crash(self, plane: Plane, cause: str) -> None:
         plane.status = "out"
@@ -263,8 +321,9 @@ class Round:
             loss = career.shootdown_loss(plane.career_points, plane.rank)
             plane.points -= loss
             self.state.pot += CRASH_POT
-        self.events.append({"move": self.move, "type": "crash", "seat": plane.seat,
-                            "cause": cause, "loss": loss})
+        self.events.append(
+            {"move": self.move, "type": "crash", "seat": plane.seat, "cause": cause, "loss": loss}
+        )
 
     def _check_end(self) -> None:
         state = self.state
@@ -276,8 +335,9 @@ class Round:
         self.events.append({"move": self.move, "type": "winner", "seat": state.winner})
         if self.scoring and alive and state.pot:
             alive[0].points += state.pot
-            self.events.append({"move": self.move, "type": "pot", "seat": state.winner,
-                                "points": state.pot})
+            self.events.append(
+                {"move": self.move, "type": "pot", "seat": state.winner, "points": state.pot}
+            )
         raise GameOver
 
     # --- end of round ---------------------------------------------------------------------
@@ -287,13 +347,23 @@ class Round:
         for plane in on_ground:
             if plane.status != "ground" or not plane.damage:
                 continue
-            amount = min(career.repair_per_round(plane.rank), plane.damage,
-                         career.REPAIR_CAP - plane.repairs_used)
+            amount = min(
+                career.repair_per_round(plane.rank),
+                plane.damage,
+                career.REPAIR_CAP - plane.repairs_used,
+            )
             if amount > 0:
                 plane.damage -= amount
                 plane.repairs_used += amount
-                self.events.append({"move": None, "type": "repaired", "seat": plane.seat,
-                                    "amount": amount, "damage": plane.damage})
+                self.events.append(
+                    {
+                        "move": None,
+                        "type": "repaired",
+                        "seat": plane.seat,
+                        "amount": amount,
+                        "damage": plane.damage,
+                    }
+                )
 
     def _blow(self, wind: int) -> None:
         state = self.state
@@ -305,13 +375,19 @@ class Round:
         cloud = maybe_new_cloud(state.clouds, wind, self.rng)
         if cloud:
             state.clouds = state.clouds.union(cloud)
-            self.events.append({"move": None, "type": "new_cloud",
-                                "hexes": [list(h) for h in cloud]})
+            self.events.append(
+                {"move": None, "type": "new_cloud", "hexes": [list(h) for h in cloud]}
+            )
 
 
-def resolve_round(state: State, orders: dict[int, Orders], seed: int, *,
-                  wind: object = UNSET, remove: frozenset[int] | set[int] = frozenset(),
-                  ) -> tuple[State, list[dict]]:
+def resolve_round(
+    state: State,
+    orders: dict[int, Orders],
+    seed: int,
+    *,
+    wind: object = UNSET,
+    remove: frozenset[int] | set[int] = frozenset(),
+) -> tuple[State, list[dict]]:
     """Resolve the round ``state.round`` with validated ``orders`` (seat -> three Moves).
 
     ``wind`` is a referee-fixed wind for this round (0..5, or None for calm); a seat missing from

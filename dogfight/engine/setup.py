@@ -25,12 +25,22 @@ def seats_in_play(settings: Settings) -> tuple[int, ...]:
     return DUEL_SEATS if settings.duel else tuple(SEATS)
 
 
-def new_game(seed: int, settings: Settings, *, balloons: int = 0, clouds: int = DEFAULT_CLOUDS,
-             pilots: list[dict] | None = None) -> State:
+def new_game(
+    seed: int,
+    settings: Settings,
+    *,
+    balloons: int = 0,
+    clouds: int = DEFAULT_CLOUDS,
+    pilots: list[dict] | None = None,
+) -> State:
     seats = seats_in_play(settings)
     if not 0 <= clouds <= MAX_CLOUDS:
-        raise EngineError(f"a game starts with 0 to {MAX_CLOUDS} clouds, not {clouds}",
-                          code="clouds_out_of_range", clouds=clouds, most=MAX_CLOUDS)
+        raise EngineError(
+            f"a game starts with 0 to {MAX_CLOUDS} clouds, not {clouds}",
+            code="clouds_out_of_range",
+            clouds=clouds,
+            most=MAX_CLOUDS,
+        )
     rng = Random(seed)
     keep_clear = _near_airfields(seats)
     balloon_hexes = place_balloons(rng, seats, balloons, keep_clear)
@@ -46,9 +56,15 @@ def new_game(seed: int, settings: Settings, *, balloons: int = 0, clouds: int = 
 def _plane(seat: int, pilots: list[dict]) -> Plane:
     pilot = next((p for p in pilots if p.get("seat") == seat), {})
     rank = pilot.get("rank", 0)
-    return Plane(seat, CORNERS[seat], (seat + 3) % 6, status="ground",
-                 career_points=pilot.get("career_points", 0), rank=rank,
-                 ammo=career.ammo_capacity(rank))
+    return Plane(
+        seat,
+        CORNERS[seat],
+        (seat + 3) % 6,
+        status="ground",
+        career_points=pilot.get("career_points", 0),
+        rank=rank,
+        ammo=career.ammo_capacity(rank),
+    )
 
 
 def _near_airfields(seats: tuple[int, ...]) -> set[Hex]:
@@ -58,23 +74,26 @@ def _near_airfields(seats: tuple[int, ...]) -> set[Hex]:
 
 # --- balloons ------------------------------------------------------------------------------
 
-def place_balloons(rng: Random, seats: tuple[int, ...], count: int,
-                   keep_clear: set[Hex]) -> list[Hex]:
+
+def place_balloons(
+    rng: Random, seats: tuple[int, ...], count: int, keep_clear: set[Hex]
+) -> list[Hex]:
     """The centre and/or sets of one balloon per airfield, rotated copies of one random hex."""
     turns = _symmetry(seats)
     sets, centre = divmod(count, len(turns))
     if count < 0 or centre > 1 or sets > MAX_BALLOON_SETS:
-        allowed = sorted({s * len(turns) + c for s in range(MAX_BALLOON_SETS + 1)
-                          for c in (0, 1)})
+        allowed = sorted({s * len(turns) + c for s in range(MAX_BALLOON_SETS + 1) for c in (0, 1)})
         raise EngineError(
             f"{count} balloons cannot be placed fairly here; possible: "
-            f"{', '.join(map(str, allowed))}", code="balloons_unfair", balloons=count,
-            possible=allowed)
+            f"{', '.join(map(str, allowed))}",
+            code="balloons_unfair",
+            balloons=count,
+            possible=allowed,
+        )
     placed = [CENTRE] if centre else []
     for _ in range(sets):
         taken = keep_clear | set(placed)
-        candidates = [h for h in BOARD
-                      if h != CENTRE and not {rotate(h, t) for t in turns} & taken]
+        candidates = [h for h in BOARD if h != CENTRE and not {rotate(h, t) for t in turns} & taken]
         start = rng.choice(candidates)
         placed += [rotate(start, t) for t in turns]
     return placed
@@ -87,8 +106,10 @@ def _symmetry(seats: tuple[int, ...]) -> tuple[int, ...]:
 
 # --- clouds --------------------------------------------------------------------------------
 
-def place_clouds(rng: Random, seats: tuple[int, ...], count: int,
-                 keep_clear: set[Hex], attempts: int = 200) -> list[Hex]:
+
+def place_clouds(
+    rng: Random, seats: tuple[int, ...], count: int, keep_clear: set[Hex], attempts: int = 200
+) -> list[Hex]:
     """``count`` clouds of 3-5 hexes, a clear hex between them, fair to every airfield."""
     if count == 0:
         return []
@@ -97,14 +118,17 @@ def place_clouds(rng: Random, seats: tuple[int, ...], count: int,
         clouds = _scatter(rng, count, free)
         if clouds is not None and _settle(rng, clouds, free, seats):
             return sorted(h for cloud in clouds for h in cloud)
-    raise EngineError(f"could not place {count} fair clouds", code="clouds_unplaceable",
-                      clouds=count)
+    raise EngineError(
+        f"could not place {count} fair clouds", code="clouds_unplaceable", clouds=count
+    )
 
 
 def cloud_counts(cloud_hexes, seats: tuple[int, ...]) -> list[int]:
     """Cloud hexes within 6 hexes of each airfield in play (the fairness measure)."""
-    return [sum(1 for h in cloud_hexes if distance(h, CORNERS[seat]) <= CLOUD_NEIGHBOURHOOD)
-            for seat in seats]
+    return [
+        sum(1 for h in cloud_hexes if distance(h, CORNERS[seat]) <= CLOUD_NEIGHBOURHOOD)
+        for seat in seats
+    ]
 
 
 def _spread(clouds: list[list[Hex]], seats: tuple[int, ...]) -> int:
@@ -136,15 +160,16 @@ def _scatter(rng: Random, count: int, free: list[Hex]) -> list[list[Hex]] | None
     return clouds
 
 
-def _settle(rng: Random, clouds: list[list[Hex]], free: list[Hex], seats: tuple[int, ...],
-            steps: int = 300) -> bool:
+def _settle(
+    rng: Random, clouds: list[list[Hex]], free: list[Hex], seats: tuple[int, ...], steps: int = 300
+) -> bool:
     """Move single clouds at random, never worsening the spread, until it is at most 1."""
     spread = _spread(clouds, seats)
     for _ in range(steps):
         if spread <= 1:
             return True
         index = rng.randrange(len(clouds))
-        others = clouds[:index] + clouds[index + 1:]
+        others = clouds[:index] + clouds[index + 1 :]
         moved = _one_cloud(rng, others, free)
         if moved is None:
             continue
@@ -162,8 +187,12 @@ def assign_pilot(state: State, seat: int, career_points: int, rank: int) -> Stat
     His rank's larger magazine is loaded at once; everything else follows from the standing.
     """
     if career_points < 0 or not 0 <= rank <= career.MAX_RANK:
-        raise EngineError("a career standing is at least 0 points and a rank 0-6",
-                          code="career_out_of_range", points=career_points, rank=rank)
+        raise EngineError(
+            "a career standing is at least 0 points and a rank 0-6",
+            code="career_out_of_range",
+            points=career_points,
+            rank=rank,
+        )
     new = state.copy()
     plane = new.plane(seat)
     extra = career.ammo_capacity(rank) - career.ammo_capacity(plane.rank)

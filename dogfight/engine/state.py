@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
-    EngineError, as_bool, as_choice, as_int, as_list, as_object, required,
+from games.jsonface import (
+    EngineError,
+    as_bool,
+    as_choice,
+    as_int,
+    as_list,
+    as_object,
+    required,
 )
 
 from . import career
 from .board import CORNERS
 from .hexgrid import BOARD_SET, Hex
-
 
 BALLOON_RULES = ("none", "normal", "through")
 SCORING_MODES = ("hits", "damage")
@@ -47,11 +52,16 @@ class Settings:
             if name in data:
                 settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
         if "balloon_rule" in data:
-            settings = replace(settings, balloon_rule=as_choice(
-                data["balloon_rule"], BALLOON_RULES, "settings.balloon_rule"))
+            settings = replace(
+                settings,
+                balloon_rule=as_choice(
+                    data["balloon_rule"], BALLOON_RULES, "settings.balloon_rule"
+                ),
+            )
         if "scoring" in data:
-            settings = replace(settings, scoring=as_choice(
-                data["scoring"], SCORING_MODES, "settings.scoring"))
+            settings = replace(
+                settings, scoring=as_choice(data["scoring"], SCORING_MODES, "settings.scoring")
+            )
         return settings
 
     @classmethod
@@ -71,14 +81,36 @@ class Settings:
 
 class Plane:
     __slots__ = (
-        "seat", "hex", "facing", "status", "damage", "ammo", "career_points", "rank",
-        "points", "repairs_used", "missed_rounds", "landing",
+        "ammo",
+        "career_points",
+        "damage",
+        "facing",
+        "hex",
+        "landing",
+        "missed_rounds",
+        "points",
+        "rank",
+        "repairs_used",
+        "seat",
+        "status",
     )
 
-    def __init__(self, seat: int, hex_: Hex, facing: int, *, status: str = "ground",
-                 damage: int = 0, ammo: int | None = None, career_points: int = 0,
-                 rank: int = 0, points: int = 0, repairs_used: int = 0,
-                 missed_rounds: int = 0, landing: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int,
+        hex_: Hex,
+        facing: int,
+        *,
+        status: str = "ground",
+        damage: int = 0,
+        ammo: int | None = None,
+        career_points: int = 0,
+        rank: int = 0,
+        points: int = 0,
+        repairs_used: int = 0,
+        missed_rounds: int = 0,
+        landing: bool = False,
+    ) -> None:
         self.seat = seat
         self.hex = hex_
         self.facing = facing
@@ -95,11 +127,23 @@ class Plane:
     def copy(self) -> Plane:
         twin = Plane.__new__(Plane)
         twin.seat, twin.hex, twin.facing, twin.status = (
-            self.seat, self.hex, self.facing, self.status)
+            self.seat,
+            self.hex,
+            self.facing,
+            self.status,
+        )
         twin.damage, twin.ammo, twin.career_points, twin.rank = (
-            self.damage, self.ammo, self.career_points, self.rank)
+            self.damage,
+            self.ammo,
+            self.career_points,
+            self.rank,
+        )
         twin.points, twin.repairs_used, twin.missed_rounds, twin.landing = (
-            self.points, self.repairs_used, self.missed_rounds, self.landing)
+            self.points,
+            self.repairs_used,
+            self.missed_rounds,
+            self.landing,
+        )
         return twin
 
     @property
@@ -108,10 +152,18 @@ class Plane:
 
     def to_dict(self) -> dict:
         return {
-            "seat": self.seat, "q": self.hex[0], "r": self.hex[1], "facing": self.facing,
-            "status": self.status, "damage": self.damage, "ammo": self.ammo,
-            "career_points": self.career_points, "rank": self.rank, "points": self.points,
-            "repairs_used": self.repairs_used, "missed_rounds": self.missed_rounds,
+            "seat": self.seat,
+            "q": self.hex[0],
+            "r": self.hex[1],
+            "facing": self.facing,
+            "status": self.status,
+            "damage": self.damage,
+            "ammo": self.ammo,
+            "career_points": self.career_points,
+            "rank": self.rank,
+            "points": self.points,
+            "repairs_used": self.repairs_used,
+            "missed_rounds": self.missed_rounds,
             "landing": self.landing,
         }
 
@@ -119,21 +171,30 @@ class Plane:
     def from_dict(cls, data: object, where: str) -> Plane:
         data = as_object(data, where)
         seat = as_int(required(data, "seat", where), f"{where}.seat", 0, 5)
-        hex_ = (as_int(data.get("q", CORNERS[seat][0]), f"{where}.q"),
-                as_int(data.get("r", CORNERS[seat][1]), f"{where}.r"))
+        hex_ = (
+            as_int(data.get("q", CORNERS[seat][0]), f"{where}.q"),
+            as_int(data.get("r", CORNERS[seat][1]), f"{where}.r"),
+        )
         status = as_choice(data.get("status", "ground"), STATUSES, f"{where}.status")
         rank = as_int(data.get("rank", 0), f"{where}.rank", 0, career.MAX_RANK)
         plane = cls(
-            seat, hex_, as_int(data.get("facing", (seat + 3) % 6), f"{where}.facing", 0, 5),
+            seat,
+            hex_,
+            as_int(data.get("facing", (seat + 3) % 6), f"{where}.facing", 0, 5),
             status=status,
             damage=as_int(data.get("damage", 0), f"{where}.damage", 0, career.out_at(rank)),
-            ammo=as_int(data.get("ammo", career.ammo_capacity(rank)), f"{where}.ammo",
-                      0, career.ammo_capacity(rank)),
+            ammo=as_int(
+                data.get("ammo", career.ammo_capacity(rank)),
+                f"{where}.ammo",
+                0,
+                career.ammo_capacity(rank),
+            ),
             career_points=as_int(data.get("career_points", 0), f"{where}.career_points", 0),
             rank=rank,
             points=as_int(data.get("points", 0), f"{where}.points"),
-            repairs_used=as_int(data.get("repairs_used", 0), f"{where}.repairs_used",
-                              0, career.REPAIR_CAP),
+            repairs_used=as_int(
+                data.get("repairs_used", 0), f"{where}.repairs_used", 0, career.REPAIR_CAP
+            ),
             missed_rounds=as_int(data.get("missed_rounds", 0), f"{where}.missed_rounds", 0),
             landing=as_bool(data.get("landing", False), f"{where}.landing"),
         )
@@ -146,15 +207,20 @@ class Plane:
         plane.seat, plane.hex, plane.facing = data["seat"], (data["q"], data["r"]), data["facing"]
         plane.status, plane.damage, plane.ammo = data["status"], data["damage"], data["ammo"]
         plane.career_points, plane.rank, plane.points = (
-            data["career_points"], data["rank"], data["points"])
+            data["career_points"],
+            data["rank"],
+            data["points"],
+        )
         plane.repairs_used, plane.missed_rounds, plane.landing = (
-            data["repairs_used"], data["missed_rounds"], data["landing"])
+            data["repairs_used"],
+            data["missed_rounds"],
+            data["landing"],
+        )
         return plane
 
     def _check_position(self, where: str) -> None:
         if self.status == "ground" and self.hex != CORNERS[self.seat]:
-            raise EngineError(f"{where} is on the ground away from its own airfield",
-                              where=where)
+            raise EngineError(f"{where} is on the ground away from its own airfield", where=where)
         if self.status == "air" and self.hex not in BOARD_SET:
             raise EngineError(f"{where} is in the air off the board", where=where)
         if self.landing and self.status != "air":
@@ -162,7 +228,7 @@ class Plane:
 
 
 class Balloon:
-    __slots__ = ("hex", "damage")
+    __slots__ = ("damage", "hex")
 
     def __init__(self, hex_: Hex, damage: int = 0) -> None:
         self.hex = hex_
@@ -174,8 +240,10 @@ class Balloon:
     @classmethod
     def from_dict(cls, data: object, where: str) -> Balloon:
         data = as_object(data, where)
-        hex_ = (as_int(required(data, "q", where), f"{where}.q"),
-                as_int(required(data, "r", where), f"{where}.r"))
+        hex_ = (
+            as_int(required(data, "q", where), f"{where}.q"),
+            as_int(required(data, "r", where), f"{where}.r"),
+        )
         if hex_ not in BOARD_SET:
             raise EngineError(f"{where} is off the board", where=where)
         return cls(hex_, as_int(data.get("damage", 0), f"{where}.damage", 0, BALLOON_STRENGTH - 1))
@@ -194,9 +262,17 @@ class State:
     winner: int | None = None
 
     def copy(self) -> State:
-        return State(self.settings, [p.copy() for p in self.planes], self.round, self.wind,
-                     self.clouds, [Balloon(b.hex, b.damage) for b in self.balloons],
-                     self.pot, self.over, self.winner)
+        return State(
+            self.settings,
+            [p.copy() for p in self.planes],
+            self.round,
+            self.wind,
+            self.clouds,
+            [Balloon(b.hex, b.damage) for b in self.balloons],
+            self.pot,
+            self.over,
+            self.winner,
+        )
 
     def plane(self, seat: int) -> Plane:
         for plane in self.planes:
@@ -224,8 +300,10 @@ class State:
     def from_dict(cls, data: object) -> State:
         data = as_object(data, "state")
         settings = Settings.from_dict(data.get("settings"))
-        planes = [Plane.from_dict(p, f"planes[{i}]")
-                  for i, p in enumerate(as_list(required(data, "planes", "state"), "planes"))]
+        planes = [
+            Plane.from_dict(p, f"planes[{i}]")
+            for i, p in enumerate(as_list(required(data, "planes", "state"), "planes"))
+        ]
         seats = [p.seat for p in planes]
         if len(set(seats)) != len(seats):
             raise EngineError("two planes share a seat", where="state.planes")
@@ -238,8 +316,10 @@ class State:
             round=as_int(data.get("round", 1), "state.round", 1),
             wind=None if wind is None else as_int(wind, "state.wind", 0, 5),
             clouds=frozenset(as_hex_list(data.get("clouds", []), "clouds")),
-            balloons=[Balloon.from_dict(b, f"balloons[{i}]")
-                      for i, b in enumerate(as_list(data.get("balloons", []), "balloons"))],
+            balloons=[
+                Balloon.from_dict(b, f"balloons[{i}]")
+                for i, b in enumerate(as_list(data.get("balloons", []), "balloons"))
+            ],
             pot=as_int(data.get("pot", 0), "state.pot", 0),
             over=as_bool(data.get("over", False), "state.over"),
         )
@@ -248,7 +328,6 @@ class State:
             state.winner = as_int(winner, "state.winner", 0, 5)
         return state
 
-
     @classmethod
     def from_snapshot(cls, data: dict) -> State:
         """A state as ``to_dict`` wrote it (the site's stored snapshots), read without checking
@@ -256,13 +335,18 @@ class State:
         return cls(
             settings=Settings.from_snapshot(data["settings"]),
             planes=[Plane.from_snapshot(p) for p in data["planes"]],
-            round=data["round"], wind=data["wind"],
+            round=data["round"],
+            wind=data["wind"],
             clouds=frozenset(map(tuple, data["clouds"])),
             balloons=[Balloon((b["q"], b["r"]), b["damage"]) for b in data["balloons"]],
-            pot=data["pot"], over=data["over"], winner=data["winner"])
+            pot=data["pot"],
+            over=data["over"],
+            winner=data["winner"],
+        )
 
 
 # --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------
+
 
 def as_hex_list(value: object, where: str) -> list[Hex]:
     hexes = []

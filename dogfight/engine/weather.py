@@ -11,11 +11,11 @@ from random import Random
 from .hexgrid import BOARD, BOARD_SET, DIRECTIONS, RADIUS, Hex
 from .state import Settings
 
-RISE_CHANCE = 1 / 2        # calm -> wind rises
-CHANGE_CHANCE = 1 / 8      # windy -> the weather changes (left, right or calm)
-NEW_CLOUD_CHANCE = 1 / 4   # per windy round
+RISE_CHANCE = 1 / 2  # calm -> wind rises
+CHANGE_CHANCE = 1 / 8  # windy -> the weather changes (left, right or calm)
+NEW_CLOUD_CHANCE = 1 / 4  # per windy round
 CLOUD_SIZES = (3, 4, 5)
-UPWIND_DEPTH = 3           # new clouds lie within 2 hexes of the upwind edge: 3 rows deep
+UPWIND_DEPTH = 3  # new clouds lie within 2 hexes of the upwind edge: 3 rows deep
 
 
 def draw_wind(settings: Settings, round_no: int, previous: int | None, rng: Random) -> int | None:
@@ -52,7 +52,8 @@ def _upwind_band(wind: int) -> tuple[Hex, ...]:
     corner = _cube(DIRECTIONS[(wind + 3) % 6])  # the corner the wind blows from, as a unit cube
     edges = [(axis, sign) for axis, sign in enumerate(corner) if sign]
     return tuple(
-        h for h in BOARD
+        h
+        for h in BOARD
         if any(_cube(h)[axis] * sign > RADIUS - UPWIND_DEPTH for axis, sign in edges)
     )
 
@@ -65,17 +66,20 @@ def grow_cloud(rng: Random, start: Hex, allowed: set[Hex] | frozenset[Hex]) -> l
     size = rng.choice(CLOUD_SIZES)
     cloud = [start]
     while len(cloud) < size:
-        frontier = sorted({
-            (q + dq, r + dr) for q, r in cloud for dq, dr in DIRECTIONS
-        }.intersection(allowed).difference(cloud))
+        frontier = sorted(
+            {(q + dq, r + dr) for q, r in cloud for dq, dr in DIRECTIONS}.intersection(
+                allowed
+            ).difference(cloud)
+        )
         if not frontier:
             return None
         cloud.append(rng.choice(frontier))
     return cloud
 
 
-def maybe_new_cloud(clouds: frozenset[Hex], wind: int, rng: Random,
-                    attempts: int = 12) -> list[Hex]:
+def maybe_new_cloud(
+    clouds: frozenset[Hex], wind: int, rng: Random, attempts: int = 12
+) -> list[Hex]:
     """Now and then a new cloud enters along the upwind edge: ``[]`` when none does."""
     if rng.random() >= NEW_CLOUD_CHANCE:
         return []

@@ -6,108 +6,137 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('dogfight', '0001_initial'),
-        ('games', '0001_initial'),
+        ("dogfight", "0001_initial"),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CareerEntry',
+            name="CareerEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points_before', models.IntegerField()),
-                ('game_points', models.IntegerField()),
-                ('points_after', models.IntegerField()),
-                ('won', models.BooleanField(default=False)),
-                ('hits', models.PositiveIntegerField(default=0)),
-                ('kills', models.PositiveIntegerField(default=0)),
-                ('crashed', models.BooleanField(default=False)),
-                ('shot_down', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("points_before", models.IntegerField()),
+                ("game_points", models.IntegerField()),
+                ("points_after", models.IntegerField()),
+                ("won", models.BooleanField(default=False)),
+                ("hits", models.PositiveIntegerField(default=0)),
+                ("kills", models.PositiveIntegerField(default=0)),
+                ("crashed", models.BooleanField(default=False)),
+                ("shot_down", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Enlistment',
+            name="Enlistment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points_at_start', models.PositiveIntegerField()),
-                ('rank_at_start', models.PositiveSmallIntegerField()),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("points_at_start", models.PositiveIntegerField()),
+                ("rank_at_start", models.PositiveSmallIntegerField()),
             ],
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='crashes',
+            model_name="pilot",
+            name="crashes",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='games',
+            model_name="pilot",
+            name="games",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='hits',
+            model_name="pilot",
+            name="hits",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='kills',
+            model_name="pilot",
+            name="kills",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='points',
+            model_name="pilot",
+            name="points",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='promotion_declined_at',
-            field=models.PositiveIntegerField(blank=True, help_text='The points at which he last declined a promotion.', null=True),
+            model_name="pilot",
+            name="promotion_declined_at",
+            field=models.PositiveIntegerField(
+                blank=True, help_text="The points at which he last declined a promotion.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='rank',
+            model_name="pilot",
+            name="rank",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='shot_down',
+            model_name="pilot",
+            name="shot_down",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='pilot',
-            name='wins',
+            model_name="pilot",
+            name="wins",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddIndex(
-            model_name='pilot',
-            index=models.Index(fields=['-points'], name='dogfight_pi_points_615522_idx'),
+            model_name="pilot",
+            index=models.Index(fields=["-points"], name="dogfight_pi_points_615522_idx"),
         ),
         migrations.AddField(
-            model_name='careerentry',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='career_entries', to='games.game'),
+            model_name="careerentry",
+            name="game",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="career_entries",
+                to="games.game",
+            ),
         ),
         migrations.AddField(
-            model_name='careerentry',
-            name='pilot',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='career', to='dogfight.pilot'),
+            model_name="careerentry",
+            name="pilot",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="career",
+                to="dogfight.pilot",
+            ),
         ),
         migrations.AddField(
-            model_name='enlistment',
-            name='pilot',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='enlistments', to='dogfight.pilot'),
+            model_name="enlistment",
+            name="pilot",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="enlistments",
+                to="dogfight.pilot",
+            ),
         ),
         migrations.AddField(
-            model_name='enlistment',
-            name='seat',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='enlistment', to='games.seat'),
+            model_name="enlistment",
+            name="seat",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="enlistment",
+                to="games.seat",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='careerentry',
-            constraint=models.UniqueConstraint(fields=('pilot', 'game'), name='one_career_entry_per_game'),
+            model_name="careerentry",
+            constraint=models.UniqueConstraint(
+                fields=("pilot", "game"), name="one_career_entry_per_game"
+            ),
         ),
     ]

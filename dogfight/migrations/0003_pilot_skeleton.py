@@ -24,8 +24,11 @@ def backfill(apps, schema_editor):
         taken_skeletons.add(look)
         pilot.key, pilot.skeleton = key[:120], look[:120]
     # Keys are unique: move them all out of each other's way first.
-    Pilot.objects.update(key=Concat(models.Value("~"), Cast("id", models.CharField()),
-                                    output_field=models.CharField()))
+    Pilot.objects.update(
+        key=Concat(
+            models.Value("~"), Cast("id", models.CharField()), output_field=models.CharField()
+        )
+    )
     Pilot.objects.bulk_update(pilots, ["key", "skeleton"], batch_size=1000)
     if schema_editor.connection.vendor == "postgresql":
         # Checked now, so that the unique constraint below may alter the table.
@@ -33,15 +36,16 @@ def backfill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("dogfight", "0002_careerentry_enlistment_pilot_crashes_pilot_games_and_more"),
     ]
 
     operations = [
-        migrations.AddField(model_name="pilot", name="skeleton",
-                            field=models.CharField(max_length=120, default="")),
+        migrations.AddField(
+            model_name="pilot", name="skeleton", field=models.CharField(max_length=120, default="")
+        ),
         migrations.RunPython(backfill, migrations.RunPython.noop),
-        migrations.AlterField(model_name="pilot", name="skeleton",
-                              field=models.CharField(max_length=120, unique=True)),
+        migrations.AlterField(
+            model_name="pilot", name="skeleton", field=models.CharField(max_length=120, unique=True)
+        ),
     ]

@@ -12,7 +12,20 @@ from .orders import Order, next_steps, parse_turn
 from .state import EngineError, Fighter, Missile, Settings, State
 
 __all__ = [
-    "CLASSES", "STANDARD", "EngineError", "Fighter", "FighterClass", "Missile", "Order",
-    "Settings", "State", "act", "legal", "missed", "new_game", "next_steps", "parse_turn",
+    "CLASSES",
+    "STANDARD",
+    "EngineError",
+    "Fighter",
+    "FighterClass",
+    "Missile",
+    "Order",
+    "Settings",
+    "State",
+    "act",
+    "legal",
+    "missed",
+    "new_game",
+    "next_steps",
+    "parse_turn",
     "preview",
 ]

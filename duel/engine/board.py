@@ -22,7 +22,8 @@ DOCKS: dict[int, tuple[Hex, ...]] = {
 ALL_DOCKS: frozenset[Hex] = frozenset(DOCKS[0] + DOCKS[1])
 DOCK_CLEARANCE = 2
 NEAR_DOCKS: frozenset[Hex] = frozenset(
-    h for h in BOARD if any(distance(h, d) <= DOCK_CLEARANCE for d in ALL_DOCKS))
+    h for h in BOARD if any(distance(h, d) <= DOCK_CLEARANCE for d in ALL_DOCKS)
+)
 TOWARD_ENEMY = {0: 0, 1: 3}  # facing east for A, west for B
 
 
@@ -30,8 +31,11 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def asteroid_problem(hex_: Hex, asteroids: Iterable[Hex], no_adjacent: bool,
-                     ) -> EngineError | None:
+def asteroid_problem(
+    hex_: Hex,
+    asteroids: Iterable[Hex],
+    no_adjacent: bool,
+) -> EngineError | None:
     """Why an asteroid may not go on ``hex_``, as the refusal to raise (None if it may)."""
     rocks = set(asteroids)
     at = list(hex_)
@@ -39,16 +43,22 @@ def asteroid_problem(hex_: Hex, asteroids: Iterable[Hex], no_adjacent: bool,
     if not on_board(hex_):
         return EngineError(f"{refused} is off the board", code="asteroid_off_board", hex=at)
     if hex_ in rocks:
-        return EngineError(f"{refused} already holds an asteroid", code="asteroid_taken",
-                           hex=at)
+        return EngineError(f"{refused} already holds an asteroid", code="asteroid_taken", hex=at)
     if hex_ in ALL_DOCKS:
         return EngineError(f"{refused} is a dock", code="asteroid_on_dock", hex=at)
     if hex_ in NEAR_DOCKS:
-        return EngineError(f"{refused} is within {DOCK_CLEARANCE} hexes of a dock",
-                           code="asteroid_near_dock", hex=at, clearance=DOCK_CLEARANCE)
+        return EngineError(
+            f"{refused} is within {DOCK_CLEARANCE} hexes of a dock",
+            code="asteroid_near_dock",
+            hex=at,
+            clearance=DOCK_CLEARANCE,
+        )
     if no_adjacent and any(n in rocks for n in neighbours(hex_)):
-        return EngineError(f"{refused} touches another asteroid (this game keeps asteroids "
-                           "apart)", code="asteroid_touching", hex=at)
+        return EngineError(
+            f"{refused} touches another asteroid (this game keeps asteroids apart)",
+            code="asteroid_touching",
+            hex=at,
+        )
     return None
 
 

@@ -47,6 +47,7 @@ def bot_action(state: State, player: int, level: str, seed: int) -> dict:
 
 # --- setup ------------------------------------------------------------------------------------
 
+
 def _asteroid(state: State, player: int, level: str, rng: Random):
     hexes = asteroid_hexes(state.asteroids, state.settings.no_adjacent)
     if level == "novice":
@@ -64,11 +65,14 @@ def _placements(state: State, player: int, level: str) -> list[dict]:
     if player == 1:
         spread = [turn(ahead, -1), ahead, ahead, turn(ahead, 1)]
     facings = spread if level == "veteran" else [ahead] * len(mine)
-    return [{"fighter": f.id, "hex": list(DOCKS[player][i]), "facing": facings[i]}
-            for i, f in enumerate(mine)]
+    return [
+        {"fighter": f.id, "hex": list(DOCKS[player][i]), "facing": facings[i]}
+        for i, f in enumerate(mine)
+    ]
 
 
 # --- a turn -----------------------------------------------------------------------------------
+
 
 def _turn(state: State, player: int, level: str, rng: Random) -> list[dict]:
     from .game import preview  # the turn's effects are the engine's, never the bot's
@@ -109,8 +113,7 @@ def _options(state: State, fighter) -> list[dict]:
     survive: {"steps", "hex", "facing", "flown"}; a docked fighter that may stay, a stay."""
     options = []
     if may_stay(fighter):
-        options.append({"stay": True, "hex": fighter.hex, "facing": fighter.facing,
-                        "flown": 0})
+        options.append({"stay": True, "hex": fighter.hex, "facing": fighter.facing, "flown": 0})
     if not may_move(fighter):
         return options
     rocks = set(state.asteroids)
@@ -118,13 +121,17 @@ def _options(state: State, fighter) -> list[dict]:
 
     def walk(walker: Walk, steps: list[str], hex_, facing):
         if walker.may_end:
-            options.append({"steps": list(steps), "hex": hex_, "facing": facing,
-                            "flown": walker.ahead})
+            options.append(
+                {"steps": list(steps), "hex": hex_, "facing": facing, "flown": walker.ahead}
+            )
         for code in walker.allowed():
             if code == AHEAD:
                 target = step(hex_, facing)
-                if not (0 <= target[0] < 20 and 0 <= target[1] < 15) or target in rocks \
-                        or target in friends:
+                if (
+                    not (0 <= target[0] < 20 and 0 <= target[1] < 15)
+                    or target in rocks
+                    or target in friends
+                ):
                     continue
                 _go(walker, steps, code, target, facing, walk)
             elif code in ("L", "R") and (not steps or steps[-1] == AHEAD):
@@ -145,8 +152,12 @@ def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
 
 def _trapped_at(fighter, option: dict, rocks) -> bool:
     ghost = fighter.copy()
-    ghost.hex, ghost.facing, ghost.speed, ghost.docked = (option["hex"], option["facing"],
-                                                          option["flown"], False)
+    ghost.hex, ghost.facing, ghost.speed, ghost.docked = (
+        option["hex"],
+        option["facing"],
+        option["flown"],
+        False,
+    )
     if option["hex"] in DOCKS[fighter.player]:
         return False  # it lands
     return trapped(ghost, rocks)
@@ -159,8 +170,10 @@ def _armed(state: State, player: int, orders: list, fighter, option: dict, previ
         return {"fighter": fighter.id, "stay": True, "facing": option["facing"]}
     steps = list(option["steps"])
     targets = {e.hex for e in state.alive(other(player))}
-    if not targets or min(distance(h, t) for h, _ in _positions(fighter, steps)
-                          for t in targets) > 4:
+    if (
+        not targets
+        or min(distance(h, t) for h, _ in _positions(fighter, steps) for t in targets) > 4
+    ):
         return {"fighter": fighter.id, "steps": steps}
     gain = _gain_of(state, player, orders, fighter.id, steps, preview)
     position = 0
@@ -208,8 +221,7 @@ def _aimed(hex_, facing: int, targets: set) -> list[str]:
 
 def _gain_of(state, player, orders, fid, steps, preview) -> float:
     try:
-        return _gain(preview(state, player, [*orders, {"fighter": fid, "steps": steps}]),
-                     player)
+        return _gain(preview(state, player, [*orders, {"fighter": fid, "steps": steps}]), player)
     except EngineError:
         return float("-inf")  # not open here (no such gun or launcher, none left)
 
@@ -242,8 +254,11 @@ def _place_score(state: State, fighter, option: dict, player: int) -> float:
     armed = fighter.missiles + fighter.smart > 0 or fighter.kind.guns
     if not enemies:
         score += 300.0 if hex_ in DOCKS[player] else -8.0 * home
-    elif state.settings.spare_missiles and fighter.missiles + fighter.smart == 0 \
-            and fighter.kind.launchers:
+    elif (
+        state.settings.spare_missiles
+        and fighter.missiles + fighter.smart == 0
+        and fighter.kind.launchers
+    ):
         score -= 4.0 * home  # home to reload
     elif armed:
         nearest = min(distance(hex_, e.hex) for e in enemies)

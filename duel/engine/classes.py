@@ -11,21 +11,30 @@ class FighterClass:
     name: str
     vmin: int
     vmax: int
-    z: int                          # hexes to travel before each 60° turn
-    guns: frozenset[str]            # "nose", "tail"
-    launchers: frozenset[str]       # "nose", "tail"
-    missiles: int                   # ordinary missiles carried when fully armed
-    smart: int                      # smart missiles carried when fully armed
+    z: int  # hexes to travel before each 60° turn
+    guns: frozenset[str]  # "nose", "tail"
+    launchers: frozenset[str]  # "nose", "tail"
+    missiles: int  # ordinary missiles carried when fully armed
+    smart: int  # smart missiles carried when fully armed
 
     def to_dict(self) -> dict:
-        return {"class": self.key, "name": self.name, "vmin": self.vmin, "vmax": self.vmax,
-                "z": self.z, "guns": sorted(self.guns), "launchers": sorted(self.launchers),
-                "missiles": self.missiles, "smart": self.smart}
+        return {
+            "class": self.key,
+            "name": self.name,
+            "vmin": self.vmin,
+            "vmax": self.vmax,
+            "z": self.z,
+            "guns": sorted(self.guns),
+            "launchers": sorted(self.launchers),
+            "missiles": self.missiles,
+            "smart": self.smart,
+        }
 
 
 NOSE, TAIL = "nose", "tail"
 CLASSES: dict[str, FighterClass] = {
-    c.key: c for c in (
+    c.key: c
+    for c in (
         FighterClass("coliber", "Coliber", 1, 3, 1, frozenset({NOSE}), frozenset(), 0, 0),
         FighterClass("virus", "Virus", 2, 4, 1, frozenset({NOSE, TAIL}), frozenset({NOSE}), 1, 0),
         FighterClass("bee", "Bee", 2, 5, 2, frozenset({NOSE}), frozenset({NOSE, TAIL}), 2, 0),

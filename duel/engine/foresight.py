@@ -38,9 +38,12 @@ def doomed(state: State, player: int) -> dict[str, dict]:
     lost: dict[str, dict] = {}
     for event in start_flight(state, player):
         if event["type"] == "destroyed" and event["player"] == player:
-            lost[event["fighter"]] = {"cause": event["cause"], "by": event["by"],
-                                      "kind": kinds.get(event["by"], "missile"),
-                                      "owner": player}
+            lost[event["fighter"]] = {
+                "cause": event["cause"],
+                "by": event["by"],
+                "kind": kinds.get(event["by"], "missile"),
+                "owner": player,
+            }
     return lost
 
 
@@ -63,8 +66,11 @@ def trapped(fighter: Fighter, asteroids) -> bool:
         for sixths in (0, 1, -1) if since_turn >= kind.z else (0,):
             heading = turn(facing, sixths)
             target = step(hex_, heading)
-            if on_board(target) and target not in rocks and survives(
-                    target, heading, ahead + 1, 1 if sixths else since_turn + 1):
+            if (
+                on_board(target)
+                and target not in rocks
+                and survives(target, heading, ahead + 1, 1 if sixths else since_turn + 1)
+            ):
                 return True
         return False
 
@@ -81,11 +87,22 @@ def smart_threats(state: State, player: int) -> list[dict]:
     for missile in state.missiles:
         if missile.owner != player or missile.kind != "smart":
             continue
-        near = sorted((distance(missile.hex, f.hex), f.id, f.player, [f.hex[0], f.hex[1]])
-                      for f in state.alive() if not f.docked)
-        threats.append({
-            "missile": missile.id, "hex": [missile.hex[0], missile.hex[1]], "homes": "nearest",
-            "reach": SMART_REACH,
-            "in_reach": [{"fighter": fid, "player": owner, "hex": hex_, "distance": d}
-                         for d, fid, owner, hex_ in near if d <= SMART_REACH]})
+        near = sorted(
+            (distance(missile.hex, f.hex), f.id, f.player, [f.hex[0], f.hex[1]])
+            for f in state.alive()
+            if not f.docked
+        )
+        threats.append(
+            {
+                "missile": missile.id,
+                "hex": [missile.hex[0], missile.hex[1]],
+                "homes": "nearest",
+                "reach": SMART_REACH,
+                "in_reach": [
+                    {"fighter": fid, "player": owner, "hex": hex_, "distance": d}
+                    for d, fid, owner, hex_ in near
+                    if d <= SMART_REACH
+                ],
+            }
+        )
     return threats

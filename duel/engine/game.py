@@ -17,8 +17,20 @@ from __future__ import annotations
 from . import foresight
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other
 from .orders import may_move, may_stay, must_launch, next_steps, parse_turn, speeds
-from .state import (EngineError, Fighter, Settings, State, as_choice, as_hex, as_int, as_list,
-                    as_object, as_player, fighter_id, required)
+from .state import (
+    EngineError,
+    Fighter,
+    Settings,
+    State,
+    as_choice,
+    as_hex,
+    as_int,
+    as_list,
+    as_object,
+    as_player,
+    fighter_id,
+    required,
+)
 from .turns import Turn, finish, hx, missed_turn, play_turn
 
 ACTIONS = ("asteroid", "fighters", "turn", "missed", "resign", "draw_agreed")
@@ -26,63 +38,95 @@ ACTIONS = ("asteroid", "fighters", "turn", "missed", "resign", "draw_agreed")
 
 # --- a new game -------------------------------------------------------------------------------
 
+
 def new_game(settings: Settings | None = None, seed: int = 0) -> State:
     """A game in its first phase. The duel has no dice: ``seed`` only labels the game."""
     settings = settings or Settings()
-    fighters = [Fighter(fighter_id(player, i), player, cls, None, TOWARD_ENEMY[player])
-                for player in (0, 1) for i, cls in enumerate(settings.fighters)]
-    state = State(settings, fighters, phase="asteroids", to_act=settings.first,
-                  asteroids_left=[settings.asteroids, settings.asteroids], seed=seed)
+    fighters = [
+        Fighter(fighter_id(player, i), player, cls, None, TOWARD_ENEMY[player])
+        for player in (0, 1)
+        for i, cls in enumerate(settings.fighters)
+    ]
+    state = State(
+        settings,
+        fighters,
+        phase="asteroids",
+        to_act=settings.first,
+        asteroids_left=[settings.asteroids, settings.asteroids],
+        seed=seed,
+    )
     _next_placement(state, [])
     return state
 
 
 # --- legal --------------------------------------------------------------------------------------
 
+
 def legal(state: State, player: int) -> dict:
     """What ``player`` may do now, phase by phase (``your_turn`` false: nothing but resign)."""
-    base = {"phase": state.phase, "player": player, "turn": state.turn,
-            "to_act": state.to_act}
+    base = {"phase": state.phase, "player": player, "turn": state.turn, "to_act": state.to_act}
     if state.phase == "over":
         return {**base, "your_turn": False, "actions": []}
     if state.phase == "asteroids":
         mine = state.to_act == player
-        return {**base, "your_turn": mine,
-                "actions": ["asteroid", "resign"] if mine else ["resign"],
-                "asteroids_left": state.asteroids_left[player],
-                "hexes": [hx(h) for h in asteroid_hexes(state.asteroids,
-                                                         state.settings.no_adjacent)]
-                if mine else []}
+        return {
+            **base,
+            "your_turn": mine,
+            "actions": ["asteroid", "resign"] if mine else ["resign"],
+            "asteroids_left": state.asteroids_left[player],
+            "hexes": [hx(h) for h in asteroid_hexes(state.asteroids, state.settings.no_adjacent)]
+            if mine
+            else [],
+        }
     if state.phase == "fighters":
         mine = state.sealed[player] is None
-        return {**base, "your_turn": mine,
-                "actions": ["fighters", "resign"] if mine else ["resign"],
-                "fighters": [{"fighter": f.id, "class": f.cls}
-                             for f in state.fighters if f.player == player],
-                "docks": [hx(h) for h in DOCKS[player]], "facings": list(range(6))}
+        return {
+            **base,
+            "your_turn": mine,
+            "actions": ["fighters", "resign"] if mine else ["resign"],
+            "fighters": [
+                {"fighter": f.id, "class": f.cls} for f in state.fighters if f.player == player
+            ],
+            "docks": [hx(h) for h in DOCKS[player]],
+            "facings": list(range(6)),
+        }
     mine = state.to_act == player
     doomed = foresight.doomed(state, player) if mine else {}
-    return {**base, "your_turn": mine, "actions": ["turn", "resign"] if mine else ["resign"],
-            "fighters": [fighter_options(f, doomed.get(f.id)) for f in state.alive(player)]
-            if mine else []}
+    return {
+        **base,
+        "your_turn": mine,
+        "actions": ["turn", "resign"] if mine else ["resign"],
+        "fighters": [fighter_options(f, doomed.get(f.id)) for f in state.alive(player)]
+        if mine
+        else [],
+    }
 
 
 def fighter_options(fighter: Fighter, doomed: dict | None = None) -> dict:
     """``doomed``: how the player's own missiles destroy it at the start of the turn, before
     it moves (it then needs no orders), or None."""
     return {
-        "fighter": fighter.id, "class": fighter.cls, "hex": hx(fighter.hex),
-        "facing": fighter.facing, "speed": fighter.speed, "docked": fighter.docked,
-        "may_stay": may_stay(fighter), "may_move": may_move(fighter),
+        "fighter": fighter.id,
+        "class": fighter.cls,
+        "hex": hx(fighter.hex),
+        "facing": fighter.facing,
+        "speed": fighter.speed,
+        "docked": fighter.docked,
+        "may_stay": may_stay(fighter),
+        "may_move": may_move(fighter),
         "must_launch": must_launch(fighter),
         "facings": list(range(6)) if may_stay(fighter) else [],
-        "speeds": speeds(fighter), "z": fighter.kind.z,
-        "missiles": fighter.missiles, "smart": fighter.smart,
-        "steps": next_steps(fighter, [])["steps"], "doomed": doomed,
+        "speeds": speeds(fighter),
+        "z": fighter.kind.z,
+        "missiles": fighter.missiles,
+        "smart": fighter.smart,
+        "steps": next_steps(fighter, [])["steps"],
+        "doomed": doomed,
     }
 
 
 # --- act ----------------------------------------------------------------------------------------
+
 
 def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
     """Validate ``action`` by ``player`` and apply it to a copy: (new state, events)."""
@@ -114,14 +158,22 @@ def _emitter(state: State, events: list[dict]):
 
 
 def _not_now(state: State, kind: str) -> EngineError:
-    return EngineError(f"{kind!r} is not an action of the {state.phase} phase",
-                       code="not_now", action=kind, phase=state.phase)
+    return EngineError(
+        f"{kind!r} is not an action of the {state.phase} phase",
+        code="not_now",
+        action=kind,
+        phase=state.phase,
+    )
 
 
 def _their_turn(state: State, player: int) -> None:
     if state.to_act != player:
-        raise EngineError(f"it is player {state.to_act}'s turn, not player {player}'s",
-                          code="not_your_turn", player=player, to_act=state.to_act)
+        raise EngineError(
+            f"it is player {state.to_act}'s turn, not player {player}'s",
+            code="not_your_turn",
+            player=player,
+            to_act=state.to_act,
+        )
 
 
 def _asteroid(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
@@ -160,8 +212,9 @@ def _next_placement(state: State, events: list[dict]) -> None:
         if asteroid_hexes(state.asteroids, state.settings.no_adjacent):
             return
         left[state.to_act] -= 1
-        events.append({"turn": 0, "type": "asteroid_lost", "player": state.to_act,
-                       "why": "no_room"})
+        events.append(
+            {"turn": 0, "type": "asteroid_lost", "player": state.to_act, "why": "no_room"}
+        )
         state.to_act = other(state.to_act)
 
 
@@ -169,12 +222,15 @@ def _fighters(state: State, player: int, kind: str, action: dict, events: list[d
     if kind not in ("fighters", "missed"):
         raise _not_now(state, kind)
     if state.sealed[player] is not None:
-        raise EngineError(f"player {player} has already placed his fighters",
-                          code="already_placed", player=player)
+        raise EngineError(
+            f"player {player} has already placed his fighters", code="already_placed", player=player
+        )
     mine = [f for f in state.fighters if f.player == player]
     if kind == "missed":
-        placements = [{"fighter": f.id, "hex": hx(DOCKS[player][i]),
-                       "facing": TOWARD_ENEMY[player]} for i, f in enumerate(mine)]
+        placements = [
+            {"fighter": f.id, "hex": hx(DOCKS[player][i]), "facing": TOWARD_ENEMY[player]}
+            for i, f in enumerate(mine)
+        ]
         events.append({"turn": 0, "type": "placement_missed", "player": player})
     else:
         placements = _placements(mine, player, required(action, "placements", "action"))
@@ -187,8 +243,9 @@ def _fighters(state: State, player: int, kind: str, action: dict, events: list[d
             fighter = state.fighter(p["fighter"])
             fighter.hex, fighter.facing = tuple(p["hex"]), p["facing"]
             fighter.docked, fighter.landed, fighter.docked_turns = True, False, 0
-    events.append({"turn": 0, "type": "fighters_placed",
-                   "placements": [p for s in state.sealed for p in s]})
+    events.append(
+        {"turn": 0, "type": "fighters_placed", "placements": [p for s in state.sealed for p in s]}
+    )
     state.sealed = [None, None]
     state.phase, state.turn, state.to_act = "play", 1, state.settings.first
     events.append({"turn": 0, "type": "phase", "phase": "play"})
@@ -204,30 +261,39 @@ def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict]:
         item = as_object(item, where)
         fid = required(item, "fighter", where)
         if not isinstance(fid, str) or fid not in ids:
-            refused = (f"{where}: {fid!r} is not one of player {player}'s fighters "
-                       f"({', '.join(sorted(ids))})")
+            refused = (
+                f"{where}: {fid!r} is not one of player {player}'s fighters "
+                f"({', '.join(sorted(ids))})"
+            )
             if not isinstance(fid, str):
                 raise EngineError(refused, where=f"{where}.fighter")
             raise EngineError(refused, code="not_your_fighter", fighter=fid, player=player)
         if fid in placed:
-            raise EngineError(f"{where}: {fid} is placed twice", code="placed_twice",
-                              fighter=fid)
+            raise EngineError(f"{where}: {fid} is placed twice", code="placed_twice", fighter=fid)
         hex_ = as_hex(required(item, "hex", where), f"{where}.hex")
         if hex_ not in DOCKS[player]:
-            raise EngineError(f"{where}: {list(hex_)} is not one of player {player}'s docks "
-                              f"({', '.join(str(list(h)) for h in DOCKS[player])})",
-                              code="not_a_dock", hex=list(hex_),
-                              docks=[list(h) for h in DOCKS[player]])
+            raise EngineError(
+                f"{where}: {list(hex_)} is not one of player {player}'s docks "
+                f"({', '.join(str(list(h)) for h in DOCKS[player])})",
+                code="not_a_dock",
+                hex=list(hex_),
+                docks=[list(h) for h in DOCKS[player]],
+            )
         if hex_ in taken:
-            raise EngineError(f"{where}: two fighters on dock {list(hex_)}", code="dock_taken",
-                              hex=list(hex_))
+            raise EngineError(
+                f"{where}: two fighters on dock {list(hex_)}", code="dock_taken", hex=list(hex_)
+            )
         taken.add(hex_)
-        placed[fid] = {"fighter": fid, "hex": hx(hex_),
-                       "facing": as_int(required(item, "facing", where), f"{where}.facing", 0, 5)}
+        placed[fid] = {
+            "fighter": fid,
+            "hex": hx(hex_),
+            "facing": as_int(required(item, "facing", where), f"{where}.facing", 0, 5),
+        }
     missing = sorted(ids - set(placed))
     if missing:
-        raise EngineError(f"fighters not placed: {', '.join(missing)}", code="not_placed",
-                          fighters=missing)
+        raise EngineError(
+            f"fighters not placed: {', '.join(missing)}", code="not_placed", fighters=missing
+        )
     return [placed[f.id] for f in mine]
 
 
@@ -238,8 +304,9 @@ def _turn(state: State, player: int, kind: str, action: dict, events: list[dict]
     if kind == "missed":
         missed_turn(state, events)
         return
-    orders = parse_turn(state, player, required(action, "orders", "action"),
-                        excused=foresight.doomed(state, player))
+    orders = parse_turn(
+        state, player, required(action, "orders", "action"), excused=foresight.doomed(state, player)
+    )
     state.missed_in_row[player] = 0
     play_turn(state, orders, events, "orders")
 
@@ -250,6 +317,7 @@ def missed(state: State, player: int) -> tuple[State, list[dict]]:
 
 
 # --- the order form's preview -------------------------------------------------------------------
+
 
 def preview(state: State, player: int, orders: object) -> dict:
     """Where a half-built turn goes: ``orders`` as for a turn, every fighter's complete but the
@@ -282,8 +350,9 @@ def preview(state: State, player: int, orders: object) -> dict:
     - ``events``: the events of the turn so far (no end-of-turn checks).
     """
     if state.phase != "play":
-        raise EngineError("routes are previewed only in the play phase",
-                          code="not_play_phase", phase=state.phase)
+        raise EngineError(
+            "routes are previewed only in the play phase", code="not_play_phase", phase=state.phase
+        )
     _their_turn(state, player)
     parsed = parse_turn(state, player, orders, partial=True)
     work = state.copy()
@@ -292,24 +361,42 @@ def preview(state: State, player: int, orders: object) -> dict:
     turn.trace = {}
     turn.end = lambda: None  # the preview stops before the end-of-turn checks
     turn.play(parsed)
-    routes = {o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None}
-              for o in parsed}
-    kills = [{k: e[k] for k in ("fighter", "player", "cause", "by", "hex")}
-             for e in events if e["type"] == "destroyed"]
+    routes = {
+        o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None} for o in parsed
+    }
+    kills = [
+        {k: e[k] for k in ("fighter", "player", "cause", "by", "hex")}
+        for e in events
+        if e["type"] == "destroyed"
+    ]
     for kill in kills:
         if kill["fighter"] in routes:
             routes[kill["fighter"]]["destroyed"] = kill["cause"]
-    shots = [{k: e[k] for k in ("fighter", "gun", "from", "hex", "hit")}
-             for e in events if e["type"] == "fired"]
+    shots = [
+        {k: e[k] for k in ("fighter", "gun", "from", "hex", "hit")}
+        for e in events
+        if e["type"] == "fired"
+    ]
     nxt = _next(state, parsed, routes)
     building = nxt["fighter"] if nxt and not nxt["may_end"] else None
-    return {"fighters": routes, "missiles": _flights(state, events),
-            "next_flight": _next_flight(work, player),
-            "threats": foresight.smart_threats(work, player), "kills": kills, "shots": shots,
-            "doomed": foresight.doomed(state, player),
-            "trapped": [o.fighter for o in parsed if not o.stay and o.fighter != building
-                        and foresight.trapped(work.fighter(o.fighter), work.asteroids)],
-            "next": nxt, "events": events}
+    return {
+        "fighters": routes,
+        "missiles": _flights(state, events),
+        "next_flight": _next_flight(work, player),
+        "threats": foresight.smart_threats(work, player),
+        "kills": kills,
+        "shots": shots,
+        "doomed": foresight.doomed(state, player),
+        "trapped": [
+            o.fighter
+            for o in parsed
+            if not o.stay
+            and o.fighter != building
+            and foresight.trapped(work.fighter(o.fighter), work.asteroids)
+        ],
+        "next": nxt,
+        "events": events,
+    }
 
 
 def _flights(state: State, events: list[dict]) -> list[dict]:
@@ -322,9 +409,17 @@ def _flights(state: State, events: list[dict]) -> list[dict]:
             starts[event["missile"]], kinds[event["missile"]] = event["hex"], event["kind"]
         elif kind == "missile_moved":
             mid = event["missile"]
-            flights.setdefault(mid, {"missile": mid, "kind": kinds[mid], "from": starts[mid],
-                                     "path": [], "removed": None, "hit": None}
-                               )["path"].append(event["hex"])
+            flights.setdefault(
+                mid,
+                {
+                    "missile": mid,
+                    "kind": kinds[mid],
+                    "from": starts[mid],
+                    "path": [],
+                    "removed": None,
+                    "hit": None,
+                },
+            )["path"].append(event["hex"])
         elif kind == "missile_removed" and event["missile"] in flights:
             flights[event["missile"]]["removed"] = event["cause"]
             flights[event["missile"]]["hit"] = event.get("fighter")
@@ -336,8 +431,11 @@ def _next(state: State, parsed: list, routes: dict) -> dict | None:
     if last is None or last.stay:
         return None
     fighter = state.fighter(last.fighter)
-    nxt = {"fighter": last.fighter, **next_steps(fighter, list(last.steps)),
-           "destroyed": routes[last.fighter]["destroyed"]}
+    nxt = {
+        "fighter": last.fighter,
+        **next_steps(fighter, list(last.steps)),
+        "destroyed": routes[last.fighter]["destroyed"],
+    }
     if nxt["destroyed"]:
         short = max(0, min(nxt["speeds"], default=0) - nxt["ahead"])
         nxt.update(steps=[], may_end=True, finish=[*last.steps, *["A"] * short])
@@ -351,8 +449,15 @@ def _next_flight(work: State, player: int) -> list[dict]:
         events: list[dict] = []
         turn = Turn(ghost, events)
         turn.fly_missile(next(m for m in ghost.missiles if m.id == missile.id), launch=False)
-        flights.append({"missile": missile.id, "kind": missile.kind, "from": hx(missile.hex),
-                        "path": [e["hex"] for e in events if e["type"] == "missile_moved"],
-                        "removed": next((e["cause"] for e in events
-                                         if e["type"] == "missile_removed"), None)})
+        flights.append(
+            {
+                "missile": missile.id,
+                "kind": missile.kind,
+                "from": hx(missile.hex),
+                "path": [e["hex"] for e in events if e["type"] == "missile_moved"],
+                "removed": next(
+                    (e["cause"] for e in events if e["type"] == "missile_removed"), None
+                ),
+            }
+        )
     return flights

@@ -14,12 +14,18 @@ from __future__ import annotations
 from .board import DOCKS, other
 from .hexgrid import distance, on_board, step, turn
 from .orders import AHEAD, GUNS, LAUNCHES, TURNS, Order, default_orders
-from .state import (MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT, QUIET_TURN_LIMIT, Fighter,
-                    Missile, State)
+from .state import (
+    MISSED_IN_A_ROW_LIMIT,
+    MISSED_TOTAL_LIMIT,
+    QUIET_TURN_LIMIT,
+    Fighter,
+    Missile,
+    State,
+)
 
 MISSILE_FLIGHT = 3
-SMART_RANGE = 2          # a smart missile homes on fighters within 2 hexes
-SMART_LAUNCH_TURN = 2    # on its launch flight it may turn only after 2 hexes
+SMART_RANGE = 2  # a smart missile homes on fighters within 2 hexes
+SMART_LAUNCH_TURN = 2  # on its launch flight it may turn only after 2 hexes
 RESULTS = ("victory", "both_destroyed", "quiet", "forfeit", "resigned", "agreed_draw")
 
 
@@ -63,13 +69,19 @@ class Turn:
             fighter.docked_turns += 1
             fighter.landed = False
             reload = self.state.settings.spare_missiles and (
-                fighter.missiles < fighter.kind.missiles or fighter.smart < fighter.kind.smart)
-            self.emit("stayed", fighter=fighter.id, facing=fighter.facing,
-                      docked_turns=fighter.docked_turns)
+                fighter.missiles < fighter.kind.missiles or fighter.smart < fighter.kind.smart
+            )
+            self.emit(
+                "stayed",
+                fighter=fighter.id,
+                facing=fighter.facing,
+                docked_turns=fighter.docked_turns,
+            )
             if reload:
                 fighter.missiles, fighter.smart = fighter.kind.missiles, fighter.kind.smart
-                self.emit("reloaded", fighter=fighter.id, missiles=fighter.missiles,
-                          smart=fighter.smart)
+                self.emit(
+                    "reloaded", fighter=fighter.id, missiles=fighter.missiles, smart=fighter.smart
+                )
             return
         flown = 0
         for code in order.steps:
@@ -87,9 +99,13 @@ class Turn:
                 self.launch(fighter, code)
             if self.trace is not None:
                 off = code == AHEAD and self.events[-1].get("cause") == "edge"
-                self.trace.setdefault(fighter.id, []).append({
-                    "step": code, "hex": None if off else hx(fighter.hex),
-                    "facing": fighter.facing})
+                self.trace.setdefault(fighter.id, []).append(
+                    {
+                        "step": code,
+                        "hex": None if off else hx(fighter.hex),
+                        "facing": fighter.facing,
+                    }
+                )
         if not fighter.alive:
             return
         fighter.speed = flown
@@ -128,9 +144,14 @@ class Turn:
         facing = fighter.facing if code == "G" else turn(fighter.facing, 3)
         target = step(fighter.hex, facing)
         victim = next((f for f in self.state.alive() if f.hex == target), None)
-        self.emit("fired", fighter=fighter.id, gun=gun, **{"from": hx(fighter.hex)},
-                  hex=hx(target) if on_board(target) else None,
-                  hit=victim.id if victim else None)
+        self.emit(
+            "fired",
+            fighter=fighter.id,
+            gun=gun,
+            **{"from": hx(fighter.hex)},
+            hex=hx(target) if on_board(target) else None,
+            hit=victim.id if victim else None,
+        )
         if victim is not None:
             self.destroy(victim, "gun", by=fighter.id)
 
@@ -141,12 +162,20 @@ class Turn:
         else:
             fighter.smart -= 1
         facing = fighter.facing if launcher == "nose" else turn(fighter.facing, 3)
-        missile = Missile(self.state.next_missile, fighter.player, kind, fighter.hex, facing,
-                          fighter.id)
+        missile = Missile(
+            self.state.next_missile, fighter.player, kind, fighter.hex, facing, fighter.id
+        )
         self.state.next_missile += 1
         self.state.missiles.append(missile)
-        self.emit("launched", fighter=fighter.id, missile=missile.id, kind=kind,
-                  launcher=launcher, hex=hx(missile.hex), facing=facing)
+        self.emit(
+            "launched",
+            fighter=fighter.id,
+            missile=missile.id,
+            kind=kind,
+            launcher=launcher,
+            hex=hx(missile.hex),
+            facing=facing,
+        )
         self.fly_missile(missile, launch=True)
 
     def destroy(self, fighter: Fighter, cause: str, by: str | int | None = None) -> None:
@@ -155,8 +184,14 @@ class Turn:
         fighter.destroyed = True
         fighter.docked = fighter.landed = False
         self.destroyed_any = True
-        self.emit("destroyed", fighter=fighter.id, player=fighter.player, cause=cause, by=by,
-                  hex=hx(fighter.hex))
+        self.emit(
+            "destroyed",
+            fighter=fighter.id,
+            player=fighter.player,
+            cause=cause,
+            by=by,
+            hex=hx(fighter.hex),
+        )
 
     # --- missiles -------------------------------------------------------------------------
 
@@ -172,14 +207,12 @@ class Turn:
                 self.remove(missile, "edge")
                 return
             missile.hex = target
-            self.emit("missile_moved", missile=missile.id, hex=hx(target),
-                      facing=missile.facing)
+            self.emit("missile_moved", missile=missile.id, hex=hx(target), facing=missile.facing)
             if target in self.state.asteroids:
                 self.remove(missile, "asteroid")
                 return
             # over a dock the missile flies on past a docked fighter (the carrier's shelter)
-            victim = next((f for f in self.state.alive() if f.hex == target and not f.docked),
-                          None)
+            victim = next((f for f in self.state.alive() if f.hex == target and not f.docked), None)
             if victim is not None:
                 self.destroy(victim, "missile", by=missile.id)
                 self.remove(missile, "hit", fighter=victim.id)
@@ -258,12 +291,25 @@ def missed_turn(state: State, events: list[dict]) -> None:
     player = state.to_act
     state.missed_in_row[player] += 1
     state.missed_total[player] += 1
-    events.append({"turn": state.turn, "type": "missed", "player": player,
-                   "in_row": state.missed_in_row[player], "total": state.missed_total[player]})
-    if (state.missed_in_row[player] >= MISSED_IN_A_ROW_LIMIT
-            or state.missed_total[player] >= MISSED_TOTAL_LIMIT):
+    events.append(
+        {
+            "turn": state.turn,
+            "type": "missed",
+            "player": player,
+            "in_row": state.missed_in_row[player],
+            "total": state.missed_total[player],
+        }
+    )
+    if (
+        state.missed_in_row[player] >= MISSED_IN_A_ROW_LIMIT
+        or state.missed_total[player] >= MISSED_TOTAL_LIMIT
+    ):
         events.append({"turn": state.turn, "type": "forfeit", "player": player})
-        finish(state, lambda t, **f: events.append({"turn": state.turn, "type": t, **f}),
-               other(player), "forfeit")
+        finish(
+            state,
+            lambda t, **f: events.append({"turn": state.turn, "type": t, **f}),
+            other(player),
+            "forfeit",
+        )
         return
     play_turn(state, default_orders(state, player), events, "missed")

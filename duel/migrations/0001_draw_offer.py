@@ -5,20 +5,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0002_alter_order_payload_alter_report_events_and_more'),
+        ("games", "0002_alter_order_payload_alter_report_events_and_more"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DrawOffer',
+            name="DrawOffer",
             fields=[
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='draw_offer', serialize=False, to='games.game')),
-                ('seat', models.SmallIntegerField()),
-                ('made_at', models.DateTimeField()),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="draw_offer",
+                        serialize=False,
+                        to="games.game",
+                    ),
+                ),
+                ("seat", models.SmallIntegerField()),
+                ("made_at", models.DateTimeField()),
             ],
         ),
     ]

@@ -13,8 +13,9 @@ register = template.Library()
 def duel_history(game, seats, page) -> list[dict]:
     """The published actions of ``game`` on this ``page`` of its rounds, newest first, one
     readable line each."""
-    return history.history(game, {seat.number: str(seat) for seat in seats},
-                           [rnd.number for rnd in page])
+    return history.history(
+        game, {seat.number: str(seat) for seat in seats}, [rnd.number for rnd in page]
+    )
 
 
 @register.simple_tag

@@ -38,13 +38,19 @@ class BearerToken(HttpBearer):
 
 
 api = NinjaAPI(
-    title="Skies API", version="1", urls_namespace="api", throttle=[ApiLimit()],
+    title="Skies API",
+    version="1",
+    urls_namespace="api",
+    throttle=[ApiLimit()],
     # Swagger UI's stylesheet draws its icons as data: images; nothing else is allowed more.
     docs_decorator=csp_update({"img-src": ["data:"]}),
-    description=("Games, published rounds and chatter for anyone; a seat's open round, the "
-                 "legal choices, a preview and orders for its owner, with a personal token "
-                 "(Authorization: Bearer) or the site's session. Errors are "
-                 '{"code", "message"}.'))
+    description=(
+        "Games, published rounds and chatter for anyone; a seat's open round, the "
+        "legal choices, a preview and orders for its owner, with a personal token "
+        "(Authorization: Bearer) or the site's session. Errors are "
+        '{"code", "message"}.'
+    ),
+)
 
 
 def _error(request, status: int, code: str, message: str):
@@ -63,33 +69,43 @@ def _not_found(request, error: Http404):
 
 @api.exception_handler(PermissionDenied)
 def _forbidden(request, error: PermissionDenied):
-    return _error(request, 403, "forbidden",
-                  _("Only this seat's own player may see or send its orders."))
+    return _error(
+        request, 403, "forbidden", _("Only this seat's own player may see or send its orders.")
+    )
 
 
 @api.exception_handler(AuthenticationError)
 def _unauthorized(request, error: AuthenticationError):
-    response = _error(request, 401, "unauthorized",
-                      _("Send a personal API token as \"Authorization: Bearer <token>\"."))
+    response = _error(
+        request,
+        401,
+        "unauthorized",
+        _('Send a personal API token as "Authorization: Bearer <token>".'),
+    )
     response["WWW-Authenticate"] = "Bearer"
     return response
 
 
-HTTP_ERROR_CODES = {400: "bad_request", 403: "forbidden", 405: "method_not_allowed",
-                    429: "rate_limited"}
+HTTP_ERROR_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    405: "method_not_allowed",
+    429: "rate_limited",
+}
 
 
 @api.exception_handler(HttpError)
 def _http_error(request, error: HttpError):
     """The library's own refusals: a body that is not JSON (400), a session without its CSRF
     token (403), ..."""
-    message = {400: _("The request's body is not the JSON this operation reads."),
-               403: _("Refused: a session needs its CSRF token; a program sends its API token "
-                      "instead."),
-               429: _("Too many requests: wait as Retry-After says.")}.get(
-        error.status_code, str(error))
-    response = _error(request, error.status_code,
-                      HTTP_ERROR_CODES.get(error.status_code, "error"), message)
+    message = {
+        400: _("The request's body is not the JSON this operation reads."),
+        403: _("Refused: a session needs its CSRF token; a program sends its API token instead."),
+        429: _("Too many requests: wait as Retry-After says."),
+    }.get(error.status_code, str(error))
+    response = _error(
+        request, error.status_code, HTTP_ERROR_CODES.get(error.status_code, "error"), message
+    )
     if isinstance(error, Throttled) and error.wait is not None:
         response["Retry-After"] = str(math.ceil(error.wait))
     return response
@@ -99,9 +115,14 @@ def _http_error(request, error: HttpError):
 def _invalid(request, error: ValidationError):
     where = "; ".join(
         f"{'.'.join(str(part) for part in problem.get('loc', ()))}: {problem.get('msg', '')}"
-        for problem in error.errors[:5])
-    return _error(request, 422, "invalid", _("The request does not match the schema: %(where)s")
-                  % {"where": where})
+        for problem in error.errors[:5]
+    )
+    return _error(
+        request,
+        422,
+        "invalid",
+        _("The request does not match the schema: %(where)s") % {"where": where},
+    )
 
 
 api.add_router("", views.public)

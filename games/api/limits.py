@@ -35,7 +35,8 @@ class ApiLimit(BaseThrottle):
 
     def allow_request(self, request) -> bool:
         self._local.seconds = limits.wait_seconds(
-            request, [("api_requests", caller(request))], increment=True)
+            request, [("api_requests", caller(request))], increment=True
+        )
         return self._local.seconds is None
 
     def wait(self) -> float | None:

@@ -17,8 +17,9 @@ class Error(Schema):
 class SeatOut(Schema):
     number: int
     name: str = Field(description="The seat's name (the pilot's or player's), or \"\".")
-    player: str | None = Field(description="The person's username; null for a computer or a "
-                                           "free seat.")
+    player: str | None = Field(
+        description="The person's username; null for a computer or a free seat."
+    )
     computer: bool
 
 
@@ -54,7 +55,8 @@ class GameOut(GameSummary):
     round: RoundOut | None = Field(description="The round open for orders, if any.")
     state: dict[str, Any] | None = Field(
         description="The state a spectator may see: the open round's start, else the last "
-                    "published one; null before the start.")
+        "published one; null before the start."
+    )
 
 
 class KindOut(Schema):
@@ -91,24 +93,27 @@ class SeatView(Schema):
     status: str = Field(description="The game's: open, running or finished.")
     seat: int
     round: RoundOut | None
-    owes_orders: bool = Field(description="Whether this seat's orders for the open round are "
-                                          "still due.")
-    orders: Any = Field(description="This seat's own stored orders for the open round, once "
-                                    "in; else null.")
+    owes_orders: bool = Field(
+        description="Whether this seat's orders for the open round are still due."
+    )
+    orders: Any = Field(
+        description="This seat's own stored orders for the open round, once in; else null."
+    )
     chatter: list[str]
     state: dict[str, Any] | None
 
 
 class ChoicesIn(Schema):
-    orders: Any = Field(None, description="The orders chosen so far (the game's format), or "
-                                          "null.")
+    orders: Any = Field(None, description="The orders chosen so far (the game's format), or null.")
 
 
 class OrdersIn(Schema):
-    orders: Any = Field(description="The game's orders, as its rules page and the README "
-                                    "describe.")
-    round: int | None = Field(None, description="The round these orders were written for: "
-                                                "refused if another round is open by now.")
+    orders: Any = Field(description="The game's orders, as its rules page and the README describe.")
+    round: int | None = Field(
+        None,
+        description="The round these orders were written for: "
+        "refused if another round is open by now.",
+    )
     chatter: list[str] | None = Field(None, description="Radio chatter to keep with them.")
 
 

@@ -26,18 +26,33 @@ player = Router(tags=["players"])
 
 # --- reads for anyone -----------------------------------------------------------------------
 
+
 def _seats(game: Game) -> list[dict]:
-    return [{"number": seat.number, "name": seat.name,
-             "player": seat.user.get_username() if seat.user_id else None,
-             "computer": seat.computer} for seat in game.seats.all()]
+    return [
+        {
+            "number": seat.number,
+            "name": seat.name,
+            "player": seat.user.get_username() if seat.user_id else None,
+            "computer": seat.computer,
+        }
+        for seat in game.seats.all()
+    ]
 
 
 def _summary(game: Game) -> dict:
-    return {"id": game.pk, "kind": game.kind, "title": game.title, "status": game.status,
-            "referee": game.referee.get_username(), "created_at": game.created_at,
-            "started_at": game.started_at, "finished_at": game.finished_at,
-            "winner_seat": game.winner_seat, "seats": _seats(game),
-            "url": game.get_absolute_url()}
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "title": game.title,
+        "status": game.status,
+        "referee": game.referee.get_username(),
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "winner_seat": game.winner_seat,
+        "seats": _seats(game),
+        "url": game.get_absolute_url(),
+    }
 
 
 def _round(rnd: Round | None) -> dict | None:
@@ -57,15 +72,28 @@ class LobbyQuery(Schema):
     page_size: int = PAGE_SIZE
 
 
-@public.get("/kinds", response={200: list[schemas.KindOut], ERRORS: schemas.Error}, summary="The games this site plays")
+@public.get(
+    "/kinds",
+    response={200: list[schemas.KindOut], ERRORS: schemas.Error},
+    summary="The games this site plays",
+)
 def kinds(request):
-    return [{"kind": rules.slug, "name": str(rules.name), "rules_url": rules.rules_url(),
-             "practice": type(rules).practice_create is not registry.GameRules.practice_create}
-            for rules in registry.all_games()]
+    return [
+        {
+            "kind": rules.slug,
+            "name": str(rules.name),
+            "rules_url": rules.rules_url(),
+            "practice": type(rules).practice_create is not registry.GameRules.practice_create,
+        }
+        for rules in registry.all_games()
+    ]
 
 
-@public.get("/games", response={200: schemas.GamePage, ERRORS: schemas.Error},
-            summary="The lobby: games by status, newest first, a page at a time")
+@public.get(
+    "/games",
+    response={200: schemas.GamePage, ERRORS: schemas.Error},
+    summary="The lobby: games by status, newest first, a page at a time",
+)
 def games(request, query: Query[LobbyQuery]):
     found = Game.objects.select_related("referee").prefetch_related("seats__user")
     if query.status:
@@ -76,56 +104,85 @@ def games(request, query: Query[LobbyQuery]):
     size = min(max(query.page_size, 1), MAX_PAGE_SIZE)
     pages = Paginator(found.order_by("-created_at", "-pk"), size)
     page = pages.get_page(query.page)
-    return {"items": [_summary(game) for game in page], "page": page.number,
-            "pages": pages.num_pages, "count": pages.count}
+    return {
+        "items": [_summary(game) for game in page],
+        "page": page.number,
+        "pages": pages.num_pages,
+        "count": pages.count,
+    }
 
 
 def _game(game_id: int) -> Game:
     return get_object_or_404(
-        Game.objects.select_related("referee").prefetch_related("seats__user"), pk=game_id)
+        Game.objects.select_related("referee").prefetch_related("seats__user"), pk=game_id
+    )
 
 
-@public.get("/games/{game_id}", response={200: schemas.GameOut, ERRORS: schemas.Error},
-            summary="A game: its settings, seats, open round and the state anyone may see")
+@public.get(
+    "/games/{game_id}",
+    response={200: schemas.GameOut, ERRORS: schemas.Error},
+    summary="A game: its settings, seats, open round and the state anyone may see",
+)
 def game(request, game_id: int):
     found = _game(game_id)
     rnd = services.current_round(found)
     state = selectors.shown_state(found, rnd)
-    return {**_summary(found), "settings": found.settings, "round": _round(rnd),
-            "state": found.rules.public_state(state, None) if state is not None else None}
+    return {
+        **_summary(found),
+        "settings": found.settings,
+        "round": _round(rnd),
+        "state": found.rules.public_state(state, None) if state is not None else None,
+    }
 
 
-@public.get("/games/{game_id}/rounds", response={200: list[schemas.RoundSummary],
-                                                  ERRORS: schemas.Error},
-            summary="A game's published rounds")
+@public.get(
+    "/games/{game_id}/rounds",
+    response={200: list[schemas.RoundSummary], ERRORS: schemas.Error},
+    summary="A game's published rounds",
+)
 def rounds(request, game_id: int):
     found = _game(game_id)
-    return [{"number": number, "published_at": published}
-            for number, published in Report.objects.filter(round__game=found)
-            .order_by("round__number").values_list("round__number", "published_at")]
+    return [
+        {"number": number, "published_at": published}
+        for number, published in Report.objects.filter(round__game=found)
+        .order_by("round__number")
+        .values_list("round__number", "published_at")
+    ]
 
 
-@public.get("/games/{game_id}/rounds/{number}",
-            response={200: schemas.PublishedRound, ERRORS: schemas.Error},
-            summary="A published round: its events, the report in words, the replay and "
-                    "the chatter")
+@public.get(
+    "/games/{game_id}/rounds/{number}",
+    response={200: schemas.PublishedRound, ERRORS: schemas.Error},
+    summary="A published round: its events, the report in words, the replay and the chatter",
+)
 def published_round(request, game_id: int, number: int):
     found = _game(game_id)
-    rnd = get_object_or_404(Round.objects.select_related("report"), game=found, number=number,
-                            status=Round.Status.PUBLISHED)
+    rnd = get_object_or_404(
+        Round.objects.select_related("report"),
+        game=found,
+        number=number,
+        status=Round.Status.PUBLISHED,
+    )
     rules, names = found.rules, _names(found)
     report = rnd.report
-    return {"number": rnd.number, "published_at": report.published_at,
-            "events": report.events, "lines": rules.describe_events(report.events, names),
-            "state_before": rules.public_state(rnd.state, None),
-            "state": rules.public_state(report.state, None),
-            "frames": rules.replay_frames(rnd.state, report.events, report.state, names),
-            "chatter": [{"seat": c.seat.number, "name": str(c.seat), "lines": c.lines}
-                        for c in Chatter.objects.filter(round=rnd).select_related("seat")
-                        if c.lines]}
+    return {
+        "number": rnd.number,
+        "published_at": report.published_at,
+        "events": report.events,
+        "lines": rules.describe_events(report.events, names),
+        "state_before": rules.public_state(rnd.state, None),
+        "state": rules.public_state(report.state, None),
+        "frames": rules.replay_frames(rnd.state, report.events, report.state, names),
+        "chatter": [
+            {"seat": c.seat.number, "name": str(c.seat), "lines": c.lines}
+            for c in Chatter.objects.filter(round=rnd).select_related("seat")
+            if c.lines
+        ],
+    }
 
 
 # --- a seat's owner -------------------------------------------------------------------------
+
 
 def _page(request, game_id: int, number: int) -> selectors.PlayerPage:
     kind = get_object_or_404(Game.objects.only("kind"), pk=game_id).kind
@@ -134,48 +191,58 @@ def _page(request, game_id: int, number: int) -> selectors.PlayerPage:
 
 def _open_state(page: selectors.PlayerPage) -> dict:
     if page.round is None:
-        raise registry.Rejected(
-            _("there is no round open for orders"), code="no_open_round")
+        raise registry.Rejected(_("there is no round open for orders"), code="no_open_round")
     return page.round.state
 
 
-@player.get("/games/{game_id}/seats/{number}",
-            response={200: schemas.SeatView, ERRORS: schemas.Error},
-            summary="Your seat: the open round, whether your orders are due, your own orders "
-                    "and chatter")
+@player.get(
+    "/games/{game_id}/seats/{number}",
+    response={200: schemas.SeatView, ERRORS: schemas.Error},
+    summary="Your seat: the open round, whether your orders are due, your own orders and chatter",
+)
 def seat(request, game_id: int, number: int):
     page = _page(request, game_id, number)
     game_rules = page.seat.game.rules
     rnd = page.round
     state = rnd.state if rnd else selectors.shown_state(page.seat.game)
-    due = bool(rnd and page.own_orders is None
-               and number in game_rules.active_seats(rnd.state))
-    return {"game": game_id, "status": page.seat.game.status, "seat": number,
-            "round": _round(rnd), "owes_orders": due,
-            "orders": page.own_orders, "chatter": page.own_chatter,
-            "state": game_rules.public_state(state, number) if state is not None else None}
+    due = bool(rnd and page.own_orders is None and number in game_rules.active_seats(rnd.state))
+    return {
+        "game": game_id,
+        "status": page.seat.game.status,
+        "seat": number,
+        "round": _round(rnd),
+        "owes_orders": due,
+        "orders": page.own_orders,
+        "chatter": page.own_chatter,
+        "state": game_rules.public_state(state, number) if state is not None else None,
+    }
 
 
-@player.post("/games/{game_id}/seats/{number}/choices",
-             response={200: dict, ERRORS: schemas.Error},
-             summary="The engine's legal choices for your open round, after the orders "
-                     "chosen so far")
+@player.post(
+    "/games/{game_id}/seats/{number}/choices",
+    response={200: dict, ERRORS: schemas.Error},
+    summary="The engine's legal choices for your open round, after the orders chosen so far",
+)
 def choices(request, game_id: int, number: int, body: schemas.ChoicesIn):
     page = _page(request, game_id, number)
     return page.seat.game.rules.legal_choices(_open_state(page), number, body.orders)
 
 
-@player.post("/games/{game_id}/seats/{number}/preview",
-             response={200: dict, ERRORS: schemas.Error},
-             summary="What the engine foresees of these orders (nothing is stored)")
+@player.post(
+    "/games/{game_id}/seats/{number}/preview",
+    response={200: dict, ERRORS: schemas.Error},
+    summary="What the engine foresees of these orders (nothing is stored)",
+)
 def preview(request, game_id: int, number: int, body: schemas.ChoicesIn):
     page = _page(request, game_id, number)
     return page.seat.game.rules.preview_orders(_open_state(page), number, body.orders)
 
 
-@player.post("/games/{game_id}/seats/{number}/orders",
-             response={201: schemas.Accepted, ERRORS: schemas.Error},
-             summary="Send your orders: once, final, checked as the web form's")
+@player.post(
+    "/games/{game_id}/seats/{number}/orders",
+    response={201: schemas.Accepted, ERRORS: schemas.Error},
+    summary="Send your orders: once, final, checked as the web form's",
+)
 def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
     _open_state(page)
@@ -183,16 +250,20 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
     if body.chatter is not None:
         services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
-    page.seat.game.rules.submit_orders(seat=page.seat, user=request.user,
-                                       payload=body.orders, round_number=body.round)
-    stored = page.seat.orders.filter(round__number=rnd_number).values_list(
-        "payload", flat=True).first()
+    page.seat.game.rules.submit_orders(
+        seat=page.seat, user=request.user, payload=body.orders, round_number=body.round
+    )
+    stored = (
+        page.seat.orders.filter(round__number=rnd_number).values_list("payload", flat=True).first()
+    )
     return Status(201, {"round": rnd_number, "orders": stored})
 
 
-@player.put("/games/{game_id}/seats/{number}/chatter",
-            response={200: schemas.ChatterIn, ERRORS: schemas.Error},
-            summary="Your radio chatter for the open round (editable until it is resolved)")
+@player.put(
+    "/games/{game_id}/seats/{number}/chatter",
+    response={200: schemas.ChatterIn, ERRORS: schemas.Error},
+    summary="Your radio chatter for the open round (editable until it is resolved)",
+)
 def chatter(request, game_id: int, number: int, body: schemas.ChatterIn):
     page = _page(request, game_id, number)
     count(request, "chatter_per_seat", limits.per_seat(request, game_id, number))
@@ -200,16 +271,29 @@ def chatter(request, game_id: int, number: int, body: schemas.ChatterIn):
     return {"lines": saved.lines}
 
 
-@player.get("/me/games", response={200: list[schemas.MyGame], ERRORS: schemas.Error},
-            summary="Your games, with what waits on you")
+@player.get(
+    "/me/games",
+    response={200: list[schemas.MyGame], ERRORS: schemas.Error},
+    summary="Your games, with what waits on you",
+)
 def my_games(request):
-    return [{"game": _summary(entry.game), "seat": entry.seat.number if entry.seat else None,
-             "referee": entry.is_referee, "round": _round(entry.round),
-             "orders_due": entry.orders_due} for entry in selectors.my_games(request.user)]
+    return [
+        {
+            "game": _summary(entry.game),
+            "seat": entry.seat.number if entry.seat else None,
+            "referee": entry.is_referee,
+            "round": _round(entry.round),
+            "orders_due": entry.orders_due,
+        }
+        for entry in selectors.my_games(request.user)
+    ]
 
 
-@player.post("/practice/{kind}", response={201: schemas.PracticeOut, ERRORS: schemas.Error},
-             summary="A practice game against computer players, started, with your seat")
+@player.post(
+    "/practice/{kind}",
+    response={201: schemas.PracticeOut, ERRORS: schemas.Error},
+    summary="A practice game against computer players, started, with your seat",
+)
 def practice(request, kind: str):
     rules = registry.get(kind)
     count(request, "practice_games_per_person", limits.per_person(request))
@@ -217,7 +301,7 @@ def practice(request, kind: str):
         made = rules.practice_create(request.user)
     if made is None:
         raise registry.Rejected(
-            _("%(game)s offers no practice game") % {"game": rules.name},
-            code="no_practice")
+            _("%(game)s offers no practice game") % {"game": rules.name}, code="no_practice"
+        )
     own = made.seats.get(user=request.user)
     return Status(201, {"game": made.pk, "seat": own.number})

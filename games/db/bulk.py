@@ -36,8 +36,12 @@ def insert(objects: list[models.Model]) -> None:
         columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
         rows = [[value(obj) for value in values] for obj in objects]
         # Raised as Django's database errors, like every other query's.
-        with connection.wrap_database_errors, cursor.cursor.copy(
-                f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN") as copy:
+        with (
+            connection.wrap_database_errors,
+            cursor.cursor.copy(
+                f"COPY {connection.ops.quote_name(meta.db_table)} ({columns}) FROM STDIN"
+            ) as copy,
+        ):
             for row in rows:
                 copy.write_row(row)
     for obj in objects:
@@ -68,4 +72,5 @@ def _database_value(field, connection):
         if kind in _PLAIN or (kind is datetime and value.tzinfo is not None):
             return value
         return field.get_db_prep_save(value, connection)
+
     return plain_or_prepared

@@ -101,14 +101,14 @@ _PLAYER_PAGE_SQL = f"""
 class PlayerPageRows(NamedTuple):
     """The game's seats in order, each with the game; and, only if ``user_id`` holds the asked
     seat, the open round with that seat's own orders (a payload) and chatter (lines)."""
+
     seats: list[Seat]
     round: Round | None
     own_orders: object | None
     own_chatter: list[str] | None
 
 
-def player_page_rows(game_id: int, number: int, user_id: int | None,
-                     kind: str) -> PlayerPageRows:
+def player_page_rows(game_id: int, number: int, user_id: int | None, kind: str) -> PlayerPageRows:
     """What a player's page reads, in one statement: see ``PlayerPageRows``. No seats if the
     game is not a ``kind`` game."""
     rows = fetch(_PLAYER_PAGE_SQL, [Round.Status.OPEN, number, user_id, game_id, kind])
@@ -116,9 +116,10 @@ def player_page_rows(game_id: int, number: int, user_id: int | None,
     asked = next((row for seat, row in zip(seats, rows) if seat.number == number), None)
     if asked is None or asked[_ROUND_AT] is None:  # no such seat, not his, or no round open
         return PlayerPageRows(seats, None, None, None)
-    own_orders, own_chatter = asked[_ROUND_AT + len(_ROUND.fields):]
-    return PlayerPageRows(seats, _ROUND.instance(asked, _ROUND_AT), _json(own_orders),
-                          _json(own_chatter))
+    own_orders, own_chatter = asked[_ROUND_AT + len(_ROUND.fields) :]
+    return PlayerPageRows(
+        seats, _ROUND.instance(asked, _ROUND_AT), _json(own_orders), _json(own_chatter)
+    )
 
 
 def _seats_with_their_game(rows: list[tuple]) -> list[Seat]:

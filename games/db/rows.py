@@ -31,7 +31,7 @@ class Columns:
         self._by_vendor: dict[str, list] = {}
 
     def instance(self, row, start: int = 0):
-        values = list(row[start:start + len(self.fields)])
+        values = list(row[start : start + len(self.fields)])
         for index, converters, col in self._converters():
             for converter in converters:
                 values[index] = converter(values[index], col, connection)
@@ -47,8 +47,7 @@ class Columns:
         found = []
         for index, field in enumerate(self.fields):
             col = field.get_col(self.model._meta.db_table)
-            converters = connection.ops.get_db_converters(col) + col.get_db_converters(
-                connection)
+            converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
             if converters:
                 found.append((index, converters, col))
         return found

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,158 +14,344 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('open', 'open for orders'), ('published', 'published'), ('failed', 'failed: waiting for the referee')], default='open', max_length=10)),
-                ('state', models.JSONField(help_text='The state at the start of the round (a snapshot).')),
-                ('seed', models.BigIntegerField()),
-                ('deadline', models.DateTimeField()),
-                ('opened_at', models.DateTimeField()),
-                ('all_in_at', models.DateTimeField(blank=True, null=True)),
-                ('referee_input', models.JSONField(blank=True, default=dict)),
-                ('deadline_extended', models.BooleanField(default=False)),
-                ('failures', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.TextField(blank=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open for orders"),
+                            ("published", "published"),
+                            ("failed", "failed: waiting for the referee"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "state",
+                    models.JSONField(help_text="The state at the start of the round (a snapshot)."),
+                ),
+                ("seed", models.BigIntegerField()),
+                ("deadline", models.DateTimeField()),
+                ("opened_at", models.DateTimeField()),
+                ("all_in_at", models.DateTimeField(blank=True, null=True)),
+                ("referee_input", models.JSONField(blank=True, default=dict)),
+                ("deadline_extended", models.BooleanField(default=False)),
+                ("failures", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.TextField(blank=True)),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='SweepMark',
+            name="SweepMark",
             fields=[
-                ('id', models.PositiveSmallIntegerField(default=1, primary_key=True, serialize=False)),
-                ('last_run', models.DateTimeField()),
+                (
+                    "id",
+                    models.PositiveSmallIntegerField(default=1, primary_key=True, serialize=False),
+                ),
+                ("last_run", models.DateTimeField()),
             ],
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=20)),
-                ('title', models.CharField(max_length=80)),
-                ('settings', models.JSONField(default=dict)),
-                ('status', models.CharField(choices=[('open', 'open for pilots'), ('running', 'running'), ('finished', 'finished')], default='open', max_length=10)),
-                ('time_zone', models.CharField(default='Europe/Berlin', max_length=64)),
-                ('deadline_days', models.PositiveSmallIntegerField(default=2)),
-                ('resolve_early', models.BooleanField(default=False, help_text='Resolve as soon as all orders are in, not at the next noon.')),
-                ('scored', models.BooleanField(default=True)),
-                ('winner_seat', models.SmallIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('referee', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='refereed_games', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=20)),
+                ("title", models.CharField(max_length=80)),
+                ("settings", models.JSONField(default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open for pilots"),
+                            ("running", "running"),
+                            ("finished", "finished"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                ("time_zone", models.CharField(default="Europe/Berlin", max_length=64)),
+                ("deadline_days", models.PositiveSmallIntegerField(default=2)),
+                (
+                    "resolve_early",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Resolve as soon as all orders are in, not at the next noon.",
+                    ),
+                ),
+                ("scored", models.BooleanField(default=True)),
+                ("winner_seat", models.SmallIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "referee",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="refereed_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('time_zone', models.CharField(default='Europe/Berlin', max_length=64)),
-                ('mail_reports', models.BooleanField(default=True, help_text='Mail me each published round.')),
-                ('mail_reminders', models.BooleanField(default=True, help_text='Mail me before a deadline while my orders are still due.')),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("time_zone", models.CharField(default="Europe/Berlin", max_length=64)),
+                (
+                    "mail_reports",
+                    models.BooleanField(default=True, help_text="Mail me each published round."),
+                ),
+                (
+                    "mail_reminders",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Mail me before a deadline while my orders are still due.",
+                    ),
+                ),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="profile",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Report',
+            name="Report",
             fields=[
-                ('round', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='report', serialize=False, to='games.round')),
-                ('state', models.JSONField()),
-                ('events', models.JSONField()),
-                ('published_at', models.DateTimeField()),
+                (
+                    "round",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="report",
+                        serialize=False,
+                        to="games.round",
+                    ),
+                ),
+                ("state", models.JSONField()),
+                ("events", models.JSONField()),
+                ("published_at", models.DateTimeField()),
             ],
         ),
         migrations.AddField(
-            model_name='round',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='games.game'),
+            model_name="round",
+            name="game",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="games.game"
+            ),
         ),
         migrations.CreateModel(
-            name='Delivery',
+            name="Delivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('report', 'Report'), ('reminder', 'Reminder')], max_length=10)),
-                ('sent_at', models.DateTimeField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to=settings.AUTH_USER_MODEL)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='games.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("report", "Report"), ("reminder", "Reminder")], max_length=10
+                    ),
+                ),
+                ("sent_at", models.DateTimeField()),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deliveries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deliveries",
+                        to="games.round",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.SmallIntegerField()),
-                ('computer', models.BooleanField(default=False)),
-                ('computer_level', models.CharField(blank=True, max_length=20)),
-                ('name', models.CharField(blank=True, max_length=40)),
-                ('joined_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.SmallIntegerField()),
+                ("computer", models.BooleanField(default=False)),
+                ("computer_level", models.CharField(blank=True, max_length=20)),
+                ("name", models.CharField(blank=True, max_length=40)),
+                ("joined_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Order',
+            name="Order",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('payload', models.JSONField()),
-                ('submitted_at', models.DateTimeField()),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='orders', to='games.round')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='orders', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("payload", models.JSONField()),
+                ("submitted_at", models.DateTimeField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="orders",
+                        to="games.round",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="orders",
+                        to="games.seat",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Chatter',
+            name="Chatter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('lines', models.JSONField(default=list)),
-                ('updated_at', models.DateTimeField()),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chatter', to='games.round')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chatter', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("lines", models.JSONField(default=list)),
+                ("updated_at", models.DateTimeField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chatter",
+                        to="games.round",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chatter",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seat__number'],
+                "ordering": ["seat__number"],
             },
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['status', '-created_at'], name='games_game_status_9fc539_idx'),
+            model_name="game",
+            index=models.Index(
+                fields=["status", "-created_at"], name="games_game_status_9fc539_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(fields=['status', 'deadline'], name='games_round_status_29ae7d_idx'),
+            model_name="round",
+            index=models.Index(fields=["status", "deadline"], name="games_round_status_29ae7d_idx"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='one_round_number_per_game'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("game", "number"), name="one_round_number_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('game',), name='one_open_round_per_game'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "open")),
+                fields=("game",),
+                name="one_open_round_per_game",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='delivery',
-            constraint=models.UniqueConstraint(fields=('user', 'round', 'kind'), name='one_mail_of_a_kind'),
+            model_name="delivery",
+            constraint=models.UniqueConstraint(
+                fields=("user", "round", "kind"), name="one_mail_of_a_kind"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='one_seat_number_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("game", "number"), name="one_seat_number_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('game', 'user'), name='one_seat_per_person_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", False)),
+                fields=("game", "user"),
+                name="one_seat_per_person_per_game",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='order',
-            constraint=models.UniqueConstraint(fields=('round', 'seat'), name='one_order_per_seat_and_round'),
+            model_name="order",
+            constraint=models.UniqueConstraint(
+                fields=("round", "seat"), name="one_order_per_seat_and_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='chatter',
-            constraint=models.UniqueConstraint(fields=('round', 'seat'), name='one_chatter_per_seat_and_round'),
+            model_name="chatter",
+            constraint=models.UniqueConstraint(
+                fields=("round", "seat"), name="one_chatter_per_seat_and_round"
+            ),
         ),
     ]

@@ -6,8 +6,12 @@ other databases keep their JSON text column as it is.
 
 from django.db import migrations
 
-COLUMNS = [("games_round", "state"), ("games_report", "state"), ("games_report", "events"),
-           ("games_order", "payload")]
+COLUMNS = [
+    ("games_round", "state"),
+    ("games_report", "state"),
+    ("games_report", "events"),
+    ("games_order", "payload"),
+]
 
 
 def _retype(to: str):
@@ -16,12 +20,13 @@ def _retype(to: str):
             return
         for table, column in COLUMNS:
             schema_editor.execute(
-                f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE {to} USING "{column}"::{to}')
+                f'ALTER TABLE "{table}" ALTER COLUMN "{column}" TYPE {to} USING "{column}"::{to}'
+            )
+
     return run
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0002_alter_order_payload_alter_report_events_and_more"),
     ]

@@ -5,15 +5,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_snapshots_as_plain_json'),
+        ("games", "0003_snapshots_as_plain_json"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='seat',
-            index=models.Index(condition=models.Q(('computer', True)), fields=['game'], name='computer_seats_by_game'),
+            model_name="seat",
+            index=models.Index(
+                condition=models.Q(("computer", True)),
+                fields=["game"],
+                name="computer_seats_by_game",
+            ),
         ),
     ]

@@ -4,8 +4,12 @@ built with lz4 (Debian's and the official images are); elsewhere nothing changes
 
 from django.db import migrations
 
-COLUMNS = [("games_round", "state"), ("games_report", "state"), ("games_report", "events"),
-           ("games_order", "payload")]
+COLUMNS = [
+    ("games_round", "state"),
+    ("games_report", "state"),
+    ("games_report", "events"),
+    ("games_order", "payload"),
+]
 
 
 def _compress_with(method: str):
@@ -14,18 +18,21 @@ def _compress_with(method: str):
         if connection.vendor != "postgresql" or connection.pg_version < 140000:
             return
         with connection.cursor() as cursor:
-            cursor.execute("SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression'"
-                           " AND 'lz4' = ANY(enumvals)")
+            cursor.execute(
+                "SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression'"
+                " AND 'lz4' = ANY(enumvals)"
+            )
             if cursor.fetchone() is None:
                 return
         for table, column in COLUMNS:
             schema_editor.execute(
-                f'ALTER TABLE "{table}" ALTER COLUMN "{column}" SET COMPRESSION {method}')
+                f'ALTER TABLE "{table}" ALTER COLUMN "{column}" SET COMPRESSION {method}'
+            )
+
     return run
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0004_computer_seats_index"),
     ]

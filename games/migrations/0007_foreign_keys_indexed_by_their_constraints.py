@@ -18,33 +18,49 @@ INDEXES = [
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_snapshots_as_text'),
+        ("games", "0006_snapshots_as_text"),
     ]
 
     operations = [
         migrations.SeparateDatabaseAndState(
             database_operations=[
-                migrations.RunSQL(f'DROP INDEX IF EXISTS "{index}"',
-                                  reverse_sql=f'CREATE INDEX "{index}" ON "{table}" ("{column}")')
+                migrations.RunSQL(
+                    f'DROP INDEX IF EXISTS "{index}"',
+                    reverse_sql=f'CREATE INDEX "{index}" ON "{table}" ("{column}")',
+                )
                 for table, column, index in INDEXES
             ],
             state_operations=[
                 migrations.AlterField(
-                    model_name='order',
-                    name='round',
-                    field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='orders', to='games.round'),
+                    model_name="order",
+                    name="round",
+                    field=models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="orders",
+                        to="games.round",
+                    ),
                 ),
                 migrations.AlterField(
-                    model_name='round',
-                    name='game',
-                    field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='games.game'),
+                    model_name="round",
+                    name="game",
+                    field=models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="games.game",
+                    ),
                 ),
                 migrations.AlterField(
-                    model_name='seat',
-                    name='game',
-                    field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game'),
+                    model_name="seat",
+                    name="game",
+                    field=models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.game",
+                    ),
                 ),
             ],
         ),

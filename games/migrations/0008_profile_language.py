@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_foreign_keys_indexed_by_their_constraints'),
+        ("games", "0007_foreign_keys_indexed_by_their_constraints"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('de', 'Deutsch')], max_length=8),
+            model_name="profile",
+            name="language",
+            field=models.CharField(
+                blank=True, choices=[("en", "English"), ("de", "Deutsch")], max_length=8
+            ),
         ),
     ]

@@ -34,5 +34,7 @@ def deadline(moment):
     local = timezone.localtime(moment)
     return format_html(
         '<time datetime="{}" data-countdown>{}</time> <span class="countdown">({})</span>',
-        moment.isoformat(), f"{date_format(local, 'DATETIME_FORMAT')} {local:%Z}",
-        remaining(moment))
+        moment.isoformat(),
+        f"{date_format(local, 'DATETIME_FORMAT')} {local:%Z}",
+        remaining(moment),
+    )

@@ -11,12 +11,29 @@ is stored. Same state and input, same answer.
 
 from .bots import LEVELS, computer_picks, computer_plan
 from .game import (
-    catalogue, check, new_game, pick_order, resolve_picks, resolve_run, validate_plan,
+    catalogue,
+    check,
+    new_game,
+    pick_order,
+    resolve_picks,
+    resolve_run,
+    validate_plan,
 )
 from .state import EngineError, Plan, State, parse_plan
 
 __all__ = [
-    "LEVELS", "EngineError", "Plan", "State", "catalogue", "check", "computer_picks",
-    "computer_plan", "new_game", "parse_plan", "pick_order", "resolve_picks", "resolve_run",
+    "LEVELS",
+    "EngineError",
+    "Plan",
+    "State",
+    "catalogue",
+    "check",
+    "computer_picks",
+    "computer_plan",
+    "new_game",
+    "parse_plan",
+    "pick_order",
+    "resolve_picks",
+    "resolve_run",
     "validate_plan",
 ]

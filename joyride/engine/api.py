@@ -25,8 +25,14 @@ def catalogue_job(job: object) -> dict:
 def check_job(job: object) -> dict:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
-    return {"check": check(state, required(job, "seat", "job"), job.get("plan"),
-                           next_tiles=as_bool(job.get("next", False), "job.next"))}
+    return {
+        "check": check(
+            state,
+            required(job, "seat", "job"),
+            job.get("plan"),
+            next_tiles=as_bool(job.get("next", False), "job.next"),
+        )
+    }
 
 
 def resolve_job(job: object) -> dict:

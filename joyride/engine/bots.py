@@ -21,16 +21,15 @@ from .tables import GADGETS, INSTA_BALL
 LEVELS = ("novice", "veteran", "ace")
 # (beam width, pulls to the right tried): a pull is the points a column gained is worth while
 # searching, which keeps routes moving towards the exit; the best plan of all pulls is taken.
-LEVEL_SEARCH = {"novice": (2, (0.35,)), "veteran": (5, (0.25, 0.45)),
-                "ace": (8, (0.2, 0.35, 0.5))}
+LEVEL_SEARCH = {"novice": (2, (0.35,)), "veteran": (5, (0.25, 0.45)), "ace": (8, (0.2, 0.35, 0.5))}
 
 
 @dataclass(frozen=True)
 class _Node:
     laid: tuple[Laid, ...]
     occupied: frozenset[Cell]
-    counts: tuple[int, ...]     # tiles of each shape used
-    value: float                # the real score of ``laid``
+    counts: tuple[int, ...]  # tiles of each shape used
+    value: float  # the real score of ``laid``
     escaped: bool
 
     @property
@@ -57,12 +56,22 @@ class _Planner:
         for number, shape in enumerate(SHAPES):
             if node.counts[number] >= self.budget[number]:
                 continue
-            candidates = (placements_touching(node.free_end, shape) if node.laid
-                          else first_placements(shape))
+            candidates = (
+                placements_touching(node.free_end, shape) if node.laid else first_placements(shape)
+            )
             for placement in candidates:
                 cells = placement.cells
-                if cells in seen or judge(self.lab, self.exempt, placement, node.free_end,
-                                          node.occupied, not node.laid)[1]:
+                if (
+                    cells in seen
+                    or judge(
+                        self.lab,
+                        self.exempt,
+                        placement,
+                        node.free_end,
+                        node.occupied,
+                        not node.laid,
+                    )[1]
+                ):
                     continue
                 seen.add(cells)
                 yield number, placement
@@ -105,8 +114,9 @@ class _Planner:
                 if key in kept:
                     continue
                 kept.add(key)
-                child = _Node(child.laid, child.occupied, child.counts,
-                              self.value(child.laid), child.escaped)
+                child = _Node(
+                    child.laid, child.occupied, child.counts, self.value(child.laid), child.escaped
+                )
                 if child.value > best.value:
                     best = child
                 if not child.escaped:
@@ -120,13 +130,19 @@ class _Planner:
         if INSTA_BALL not in self.owned or not laid or laid[-1].escapes:
             return []
         counts = [sum(1 for t in laid if t.shape == s) for s in SHAPES]
-        node = _Node(laid, frozenset(c for t in laid for c in t.cells), tuple(counts),
-                     self.value(laid), False)
+        node = _Node(
+            laid,
+            frozenset(c for t in laid for c in t.cells),
+            tuple(counts),
+            self.value(laid),
+            False,
+        )
         chosen = []
         for _ in range(2):
             options = [(self.value(self.child(node, n, p).laid), n, p) for n, p in self.moves(node)]
-            options = [o for o in options if o[0] > node.value and not self.child(
-                node, o[1], o[2]).escaped]
+            options = [
+                o for o in options if o[0] > node.value and not self.child(node, o[1], o[2]).escaped
+            ]
             if not options:
                 break
             value, number, placement = max(options, key=lambda o: o[0])
@@ -151,9 +167,22 @@ def computer_plan(state: State | dict, seat: int, level: str = "veteran") -> dic
 
 # A gadget's worth to a computer, in points a round (rough, from the seed's cards).
 WORTH = {
-    "GS-01": 2, "GS-02": 3, "GS-03": 2, "GS-04": 4, "GS-05": 3, "GS-06": 1, "GS-07": 2,
-    "GS-08": 2, "GS-09": 2, "GS-10": 2, "GS-11": 4, "GS-12": 5, "GS-13": 3, "GS-14": 4,
-    "GS-15": 4, "GS-16": 3,
+    "GS-01": 2,
+    "GS-02": 3,
+    "GS-03": 2,
+    "GS-04": 4,
+    "GS-05": 3,
+    "GS-06": 1,
+    "GS-07": 2,
+    "GS-08": 2,
+    "GS-09": 2,
+    "GS-10": 2,
+    "GS-11": 4,
+    "GS-12": 5,
+    "GS-13": 3,
+    "GS-14": 4,
+    "GS-15": 4,
+    "GS-16": 3,
 }
 assert set(WORTH) == set(GADGETS)
 

@@ -44,15 +44,19 @@ def hard_cards(number: int) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Obstacle:
-    index: int          # its place in the lab's list, sector by sector
+    index: int  # its place in the lab's list, sector by sector
     sector: int
     kind: str
     cells: frozenset[Cell]
-    rim: frozenset[Cell]   # the cells orthogonally next to it (its near-miss cells)
+    rim: frozenset[Cell]  # the cells orthogonally next to it (its near-miss cells)
 
     def to_dict(self) -> dict:
-        return {"index": self.index, "sector": self.sector, "kind": self.kind,
-                "cells": sorted([list(cell) for cell in self.cells])}
+        return {
+            "index": self.index,
+            "sector": self.sector,
+            "kind": self.kind,
+            "cells": sorted([list(cell) for cell in self.cells]),
+        }
 
 
 @dataclass(frozen=True)

@@ -16,21 +16,34 @@ from .route import Runner
 from .scoring import score
 from .state import EngineError, Plan, State, as_int, as_list, parse_hard, parse_plan, per_seat
 from .tables import (
-    FREEZE_O_MATIC, GADGETS, INSTA_BALL, MISSIONS, MISSIONS_PER_ROUND, RATINGS, ROUNDS,
-    SOLO_GADGETS_OFFERED, SOLO_TILES_PER_SHAPE, TILES_REMOVED, TURBO_BOOST, gadget_ids,
-    mission_ids, rating_band,
+    FREEZE_O_MATIC,
+    GADGETS,
+    INSTA_BALL,
+    MISSIONS,
+    MISSIONS_PER_ROUND,
+    RATINGS,
+    ROUNDS,
+    SOLO_GADGETS_OFFERED,
+    SOLO_TILES_PER_SHAPE,
+    TILES_REMOVED,
+    TURBO_BOOST,
+    gadget_ids,
+    mission_ids,
+    rating_band,
 )
 
-
 # --- setup --------------------------------------------------------------------------------------
+
 
 def new_game(players: int, seed: int = 0, hard: list[list[int]] | None = None) -> State:
     """A game for 1-4 players (1: the solo variant), ready for round 1's run. ``hard[seat]``
     names the hard cards (1 and/or 4) that replace that seat's standard ones."""
     players = as_int(players, "players", 1, 4)
     seed = as_int(seed, "seed")
-    hard = [parse_hard(h, f"hard[{i}]") for i, h in enumerate(
-        per_seat(players)([[]] * players if hard is None else hard, "hard"))]
+    hard = [
+        parse_hard(h, f"hard[{i}]")
+        for i, h in enumerate(per_seat(players)([[]] * players if hard is None else hard, "hard"))
+    ]
     rng = Random(seed)
     solo = players == 1
     pool = _first_pool(players, rng)
@@ -39,13 +52,27 @@ def new_game(players: int, seed: int = 0, hard: list[list[int]] | None = None) -
     gadgets = gadget_ids(solo)
     rng.shuffle(gadgets)
     return State(
-        players=players, seed=seed, hard=hard, round=1, phase="run",
-        labs=_deal(hard, rng), pool=dict(pool), game_pool=dict(pool),
-        missions={"deck": missions[MISSIONS_PER_ROUND:],
-                  "revealed": missions[:MISSIONS_PER_ROUND], "discard": []},
-        gadgets={"deck": gadgets, "revealed": [], "discard": [],
-                 "owned": [[] for _ in range(players)]},
-        scores=[[] for _ in range(players)], reach=[[] for _ in range(players)],
+        players=players,
+        seed=seed,
+        hard=hard,
+        round=1,
+        phase="run",
+        labs=_deal(hard, rng),
+        pool=dict(pool),
+        game_pool=dict(pool),
+        missions={
+            "deck": missions[MISSIONS_PER_ROUND:],
+            "revealed": missions[:MISSIONS_PER_ROUND],
+            "discard": [],
+        },
+        gadgets={
+            "deck": gadgets,
+            "revealed": [],
+            "discard": [],
+            "owned": [[] for _ in range(players)],
+        },
+        scores=[[] for _ in range(players)],
+        reach=[[] for _ in range(players)],
     )
 
 
@@ -54,7 +81,7 @@ def _first_pool(players: int, rng: Random) -> dict[str, int]:
         return dict.fromkeys(SHAPES, SOLO_TILES_PER_SHAPE)
     tiles = [shape for shape in SHAPES for _ in range(TILES_PER_SHAPE)]
     rng.shuffle(tiles)
-    kept = Counter(tiles[TILES_REMOVED[players]:])
+    kept = Counter(tiles[TILES_REMOVED[players] :])
     return {shape: kept[shape] for shape in SHAPES}
 
 
@@ -62,8 +89,10 @@ def _deal(hard: list[list[int]], rng: Random) -> list[list[tuple[str, str]]]:
     """A random card of each number for each seat (hard where asked), random sides."""
     labs = [[] for _ in hard]
     for number in range(1, 5):
-        piles = {False: standard_cards(number), True: hard_cards(number) if number in (1, 4)
-                 else []}
+        piles = {
+            False: standard_cards(number),
+            True: hard_cards(number) if number in (1, 4) else [],
+        }
         for pile in piles.values():
             rng.shuffle(pile)
         for seat, wanted in enumerate(hard):
@@ -75,7 +104,7 @@ def catalogue() -> dict:
     """The lab cards (cells of coins, scientists and obstacles per side, in the sector's own
     columns 0-8), the shapes (chains, terminals at the ends), missions, gadgets, ratings."""
     return {
-        "cards": copy.deepcopy(catalogue_data()["cards"]),   # the cached data stays whole
+        "cards": copy.deepcopy(catalogue_data()["cards"]),  # the cached data stays whole
         "shapes": {shape: [list(cell) for cell in chain] for shape, chain in CHAINS.items()},
         "missions": [m.to_dict() for m in MISSIONS.values()],
         "gadgets": [g.to_dict() for g in GADGETS.values()],
@@ -84,6 +113,7 @@ def catalogue() -> dict:
 
 
 # --- the live check -----------------------------------------------------------------------------
+
 
 def _seat(state: State, seat: object) -> int:
     return as_int(seat, "seat", 0, state.players - 1)
@@ -136,8 +166,9 @@ def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool
     unused, _ = _place_insta_ball(runner, list(enumerate(plan.insta_ball)), seat)
     warnings += unused
     # what the run draws: the tiles up to the escape, and the Insta-Ball's before step 1
-    needed = Counter([t.shape for t in runner.laid if not t.insta]
-                     + [p.shape for p in plan.insta_ball])
+    needed = Counter(
+        [t.shape for t in runner.laid if not t.insta] + [p.shape for p in plan.insta_ball]
+    )
     answer = score(state.lab(seat), runner.laid, owned, state.missions["revealed"])
     return {
         "seat": seat,
@@ -146,9 +177,11 @@ def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool
         "free_end": list(runner.free_end) if runner.free_end else None,
         "warnings": warnings,
         **answer,
-        "pool": {"needed": {s: needed[s] for s in SHAPES}, "available": dict(state.pool),
-                 "short": {s: needed[s] - state.pool[s] for s in SHAPES
-                           if needed[s] > state.pool[s]}},
+        "pool": {
+            "needed": {s: needed[s] for s in SHAPES},
+            "available": dict(state.pool),
+            "short": {s: needed[s] - state.pool[s] for s in SHAPES if needed[s] > state.pool[s]},
+        },
         **({"next": following} if next_tiles else {}),
     }
 
@@ -160,9 +193,13 @@ def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
     answer = check(state, seat, plan)
     for shape, missing in answer["pool"]["short"].items():
         held = answer["pool"]["available"][shape]
-        raise EngineError(f"the plan needs {held + missing} of shape {shape}; "
-                          f"the pool holds {held}", code="pool_short", shape=shape,
-                          needed=held + missing, held=held)
+        raise EngineError(
+            f"the plan needs {held + missing} of shape {shape}; the pool holds {held}",
+            code="pool_short",
+            shape=shape,
+            needed=held + missing,
+            held=held,
+        )
     state = State.coerce(state)
     return parse_plan(plan, "plan", state.owned(answer["seat"])).to_dict()
 
@@ -173,21 +210,44 @@ def _place_insta_ball(runner: Runner, grabbed, seat: int) -> tuple[list[dict], l
     that collects nothing). Answers the warnings for the tiles left unplaced, and the events."""
     warnings, events = [], []
     for index, placement in grabbed:
-        rules = (("after_escape",) if runner.escaped else ("broken_route",) if runner.broken
-                 else runner.judge(placement)[1])
+        rules = (
+            ("after_escape",)
+            if runner.escaped
+            else ("broken_route",)
+            if runner.broken
+            else runner.judge(placement)[1]
+        )
         if rules:
             warnings += [{"insta": index, "rule": rule} for rule in rules]
-            events.append({"step": None, "type": "insta_unused", "seat": seat,
-                           "index": index, "shape": placement.shape, "rules": list(rules)})
+            events.append(
+                {
+                    "step": None,
+                    "type": "insta_unused",
+                    "seat": seat,
+                    "index": index,
+                    "shape": placement.shape,
+                    "rules": list(rules),
+                }
+            )
         else:
             laid = runner.place(placement, index, insta=True)
-            events.append({"step": None, "type": "placed", "seat": seat, "index": index,
-                           "shape": laid.shape, "cells": [list(c) for c in laid.cells],
-                           "rules": [], "gadget": INSTA_BALL})
+            events.append(
+                {
+                    "step": None,
+                    "type": "placed",
+                    "seat": seat,
+                    "index": index,
+                    "shape": laid.shape,
+                    "cells": [list(c) for c in laid.cells],
+                    "rules": [],
+                    "gadget": INSTA_BALL,
+                }
+            )
     return warnings, events
 
 
 # --- the lock-step run --------------------------------------------------------------------------
+
 
 class _LockStep:
     """Every seat's plan replayed together: at each step every running seat takes its next
@@ -228,22 +288,44 @@ class _LockStep:
         for shape in SHAPES:
             asking = [s for s in order if wanted[s].shape == shape]
             if len(asking) > self.pool[shape]:
-                self.events.append({"step": step, "type": "shortage", "shape": shape,
-                                    "wanted": asking, "given": asking[:self.pool[shape]]})
+                self.events.append(
+                    {
+                        "step": step,
+                        "type": "shortage",
+                        "shape": shape,
+                        "wanted": asking,
+                        "given": asking[: self.pool[shape]],
+                    }
+                )
         for seat in order:
             placement = wanted[seat]
             if not self.pool[placement.shape]:
-                self.events.append({"step": step, "type": "refused", "seat": seat,
-                                    "index": self.next[seat], "shape": placement.shape})
+                self.events.append(
+                    {
+                        "step": step,
+                        "type": "refused",
+                        "seat": seat,
+                        "index": self.next[seat],
+                        "shape": placement.shape,
+                    }
+                )
                 self.stop(seat, step, "refused")
                 continue
             self.pool[placement.shape] -= 1
             laid = self.runners[seat].place(placement, self.next[seat], step)
             self.next[seat] += 1
-            self.events.append({"step": step, "type": "placed", "seat": seat,
-                                "index": laid.index, "shape": laid.shape,
-                                "cells": [list(c) for c in laid.cells],
-                                "rules": list(laid.rules), "gadget": gadget})
+            self.events.append(
+                {
+                    "step": step,
+                    "type": "placed",
+                    "seat": seat,
+                    "index": laid.index,
+                    "shape": laid.shape,
+                    "cells": [list(c) for c in laid.cells],
+                    "rules": list(laid.rules),
+                    "gadget": gadget,
+                }
+            )
             if laid.escapes:
                 self.events.append({"step": step, "type": "escaped", "seat": seat})
                 self.stop(seat, step, "escaped")
@@ -258,9 +340,15 @@ class _LockStep:
                     if taken:
                         self.pool[placement.shape] -= 1
                         self.grabbed[seat].append((index, placement))
-                    self.events.append({"step": 0, "type": "insta_grab" if taken else
-                                        "insta_refused", "seat": seat, "index": index,
-                                        "shape": placement.shape})
+                    self.events.append(
+                        {
+                            "step": 0,
+                            "type": "insta_grab" if taken else "insta_refused",
+                            "seat": seat,
+                            "index": index,
+                            "shape": placement.shape,
+                        }
+                    )
             if TURBO_BOOST in owned:
                 for _ in range(2):
                     if self.stops[seat] is None:
@@ -301,8 +389,12 @@ def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:
     ``{events, seats: [{seat, stop, placed, score}]}``."""
     state = State.coerce(state)
     if state.phase != "run":
-        raise EngineError(f"the game is in phase {state.phase}, not run", code="wrong_phase",
-                          phase=state.phase, wanted="run")
+        raise EngineError(
+            f"the game is in phase {state.phase}, not run",
+            code="wrong_phase",
+            phase=state.phase,
+            wanted="run",
+        )
     plans = as_list(plans, "plans")
     if len(plans) != state.players:
         raise EngineError(f"plans must hold one plan per seat ({state.players})", where="plans")
@@ -311,15 +403,19 @@ def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:
     run.play()
     seats = []
     for seat, runner in enumerate(run.runners):
-        scored = score(state.lab(seat), runner.laid, state.owned(seat),
-                       state.missions["revealed"])
+        scored = score(state.lab(seat), runner.laid, state.owned(seat), state.missions["revealed"])
         state.scores[seat].append(scored["total"])
         state.reach[seat].append(scored["reach"])
-        seats.append({"seat": seat, "stop": run.stops[seat],
-                      "placed": [t.to_dict() for t in runner.laid], "score": scored})
-        run.events.append({"step": None, "type": "scored", "seat": seat,
-                           "total": scored["total"]})
-    state.pool = dict(run.pool)    # what is left; a multiplayer pool fills again at cleanup
+        seats.append(
+            {
+                "seat": seat,
+                "stop": run.stops[seat],
+                "placed": [t.to_dict() for t in runner.laid],
+                "score": scored,
+            }
+        )
+        run.events.append({"step": None, "type": "scored", "seat": seat, "total": scored["total"]})
+    state.pool = dict(run.pool)  # what is left; a multiplayer pool fills again at cleanup
     if state.round < ROUNDS:
         _reveal_gadgets(state)
         state.phase = "pick"
@@ -347,13 +443,15 @@ def _finish(state: State) -> None:
 
 # --- gadget picks and cleanup -------------------------------------------------------------------
 
+
 def pick_order(state: State | dict) -> list[int]:
     """Seats in the order they pick: lowest score this round first; ties: furthest right in
     this run first, then the round's rotating seat order."""
     state = State.coerce(state) if isinstance(state, dict) else state
     tie = state.ties()
-    return sorted(range(state.players),
-                  key=lambda s: (state.scores[s][-1], -state.reach[s][-1], tie.index(s)))
+    return sorted(
+        range(state.players), key=lambda s: (state.scores[s][-1], -state.reach[s][-1], tie.index(s))
+    )
 
 
 def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
@@ -361,8 +459,12 @@ def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
     or a short list: the first revealed one still there), then cleanup and the next round."""
     state = State.coerce(state)
     if state.phase != "pick":
-        raise EngineError(f"the game is in phase {state.phase}, not pick", code="wrong_phase",
-                          phase=state.phase, wanted="pick")
+        raise EngineError(
+            f"the game is in phase {state.phase}, not pick",
+            code="wrong_phase",
+            phase=state.phase,
+            wanted="pick",
+        )
     rankings = _rankings(state, picks)
     offered = list(state.gadgets["revealed"])
     events = []
@@ -373,8 +475,9 @@ def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
         gadget = choice or offered[0]
         offered.remove(gadget)
         state.gadgets["owned"][seat].append(gadget)
-        events.append({"type": "picked", "seat": seat, "gadget": gadget,
-                       "ranked": choice is not None})
+        events.append(
+            {"type": "picked", "seat": seat, "gadget": gadget, "ranked": choice is not None}
+        )
     state.gadgets["discard"] += offered
     state.gadgets["revealed"] = []
     _cleanup(state)
@@ -384,8 +487,7 @@ def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
 def _rankings(state: State, picks: object) -> list[list[str]]:
     picks = as_list(picks, "picks")
     if len(picks) != state.players:
-        raise EngineError(f"picks must hold one ranking per seat ({state.players})",
-                          where="picks")
+        raise EngineError(f"picks must hold one ranking per seat ({state.players})", where="picks")
     rankings = []
     for seat, ranking in enumerate(picks):
         where = f"picks[{seat}]"
@@ -395,8 +497,13 @@ def _rankings(state: State, picks: object) -> list[list[str]]:
                 refused = f"{where}[{i}] is not a gadget on offer ({gadget!r})"
                 if not isinstance(gadget, str):
                     raise EngineError(refused, where=f"{where}[{i}]")
-                raise EngineError(refused, code="not_on_offer", where=f"{where}[{i}]",
-                                  gadget=gadget, offered=list(state.gadgets["revealed"]))
+                raise EngineError(
+                    refused,
+                    code="not_on_offer",
+                    where=f"{where}[{i}]",
+                    gadget=gadget,
+                    offered=list(state.gadgets["revealed"]),
+                )
         if len(set(ranking)) != len(ranking):
             raise EngineError(f"{where} names a gadget twice", code="gadget_twice", where=where)
         rankings.append(ranking)
@@ -411,8 +518,9 @@ def _cleanup(state: State) -> None:
     if state.solo:
         state.labs = _deal(state.hard, Random(state.seed * 10 + state.round))
     elif state.players == 2 and state.round == 2:
-        state.labs = [[(card, "b" if side == "a" else "a") for card, side in lab]
-                      for lab in state.labs]
+        state.labs = [
+            [(card, "b" if side == "a" else "a") for card, side in lab] for lab in state.labs
+        ]
     else:
         state.labs = [state.labs[(seat - 1) % state.players] for seat in range(state.players)]
     if not state.solo:

@@ -28,9 +28,9 @@ Cell = tuple[int, int]
 CHAINS: dict[str, tuple[Cell, ...]] = {
     "I3": ((0, 0), (0, 1), (0, 2)),
     "I4": ((0, 0), (0, 1), (0, 2), (0, 3)),
-    "L4": ((0, 0), (0, 1), (0, 2), (1, 2)),           # 3 in a line plus 1 beside an end
-    "S4": ((0, 0), (0, 1), (1, 1), (1, 2)),           # skew
-    "U5": ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2)),   # a base of 3, two arms; tips terminal
+    "L4": ((0, 0), (0, 1), (0, 2), (1, 2)),  # 3 in a line plus 1 beside an end
+    "S4": ((0, 0), (0, 1), (1, 1), (1, 2)),  # skew
+    "U5": ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2)),  # a base of 3, two arms; tips terminal
 }
 SHAPES: tuple[str, ...] = tuple(CHAINS)
 TILES_PER_SHAPE = 10
@@ -86,8 +86,8 @@ ORIENTATIONS = _orientations()
 # A shape's cells up to translation, to the shape and its chain there: a set of cells forms at
 # most one shape, along one chain (each shape's cells form a simple path).
 SHAPE_OF: dict[frozenset[Cell], tuple[str, tuple[Cell, ...]]] = {
-    frozenset(chain): (shape, chain) for shape, chains in ORIENTATIONS.items()
-    for chain in chains}
+    frozenset(chain): (shape, chain) for shape, chains in ORIENTATIONS.items() for chain in chains
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,18 +138,21 @@ def parse_cell(value: object, where: str) -> Cell:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise EngineError(f"{where} must be a cell [row, col]", where=where)
     row, col = value
-    if type(row) is not int or type(col) is not int:      # not bool, not float
+    if type(row) is not int or type(col) is not int:  # not bool, not float
         raise EngineError(f"{where} must be a cell [row, col]", where=where)
     if row not in TABLE_ROWS or col not in TABLE_COLS:
-        raise EngineError(f"{where} [{row}, {col}] is off the table "
-                          f"(rows -4..9, columns -4..39)", code="off_table", where=where,
-                          cell=[row, col])
+        raise EngineError(
+            f"{where} [{row}, {col}] is off the table (rows -4..9, columns -4..39)",
+            code="off_table",
+            where=where,
+            cell=[row, col],
+        )
     return row, col
 
 
 def parse_placement(value: object, where: str) -> Placement:
     if not isinstance(value, dict):
-        raise EngineError(f"{where} must be a placement {{\"shape\", \"cells\"}}", where=where)
+        raise EngineError(f'{where} must be a placement {{"shape", "cells"}}', where=where)
     shape = value.get("shape")
     if not isinstance(shape, str) or shape not in CHAINS:
         refused = f"{where}.shape must be one of {', '.join(SHAPES)}"
@@ -161,16 +164,29 @@ def parse_placement(value: object, where: str) -> Placement:
         raise EngineError(f"{where}.cells must be a list of cells", where=f"{where}.cells")
     size = len(CHAINS[shape])
     if len(raw) != size:
-        raise EngineError(f"{where}.cells must hold {size} cells for a {shape}",
-                          code="cell_count", where=f"{where}.cells", shape=shape, size=size)
+        raise EngineError(
+            f"{where}.cells must hold {size} cells for a {shape}",
+            code="cell_count",
+            where=f"{where}.cells",
+            shape=shape,
+            size=size,
+        )
     cells = tuple([parse_cell(cell, f"{where}.cells[{i}]") for i, cell in enumerate(raw)])
     if len(set(cells)) != size:
-        raise EngineError(f"{where}.cells list a cell twice", code="cell_twice",
-                          where=f"{where}.cells", shape=shape)
+        raise EngineError(
+            f"{where}.cells list a cell twice",
+            code="cell_twice",
+            where=f"{where}.cells",
+            shape=shape,
+        )
     chain = _chain(cells, shape)
     if chain is None:
-        raise EngineError(f"{where}.cells do not form a {shape}", code="not_a_shape",
-                          where=f"{where}.cells", shape=shape)
+        raise EngineError(
+            f"{where}.cells do not form a {shape}",
+            code="not_a_shape",
+            where=f"{where}.cells",
+            shape=shape,
+        )
     return Placement(shape, cells, chain)
 
 

@@ -46,8 +46,9 @@ def _obstacle_cells(rng: Random, hard: bool) -> tuple[str, list[Cell]]:
 
 
 def _touches(cells: list[Cell], taken: set[Cell]) -> bool:
-    return any((r + dr, c + dc) in taken
-               for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    return any(
+        (r + dr, c + dc) in taken for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+    )
 
 
 def _side(rng: Random, hard: bool) -> dict:
@@ -62,9 +63,11 @@ def _side(rng: Random, hard: bool) -> dict:
                 taken.update(cells)
         free = [(r, c) for r in range(ROWS) for c in range(SECTOR_COLS) if (r, c) not in taken]
         picked = rng.sample(free, 5 + (2 if hard else rng.randint(1, 2)))
-        side = {"coins": sorted([list(cell) for cell in picked[:5]]),
-                "scientists": sorted([list(cell) for cell in picked[5:]]),
-                "obstacles": obstacles}
+        side = {
+            "coins": sorted([list(cell) for cell in picked[:5]]),
+            "scientists": sorted([list(cell) for cell in picked[5:]]),
+            "obstacles": obstacles,
+        }
         if crossing(side) is not None:
             return side
 
@@ -78,8 +81,9 @@ def crossing(side: dict) -> list[dict] | None:
     for row in range(ROWS):
         found = _cross_from((row, -1), blocked, set(), set())
         if found is not None:
-            return [{"shape": shape, "cells": [list(cell) for cell in cells]}
-                    for shape, cells in found]
+            return [
+                {"shape": shape, "cells": [list(cell) for cell in cells]} for shape, cells in found
+            ]
     return None
 
 
@@ -91,8 +95,16 @@ def _cross_from(free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: s
     for shape in SHAPES:
         for placement in placements_touching(free_end, shape):
             cells = placement.cells
-            if all(0 <= r < ROWS and 0 <= c < SECTOR_COLS and (r, c) not in blocked
-                   and (r, c) not in occupied for r, c in cells) and cells[-1] not in seen:
+            if (
+                all(
+                    0 <= r < ROWS
+                    and 0 <= c < SECTOR_COLS
+                    and (r, c) not in blocked
+                    and (r, c) not in occupied
+                    for r, c in cells
+                )
+                and cells[-1] not in seen
+            ):
                 options.append((cells[-1][1] - free_end[1], shape, cells))
     for _, shape, cells in sorted(options, key=lambda o: -o[0]):
         if cells[-1] in seen:
@@ -106,12 +118,20 @@ def _cross_from(free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: s
 def generate(seed: int = SEED) -> dict:
     rng = Random(seed)
     cards = []
-    for letters, numbers, hard in ((STANDARD_SETS, (1, 2, 3, 4), False),
-                                   (HARD_SETS, HARD_NUMBERS, True)):
+    for letters, numbers, hard in (
+        (STANDARD_SETS, (1, 2, 3, 4), False),
+        (HARD_SETS, HARD_NUMBERS, True),
+    ):
         for letter in letters:
             for number in numbers:
-                cards.append({"card": f"{letter}{number}", "number": number, "hard": hard,
-                              "sides": {"a": _side(rng, hard), "b": _side(rng, hard)}})
+                cards.append(
+                    {
+                        "card": f"{letter}{number}",
+                        "number": number,
+                        "hard": hard,
+                        "sides": {"a": _side(rng, hard), "b": _side(rng, hard)},
+                    }
+                )
     return {"seed": seed, "generator": "joyride.engine.labgen", "cards": cards}
 
 

@@ -28,34 +28,49 @@ from .tables import COIN_MAGNET, DEZAPINATOR, MISSILE_JAMMER
 class Laid:
     """A tile on the table: ``cells`` from its entry to its exit (the new free end)."""
 
-    index: int                  # its place in the plan's tiles (or in ``insta_ball``)
+    index: int  # its place in the plan's tiles (or in ``insta_ball``)
     shape: str
     cells: tuple[Cell, ...]
-    rules: tuple[str, ...]      # the rules it breaks; empty: it scores
-    on_route: bool              # it scores and no tile before it broke a rule
-    escapes: bool               # on the route, with a terminal beyond column 35
+    rules: tuple[str, ...]  # the rules it breaks; empty: it scores
+    on_route: bool  # it scores and no tile before it broke a rule
+    escapes: bool  # on the route, with a terminal beyond column 35
     insta: bool = False
-    step: int | None = None     # the lock-step step it was placed in (0: before step 1)
+    step: int | None = None  # the lock-step step it was placed in (0: before step 1)
 
     @property
     def scores(self) -> bool:
         return not self.rules
 
     def to_dict(self) -> dict:
-        return {"index": self.index, "shape": self.shape,
-                "cells": [list(cell) for cell in self.cells], "rules": list(self.rules),
-                "scores": not self.rules, "on_route": self.on_route, "escapes": self.escapes,
-                "insta": self.insta, "step": self.step}
+        return {
+            "index": self.index,
+            "shape": self.shape,
+            "cells": [list(cell) for cell in self.cells],
+            "rules": list(self.rules),
+            "scores": not self.rules,
+            "on_route": self.on_route,
+            "escapes": self.escapes,
+            "insta": self.insta,
+            "step": self.step,
+        }
 
 
 def exempt_kinds(gadgets) -> frozenset[str]:
     """The obstacles the owner of ``gadgets`` may fly through."""
-    return frozenset(({"missile"} if MISSILE_JAMMER in gadgets else set())
-                     | ({"zapper"} if DEZAPINATOR in gadgets else set()))
+    return frozenset(
+        ({"missile"} if MISSILE_JAMMER in gadgets else set())
+        | ({"zapper"} if DEZAPINATOR in gadgets else set())
+    )
 
 
-def judge(lab: Lab, exempt: frozenset[str], placement: Placement, free_end: Cell | None,
-          occupied, first: bool) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
+def judge(
+    lab: Lab,
+    exempt: frozenset[str],
+    placement: Placement,
+    free_end: Cell | None,
+    occupied,
+    first: bool,
+) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
     """A tile's cells from its entry to its exit, and the rules it breaks when laid after the
     tile whose free end is ``free_end`` (ignored for the ``first`` tile) beside ``occupied``."""
     a, b = placement.terminals
@@ -71,8 +86,9 @@ def judge(lab: Lab, exempt: frozenset[str], placement: Placement, free_end: Cell
     if first and not any(c < 0 for _, c in cells):
         rules.append("start")
     escapes = a[1] >= COLS or b[1] >= COLS
-    if any(r < 0 or r >= ROWS or (c < 0 and not first) or (c >= COLS and not escapes)
-           for r, c in cells):
+    if any(
+        r < 0 or r >= ROWS or (c < 0 and not first) or (c >= COLS and not escapes) for r, c in cells
+    ):
         rules.append("outside")
     if any(cell in occupied for cell in cells):
         rules.append("overlap")
@@ -94,7 +110,7 @@ class Runner:
         self.free_end: Cell | None = None
         self.broken = False
         self.escaped = False
-        self.collected: set[Cell] = set()   # lab coins collected so far
+        self.collected: set[Cell] = set()  # lab coins collected so far
 
     @property
     def coins(self) -> int:
@@ -102,11 +118,11 @@ class Runner:
 
     def judge(self, placement: Placement) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
         """The tile's cells from entry to exit, and the rules it would break here now."""
-        return judge(self.lab, self.exempt, placement, self.free_end, self.occupied,
-                     not self.laid)
+        return judge(self.lab, self.exempt, placement, self.free_end, self.occupied, not self.laid)
 
-    def place(self, placement: Placement, index: int, step: int | None = None,
-              insta: bool = False) -> Laid:
+    def place(
+        self, placement: Placement, index: int, step: int | None = None, insta: bool = False
+    ) -> Laid:
         cells, rules = self.judge(placement)
         on_route = not rules and not self.broken
         escapes = on_route and (cells[0][1] >= COLS or cells[-1][1] >= COLS)

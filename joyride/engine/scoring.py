@@ -11,6 +11,7 @@ of a scoring tile to the entry of the next tile laid when that one scores too.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 from .cards import Lab
@@ -41,8 +42,9 @@ class Run:
             self.coins |= {c for c in lab.coins if any(n in covered for n in neighbours(c))}
         touched = {n for cell in covered for n in neighbours(cell)}
         self.near_scientists = (lab.scientists & touched) - covered
-        self.near_obstacles = [o for o in lab.obstacles
-                               if not (o.cells & covered) and o.rim & covered]
+        self.near_obstacles = [
+            o for o in lab.obstacles if not (o.cells & covered) and o.rim & covered
+        ]
         route_cells = [cell for t in self.route for cell in t.cells]
         self.escaped = any(t.escapes for t in self.route)
         furthest = max((sector_of(c) for _, c in route_cells), default=0)
@@ -69,14 +71,19 @@ class Run:
     def sides_missed(self, obstacle) -> set[str]:
         sides = set()
         for r, c in obstacle.cells:
-            for side, cell in (("left", (r, c - 1)), ("right", (r, c + 1)),
-                               ("top", (r - 1, c)), ("bottom", (r + 1, c))):
+            for side, cell in (
+                ("left", (r, c - 1)),
+                ("right", (r, c + 1)),
+                ("top", (r - 1, c)),
+                ("bottom", (r + 1, c)),
+            ):
                 if cell in self.covered and cell not in obstacle.cells:
                     sides.add(side)
         return sides
 
 
 # --- missions: each answers (done, progress) ---------------------------------------------------
+
 
 def _escape(run: Run):
     return run.escaped, None
@@ -108,8 +115,9 @@ def _floor(run: Run):
 def _no_roof_floor_completed(run: Run):
     # The seed's "cover any block in both the top-most and bottom-most rows" read by the title
     # ("Don't touch the roof and floor"): the sector's squares touch neither.
-    return any(all(r not in (ROOF, FLOOR) for r, _ in run.in_sector(s))
-               for s in run.completed), None
+    return any(
+        all(r not in (ROOF, FLOOR) for r, _ in run.in_sector(s)) for s in run.completed
+    ), None
 
 
 def _near_all_obstacles(run: Run):
@@ -155,7 +163,7 @@ def _three_scientists(run: Run):
 def _monotone(run: Run, never_down: bool):
     for s in run.completed:
         rows = [r for r, _ in run.in_sector(s)]
-        pairs = zip(rows, rows[1:])
+        pairs = itertools.pairwise(rows)
         if all(b <= a for a, b in pairs) if never_down else all(b >= a for a, b in pairs):
             return True
     return False
@@ -172,8 +180,11 @@ def _never_up(run: Run):
 def _two_shapes(run: Run):
     for s in run.completed:
         low = (s - 1) * 9
-        shapes = {t.shape for t in run.scoring
-                  if any(low <= c < low + 9 and 0 <= r < ROWS for r, c in t.cells)}
+        shapes = {
+            t.shape
+            for t in run.scoring
+            if any(low <= c < low + 9 and 0 <= r < ROWS for r, c in t.cells)
+        }
         if len(shapes) <= 2:
             return True, None
     return False, None
@@ -197,17 +208,29 @@ def _four_sides(run: Run):
 
 
 MISSION_TESTS = {
-    "MS-01": _escape, "MS-02": _three_sectors, "MS-03": _five_coins,
-    "MS-04": _no_coins_completed, "MS-05": _roof, "MS-06": _floor,
-    "MS-07": _no_roof_floor_completed, "MS-08": _near_all_obstacles, "MS-09": _come_back,
-    "MS-10": _four_full_tiles, "MS-11": _no_scientist_covered, "MS-12": _three_scientists,
-    "MS-13": _never_down, "MS-14": _never_up, "MS-15": _two_shapes, "MS-16": _same_level,
+    "MS-01": _escape,
+    "MS-02": _three_sectors,
+    "MS-03": _five_coins,
+    "MS-04": _no_coins_completed,
+    "MS-05": _roof,
+    "MS-06": _floor,
+    "MS-07": _no_roof_floor_completed,
+    "MS-08": _near_all_obstacles,
+    "MS-09": _come_back,
+    "MS-10": _four_full_tiles,
+    "MS-11": _no_scientist_covered,
+    "MS-12": _three_scientists,
+    "MS-13": _never_down,
+    "MS-14": _never_up,
+    "MS-15": _two_shapes,
+    "MS-16": _same_level,
     "MS-17": _four_sides,
 }
 assert set(MISSION_TESTS) == set(MISSIONS)
 
 
 # --- gadgets: each answers its points ----------------------------------------------------------
+
 
 def _coins_total(run: Run, gadgets) -> int:
     return len(run.coins) + (BUBBLE_GUN_COINS if "GS-15" in gadgets else 0)
@@ -227,16 +250,18 @@ def _lucky_last(run: Run) -> int:
 GADGET_POINTS = {
     "GS-04": lambda run, g: _coins_total(run, g) // 3,
     "GS-05": lambda run, g: 3 * (_coins_total(run, g) // 8),
-    "GS-06": lambda run, g: sum(1 for o in run.near_obstacles
-                                if o.kind == "missile" and "left" in run.sides_missed(o)),
+    "GS-06": lambda run, g: sum(
+        1 for o in run.near_obstacles if o.kind == "missile" and "left" in run.sides_missed(o)
+    ),
     "GS-09": lambda run, g: 2 * _jumps(run, FLOOR, FLOOR - 1),
     "GS-10": lambda run, g: 2 * _jumps(run, ROOF, ROOF + 1),
     "GS-11": lambda run, g: 4,
     "GS-13": lambda run, g: len(run.lab.scientists - run.covered - run.near_scientists),
     "GS-14": lambda run, g: _lucky_last(run),
     "GS-15": lambda run, g: BUBBLE_GUN_COINS,
-    "GS-16": lambda run, g: sum(1 for t in run.scoring
-                                if not any(cell in run.lab.coins for cell in t.cells)),
+    "GS-16": lambda run, g: sum(
+        1 for t in run.scoring if not any(cell in run.lab.coins for cell in t.cells)
+    ),
 }
 
 
@@ -251,11 +276,20 @@ def score(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable
     for mission_id in missions:
         mission = MISSIONS[mission_id]
         done, progress = MISSION_TESTS[mission_id](run)
-        mission_rows.append({"id": mission_id, "stars": mission.stars, "done": done,
-                             "points": mission.stars if done else 0, "progress": progress,
-                             "target": mission.target})
-    gadget_rows = [{"id": g, "points": GADGET_POINTS[g](run, gadgets) if g in GADGET_POINTS else 0}
-                   for g in gadgets]
+        mission_rows.append(
+            {
+                "id": mission_id,
+                "stars": mission.stars,
+                "done": done,
+                "points": mission.stars if done else 0,
+                "progress": progress,
+                "target": mission.target,
+            }
+        )
+    gadget_rows = [
+        {"id": g, "points": GADGET_POINTS[g](run, gadgets) if g in GADGET_POINTS else 0}
+        for g in gadgets
+    ]
     broken = sum(1 for t in laid if not t.scores)
     coin_points = len(run.coins)
     mission_points = sum(row["points"] for row in mission_rows)
@@ -266,8 +300,15 @@ def score(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable
         "coin_cells": sorted([list(cell) for cell in run.coins]),
         "near_misses": {
             "scientists": sorted([list(cell) for cell in run.near_scientists]),
-            "obstacles": [{"index": o.index, "kind": o.kind, "sector": o.sector,
-                           "sides": sorted(run.sides_missed(o))} for o in run.near_obstacles],
+            "obstacles": [
+                {
+                    "index": o.index,
+                    "kind": o.kind,
+                    "sector": o.sector,
+                    "sides": sorted(run.sides_missed(o)),
+                }
+                for o in run.near_obstacles
+            ],
         },
         "covered_scientists": sorted([list(cell) for cell in run.lab.scientists & run.covered]),
         "completed": run.completed,

@@ -10,7 +10,13 @@ import copy
 from dataclasses import dataclass, field
 
 from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
-    EngineError, as_bool, as_choice, as_int, as_list, as_object, required,
+    EngineError,
+    as_bool,
+    as_choice,
+    as_int,
+    as_list,
+    as_object,
+    required,
 )
 
 from .cards import SIDES, cards, lab_of
@@ -29,15 +35,15 @@ class State:
     hard: list[list[int]]
     round: int
     phase: str
-    labs: list[list[tuple[str, str]]]       # per seat, cards numbered 1-4: (card, side)
-    pool: dict[str, int]                    # the tiles free for the next run (or left after it)
-    game_pool: dict[str, int]               # what a multiplayer round starts with
-    missions: dict[str, list[str]]          # deck, revealed, discard
-    gadgets: dict                           # deck, revealed, discard, owned[seat]
-    scores: list[list[int]]                 # per seat, per round played
-    reach: list[list[int]]                  # per seat, per round: furthest column (-1..36)
+    labs: list[list[tuple[str, str]]]  # per seat, cards numbered 1-4: (card, side)
+    pool: dict[str, int]  # the tiles free for the next run (or left after it)
+    game_pool: dict[str, int]  # what a multiplayer round starts with
+    missions: dict[str, list[str]]  # deck, revealed, discard
+    gadgets: dict  # deck, revealed, discard, owned[seat]
+    scores: list[list[int]]  # per seat, per round played
+    reach: list[list[int]]  # per seat, per round: furthest column (-1..36)
     winners: list[int] = field(default_factory=list)
-    rating: int | None = None               # solo: the band of the rating table
+    rating: int | None = None  # solo: the band of the rating table
 
     @property
     def solo(self) -> bool:
@@ -63,15 +69,23 @@ class State:
 
     def to_dict(self) -> dict:
         return {
-            "players": self.players, "seed": self.seed, "hard": [list(h) for h in self.hard],
-            "round": self.round, "phase": self.phase,
+            "players": self.players,
+            "seed": self.seed,
+            "hard": [list(h) for h in self.hard],
+            "round": self.round,
+            "phase": self.phase,
             "labs": [[{"card": card, "side": side} for card, side in lab] for lab in self.labs],
-            "pool": dict(self.pool), "game_pool": dict(self.game_pool),
+            "pool": dict(self.pool),
+            "game_pool": dict(self.game_pool),
             "missions": {k: list(self.missions[k]) for k in ("deck", "revealed", "discard")},
-            "gadgets": {**{k: list(self.gadgets[k]) for k in ("deck", "revealed", "discard")},
-                        "owned": [list(o) for o in self.gadgets["owned"]]},
-            "scores": [list(s) for s in self.scores], "reach": [list(r) for r in self.reach],
-            "winners": list(self.winners), "rating": self.rating,
+            "gadgets": {
+                **{k: list(self.gadgets[k]) for k in ("deck", "revealed", "discard")},
+                "owned": [list(o) for o in self.gadgets["owned"]],
+            },
+            "scores": [list(s) for s in self.scores],
+            "reach": [list(r) for r in self.reach],
+            "winners": list(self.winners),
+            "rating": self.rating,
         }
 
     @classmethod
@@ -82,28 +96,44 @@ class State:
         state = cls(
             players=players,
             seed=as_int(raw.get("seed", 0), "state.seed"),
-            hard=[parse_hard(h, f"state.hard[{i}]") for i, h in enumerate(
-                seat_list(raw.get("hard", [[]] * players), "state.hard"))],
+            hard=[
+                parse_hard(h, f"state.hard[{i}]")
+                for i, h in enumerate(seat_list(raw.get("hard", [[]] * players), "state.hard"))
+            ],
             round=as_int(raw.get("round", 1), "state.round", 1, ROUNDS),
             phase=as_choice(raw.get("phase", "run"), PHASES, "state.phase"),
-            labs=[_lab(lab, f"state.labs[{i}]") for i, lab in enumerate(
-                seat_list(required(raw, "labs", "state"), "state.labs"))],
+            labs=[
+                _lab(lab, f"state.labs[{i}]")
+                for i, lab in enumerate(seat_list(required(raw, "labs", "state"), "state.labs"))
+            ],
             pool=_pool(required(raw, "pool", "state"), "state.pool"),
             game_pool=_pool(raw.get("game_pool", raw["pool"]), "state.game_pool"),
             missions=_deck(required(raw, "missions", "state"), "state.missions", MISSIONS),
             gadgets=_deck(required(raw, "gadgets", "state"), "state.gadgets", GADGETS),
-            scores=[_ints(s, f"state.scores[{i}]") for i, s in enumerate(
-                seat_list(raw.get("scores", [[]] * players), "state.scores"))],
-            reach=[_ints(s, f"state.reach[{i}]") for i, s in enumerate(
-                seat_list(raw.get("reach", [[]] * players), "state.reach"))],
-            winners=[as_int(w, "state.winners[]", 0, players - 1)
-                     for w in as_list(raw.get("winners", []), "state.winners")],
-            rating=(None if raw.get("rating") is None
-                    else as_int(raw["rating"], "state.rating", 0, len(RATINGS) - 1)),
+            scores=[
+                _ints(s, f"state.scores[{i}]")
+                for i, s in enumerate(seat_list(raw.get("scores", [[]] * players), "state.scores"))
+            ],
+            reach=[
+                _ints(s, f"state.reach[{i}]")
+                for i, s in enumerate(seat_list(raw.get("reach", [[]] * players), "state.reach"))
+            ],
+            winners=[
+                as_int(w, "state.winners[]", 0, players - 1)
+                for w in as_list(raw.get("winners", []), "state.winners")
+            ],
+            rating=(
+                None
+                if raw.get("rating") is None
+                else as_int(raw["rating"], "state.rating", 0, len(RATINGS) - 1)
+            ),
         )
-        state.gadgets["owned"] = [_ids(o, f"state.gadgets.owned[{i}]", GADGETS) for i, o in
-                                  enumerate(seat_list(raw["gadgets"].get("owned", [[]] * players),
-                                                     "state.gadgets.owned"))]
+        state.gadgets["owned"] = [
+            _ids(o, f"state.gadgets.owned[{i}]", GADGETS)
+            for i, o in enumerate(
+                seat_list(raw["gadgets"].get("owned", [[]] * players), "state.gadgets.owned")
+            )
+        ]
         _check_whole(state)
         return state
 
@@ -114,6 +144,7 @@ def per_seat(players: int):
         if len(value) != players:
             raise EngineError(f"{where} must hold one entry per seat ({players})", where=where)
         return value
+
     return read
 
 
@@ -136,17 +167,16 @@ def _lab(value: object, where: str) -> list[tuple[str, str]]:
         if not isinstance(card, str) or card not in cards():
             raise EngineError(f"{spot}.card is not a lab card", where=f"{spot}.card")
         if cards()[card]["number"] != number:
-            raise EngineError(f"{spot}.card {card} is not a number {number}",
-                              where=f"{spot}.card")
+            raise EngineError(f"{spot}.card {card} is not a number {number}", where=f"{spot}.card")
         lab.append((card, as_choice(item.get("side"), SIDES, f"{spot}.side")))
     return lab
 
 
 def _pool(value: object, where: str) -> dict[str, int]:
     value = as_object(value, where)
-    unknown = set(value) - set(SHAPES)   # JSON object keys are strings
+    unknown = set(value) - set(SHAPES)  # JSON object keys are strings
     if unknown:
-        raise EngineError(f"{where} names no shape {sorted(unknown)[0]!r}", where=where)
+        raise EngineError(f"{where} names no shape {min(unknown)!r}", where=where)
     return {s: as_int(value.get(s, 0), f"{where}.{s}", 0, TILES_PER_SHAPE) for s in SHAPES}
 
 
@@ -154,15 +184,17 @@ def _ids(value: object, where: str, table: dict) -> list[str]:
     ids = as_list(value, where)
     for i, item in enumerate(ids):
         if not isinstance(item, str) or item not in table:
-            raise EngineError(f"{where}[{i}] is not an id of the table ({item!r})",
-                              where=f"{where}[{i}]")
+            raise EngineError(
+                f"{where}[{i}] is not an id of the table ({item!r})", where=f"{where}[{i}]"
+            )
     return list(ids)
 
 
 def _deck(value: object, where: str, table: dict) -> dict:
     value = as_object(value, where)
-    deck = {k: _ids(value.get(k, []), f"{where}.{k}", table)
-            for k in ("deck", "revealed", "discard")}
+    deck = {
+        k: _ids(value.get(k, []), f"{where}.{k}", table) for k in ("deck", "revealed", "discard")
+    }
     return deck
 
 
@@ -180,18 +212,24 @@ def _check_whole(state: State) -> None:
         if len(every) != len(set(every)):
             raise EngineError(f"state.{name} holds a card twice", where=f"state.{name}")
     if len(state.missions["revealed"]) > MISSIONS_PER_ROUND:
-        raise EngineError(f"state.missions.revealed holds more than {MISSIONS_PER_ROUND}",
-                          where="state.missions.revealed")
+        raise EngineError(
+            f"state.missions.revealed holds more than {MISSIONS_PER_ROUND}",
+            where="state.missions.revealed",
+        )
     placed = [card for lab in state.labs for card, _ in lab]
     if len(placed) != len(set(placed)):
         raise EngineError("state.labs use a card twice", where="state.labs")
     played = state.round - (1 if state.phase == "run" else 0)
     if any(len(s) != played for s in state.scores + state.reach):
-        raise EngineError(f"state.scores and state.reach must hold {played} rounds per seat "
-                          f"in round {state.round}, phase {state.phase}", where="state.scores")
+        raise EngineError(
+            f"state.scores and state.reach must hold {played} rounds per seat "
+            f"in round {state.round}, phase {state.phase}",
+            where="state.scores",
+        )
 
 
 # --- plans --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -217,20 +255,39 @@ def parse_plan(value: object, where: str, owned: list[str]) -> Plan:
     if passed:
         raw = raw[:-1]
     if len(raw) > MAX_PLAN_TILES:
-        raise EngineError(f"{where}.tiles may hold {MAX_PLAN_TILES} tiles at most",
-                          code="too_many_tiles", where=f"{where}.tiles", most=MAX_PLAN_TILES)
+        raise EngineError(
+            f"{where}.tiles may hold {MAX_PLAN_TILES} tiles at most",
+            code="too_many_tiles",
+            where=f"{where}.tiles",
+            most=MAX_PLAN_TILES,
+        )
     tiles = []
     for i, item in enumerate(raw):
         if item == "pass":
-            raise EngineError(f"{where}.tiles[{i}]: \"pass\" may only end the plan",
-                              code="pass_not_last", where=f"{where}.tiles[{i}]", tile=i + 1)
+            raise EngineError(
+                f'{where}.tiles[{i}]: "pass" may only end the plan',
+                code="pass_not_last",
+                where=f"{where}.tiles[{i}]",
+                tile=i + 1,
+            )
         tiles.append(parse_placement(item, f"{where}.tiles[{i}]"))
     insta = as_list(value.get("insta_ball", []), f"{where}.insta_ball")
     if len(insta) > 2:
-        raise EngineError(f"{where}.insta_ball may hold 2 tiles at most",
-                          code="too_many_insta_tiles", where=f"{where}.insta_ball", most=2)
+        raise EngineError(
+            f"{where}.insta_ball may hold 2 tiles at most",
+            code="too_many_insta_tiles",
+            where=f"{where}.insta_ball",
+            most=2,
+        )
     if insta and INSTA_BALL not in owned:
-        raise EngineError(f"{where}.insta_ball needs the Insta-Ball ({INSTA_BALL})",
-                          code="no_insta_ball", where=f"{where}.insta_ball", gadget=INSTA_BALL)
-    return Plan(tuple(tiles), passed, tuple(parse_placement(item, f"{where}.insta_ball[{i}]")
-                                            for i, item in enumerate(insta)))
+        raise EngineError(
+            f"{where}.insta_ball needs the Insta-Ball ({INSTA_BALL})",
+            code="no_insta_ball",
+            where=f"{where}.insta_ball",
+            gadget=INSTA_BALL,
+        )
+    return Plan(
+        tuple(tiles),
+        passed,
+        tuple(parse_placement(item, f"{where}.insta_ball[{i}]") for i, item in enumerate(insta)),
+    )

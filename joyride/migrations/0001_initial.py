@@ -5,25 +5,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0009_api_tokens'),
+        ("games", "0009_api_tokens"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlanDraft',
+            name="PlanDraft",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('plan', models.JSONField(default=dict)),
-                ('updated_at', models.DateTimeField()),
-                ('round', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.round')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("plan", models.JSONField(default=dict)),
+                ("updated_at", models.DateTimeField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.round",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('round', 'seat'), name='one_plan_draft_per_seat_and_round')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("round", "seat"), name="one_plan_draft_per_seat_and_round"
+                    )
+                ],
             },
         ),
     ]

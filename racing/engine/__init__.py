@@ -26,7 +26,8 @@ from .catalogue import KINDS, LEVELS, catalogue
 from .courses import course_problem, courses
 from .jsonface import EngineError
 from .legal import legal as _legal
-from .pilot import LEVELS as PILOT_LEVELS, computer_order
+from .pilot import LEVELS as PILOT_LEVELS
+from .pilot import computer_order
 from .setup import new_race
 from .state import load
 from .turns import play as _play
@@ -50,5 +51,19 @@ def retire(state: dict, jet_id: str) -> tuple[dict, list]:
     return _retire(load(state), jet_id)
 
 
-__all__ = ["EngineError", "KINDS", "LEVELS", "PILOT_LEVELS", "catalogue", "computer_order",
-           "course_problem", "courses", "legal", "load", "new_race", "play_sealed", "play_turn", "retire"]
+__all__ = [
+    "KINDS",
+    "LEVELS",
+    "PILOT_LEVELS",
+    "EngineError",
+    "catalogue",
+    "computer_order",
+    "course_problem",
+    "courses",
+    "legal",
+    "load",
+    "new_race",
+    "play_sealed",
+    "play_turn",
+    "retire",
+]

@@ -17,9 +17,14 @@ from .turns import play, retire
 
 def new_job(job: object) -> dict:
     job = as_object(job, "job")
-    return new_race(required(job, "course", "job"), required(job, "jets", "job"),
-                    job.get("level", 1), job.get("laps", 1), job.get("seed", 0),
-                    job.get("turn_order", "seats"))
+    return new_race(
+        required(job, "course", "job"),
+        required(job, "jets", "job"),
+        job.get("level", 1),
+        job.get("laps", 1),
+        job.get("seed", 0),
+        job.get("turn_order", "seats"),
+    )
 
 
 def legal_job(job: object) -> dict:
@@ -32,8 +37,9 @@ def turn_job(job: object) -> dict:
     state = load(required(job, "state", "job"))
     missed = as_bool(job.get("missed", False), "job.missed")
     if missed + ("order" in job) + ("retire" in job) != 1:
-        raise EngineError("job: give either an order or \"missed\": true (or \"retire\": a "
-                          "jet id)", where="job")
+        raise EngineError(
+            'job: give either an order or "missed": true (or "retire": a jet id)', where="job"
+        )
     if "retire" in job:
         new_state, events = retire(state, job["retire"])
     else:

@@ -15,14 +15,13 @@ from typing import NamedTuple
 from .geometry import Point, ahead, bearing, norm, point_segment_distance, segments_distance
 from .jsonface import EngineError
 
-GATE_HALF = 80.0            # buoys 160 mm apart: the Lift 4 length, as the seed lays them out
+GATE_HALF = 80.0  # buoys 160 mm apart: the Lift 4 length, as the seed lays them out
 BUOY_RADIUS = 7.5
 JET_RADIUS = 15.0
-PLANE_HALF = 5000.0         # the plane: |x|, |y| at most 5 m
+PLANE_HALF = 5000.0  # the plane: |x|, |y| at most 5 m
 MIN_GATES, MAX_GATES = 5, 9
 # where the jets start: (mm behind the gate-1 line, mm left of its centre); 15-55 mm behind
-START_SLOTS = ((20.0, -45.0), (20.0, 0.0), (20.0, 45.0), (52.0, -45.0), (52.0, 0.0),
-               (52.0, 45.0))
+START_SLOTS = ((20.0, -45.0), (20.0, 0.0), (20.0, 45.0), (52.0, -45.0), (52.0, 0.0), (52.0, 45.0))
 
 
 def gate(number: int, x: float, y: float, angle: float) -> dict:
@@ -35,8 +34,13 @@ def described(number: int, buoys: list[Point]) -> dict:
     """A gate from its two buoys: centre and direction of flight read back from them."""
     a, b = (tuple(round(float(v), 6) + 0.0 for v in p) for p in buoys)
     centre = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
-    return {"number": number, "x": centre[0], "y": centre[1],
-            "angle": round(norm(bearing(b, a) - 90.0), 6), "buoys": [list(a), list(b)]}
+    return {
+        "number": number,
+        "x": centre[0],
+        "y": centre[1],
+        "angle": round(norm(bearing(b, a) - 90.0), 6),
+        "buoys": [list(a), list(b)],
+    }
 
 
 def station_gate(level: int, gates: int) -> int | None:
@@ -47,11 +51,13 @@ def station_gate(level: int, gates: int) -> int | None:
 
 
 def start_slots(first: dict) -> list[Point]:
-    a, b = first["buoys"]
+    _a, _b = first["buoys"]
     forward = first["angle"]
     centre = (first["x"], first["y"])
-    spots = (ahead(ahead(centre, forward + 180.0, back), forward + 90.0, left)
-             for back, left in START_SLOTS)
+    spots = (
+        ahead(ahead(centre, forward + 180.0, back), forward + 90.0, left)
+        for back, left in START_SLOTS
+    )
     return [(round(x, 6) + 0.0, round(y, 6) + 0.0) for x, y in spots]
 
 
@@ -68,26 +74,35 @@ def course_fault(gates: list[dict]) -> CourseFault | None:
     """Why a course is not valid, or None: 5-9 gates on the plane, no two gates overlapping
     (buoy discs included), the start area behind gate 1 clear of every other gate."""
     if not MIN_GATES <= len(gates) <= MAX_GATES:
-        return CourseFault(f"a course has {MIN_GATES}-{MAX_GATES} gates, not {len(gates)}",
-                           code="gate_count", params={"low": MIN_GATES, "high": MAX_GATES,
-                                          "count": len(gates)})
+        return CourseFault(
+            f"a course has {MIN_GATES}-{MAX_GATES} gates, not {len(gates)}",
+            code="gate_count",
+            params={"low": MIN_GATES, "high": MAX_GATES, "count": len(gates)},
+        )
     for g in gates:
         for x, y in g["buoys"]:
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > PLANE_HALF:
-                return CourseFault(f"gate {g['number']} lies off the plane (|x|, |y| at most "
-                                   f"{PLANE_HALF:g})", code="gate_off_plane",
-                                   params={"gate": g["number"], "limit": PLANE_HALF})
+                return CourseFault(
+                    f"gate {g['number']} lies off the plane (|x|, |y| at most {PLANE_HALF:g})",
+                    code="gate_off_plane",
+                    params={"gate": g["number"], "limit": PLANE_HALF},
+                )
     for i, g in enumerate(gates):
-        for h in gates[i + 1:]:
+        for h in gates[i + 1 :]:
             if segments_distance(*g["buoys"], *h["buoys"]) <= 2 * BUOY_RADIUS:
-                return CourseFault(f"gates {g['number']} and {h['number']} overlap",
-                                   code="gates_overlap",
-                                   params={"gate": g["number"], "other": h["number"]})
+                return CourseFault(
+                    f"gates {g['number']} and {h['number']} overlap",
+                    code="gates_overlap",
+                    params={"gate": g["number"], "other": h["number"]},
+                )
     for slot in start_slots(gates[0]):
         for g in gates[1:]:
             if point_segment_distance(slot, *g["buoys"]) <= JET_RADIUS + BUOY_RADIUS:
-                return CourseFault(f"gate {g['number']} lies in the start area behind gate 1",
-                                   code="gate_in_start_area", params={"gate": g["number"]})
+                return CourseFault(
+                    f"gate {g['number']} lies in the start area behind gate 1",
+                    code="gate_in_start_area",
+                    params={"gate": g["number"]},
+                )
     return None
 
 
@@ -100,8 +115,12 @@ def course_problem(gates: list[dict]) -> str | None:
 def checked(gates: list[dict]) -> list[dict]:
     fault = course_fault(gates)
     if fault:
-        raise EngineError(f"the course fails the course check: {fault.message}",
-                          code="course_check", check=fault.code, **fault.params)
+        raise EngineError(
+            f"the course fails the course check: {fault.message}",
+            code="course_check",
+            check=fault.code,
+            **fault.params,
+        )
     return gates
 
 
@@ -111,8 +130,9 @@ def _on_curve(count: int, point, offset: float) -> list[dict]:
     for i in range(count):
         t = offset + 2 * math.pi * i / count
         here, next_ = point(t), point(t + 1e-4)
-        gates.append(gate(i + 1, round(here[0], 1), round(here[1], 1),
-                          round(bearing(here, next_), 1)))
+        gates.append(
+            gate(i + 1, round(here[0], 1), round(here[1], 1), round(bearing(here, next_), 1))
+        )
     return gates
 
 
@@ -124,8 +144,6 @@ def _eight(rx, ry):
     return lambda t: (rx * math.sin(t), ry * math.sin(2 * t))
 
 
-
-
 COURSES: dict[str, list[dict]] = {
     "oval5": _on_curve(5, _ellipse(330.0, 230.0), -math.pi / 2),
     "oval7": _on_curve(7, _ellipse(520.0, 320.0), -math.pi / 2),
@@ -135,8 +153,12 @@ COURSES: dict[str, list[dict]] = {
 
 def built_in(name: str) -> list[dict]:
     if name not in COURSES:
-        raise EngineError(f"no built-in course {name!r}: {', '.join(COURSES)}",
-                          code="unknown_course", name=name, courses=list(COURSES))
+        raise EngineError(
+            f"no built-in course {name!r}: {', '.join(COURSES)}",
+            code="unknown_course",
+            name=name,
+            courses=list(COURSES),
+        )
     return [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in COURSES[name]]
 
 

@@ -11,11 +11,11 @@ from .geometry import EPSILON, ahead, distance, norm, point_segment_distance, ro
 from .jsonface import EngineError
 from .state import find
 
-PROJECTOR_LENGTH = 120.0    # the projector lift
-HIT = 15.0                  # a target is hit when its centre is this close to the line
-PUSH = 3                    # Höllenböller and Butt Kick move their victims with Lift 3
-WARP_REACH = 4              # the Warpfeld reaches a buoy within Lift 4
-NEAR = 1                    # Abstauber and Höllenböller reach jets within Lift 1
+PROJECTOR_LENGTH = 120.0  # the projector lift
+HIT = 15.0  # a target is hit when its centre is this close to the line
+PUSH = 3  # Höllenböller and Butt Kick move their victims with Lift 3
+WARP_REACH = 4  # the Warpfeld reaches a buoy within Lift 4
+NEAR = 1  # Abstauber and Höllenböller reach jets within Lift 1
 
 
 def projector_line(jet: dict, backwards: bool = False) -> tuple:
@@ -25,8 +25,10 @@ def projector_line(jet: dict, backwards: bool = False) -> tuple:
 
 
 def hits(shooter: dict, target: dict, backwards: bool = False) -> bool:
-    return point_segment_distance(position(target), *projector_line(shooter, backwards)) \
+    return (
+        point_segment_distance(position(target), *projector_line(shooter, backwards))
         <= HIT + EPSILON
+    )
 
 
 def card_for(turn, jet: dict, ref: object, where: str) -> dict:
@@ -35,12 +37,22 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
         for card in jet["equipment"]:
             if card["id"] == ref:
                 return card
-        raise EngineError(f"{where}: {jet['id']} holds no card {ref}", code="card_not_held",
-                          jet=jet["id"], card=ref, where=where)
+        raise EngineError(
+            f"{where}: {jet['id']} holds no card {ref}",
+            code="card_not_held",
+            jet=jet["id"],
+            card=ref,
+            where=where,
+        )
     cards = [c for c in jet["equipment"] if c["kind"] == ref]
     if not cards:
-        raise EngineError(f"{where}: {jet['id']} holds no {ref}", code="kind_not_held",
-                          jet=jet["id"], kind=ref, where=where)
+        raise EngineError(
+            f"{where}: {jet['id']} holds no {ref}",
+            code="kind_not_held",
+            jet=jet["id"],
+            kind=ref,
+            where=where,
+        )
     fresh = [c for c in cards if turn.undamaged(jet, c)]
     return (fresh or cards)[0]
 
@@ -83,17 +95,35 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
     kind = KINDS[card["kind"]]
     problem = why_not(turn, jet, card, phase)
     if problem:
-        raise EngineError(f"{where}: {jet['id']} cannot use {kind.id} now: {WHY_WORDS[problem]}",
-                          code="cannot_use", jet=jet["id"], kind=kind.id, why=problem, where=where)
+        raise EngineError(
+            f"{where}: {jet['id']} cannot use {kind.id} now: {WHY_WORDS[problem]}",
+            code="cannot_use",
+            jet=jet["id"],
+            kind=kind.id,
+            why=problem,
+            where=where,
+        )
     turn.used.add(kind.id)
     jet["energy"] -= kind.cost
-    event = {"type": "used", "jet": jet["id"], "card": card["id"], "kind": kind.id,
-             "phase": phase, "cost": kind.cost, "energy": jet["energy"]}
+    event = {
+        "type": "used",
+        "jet": jet["id"],
+        "card": card["id"],
+        "kind": kind.id,
+        "phase": phase,
+        "cost": kind.cost,
+        "energy": jet["energy"],
+    }
     turn.events.append(event)
     EFFECTS[kind.id](turn, jet, card, raw, event)
     if kind.chips_after_use:
-        place_chips(jet, kind.chips_after_use, [card["id"]] * kind.chips_after_use,
-                    turn.events, by=jet["id"])
+        place_chips(
+            jet,
+            kind.chips_after_use,
+            [card["id"]] * kind.chips_after_use,
+            turn.events,
+            by=jet["id"],
+        )
 
 
 def _target(turn, jet: dict, raw: dict) -> dict:
@@ -101,9 +131,12 @@ def _target(turn, jet: dict, raw: dict) -> dict:
         raise EngineError(f"{raw['where']}.target is missing", where=f"{raw['where']}.target")
     target = find(turn.state, raw["target"])
     if target is jet or target["status"] != "racing":
-        raise EngineError(f"{raw['where']}.target must be another jet still racing",
-                          code="target_not_racing", jet=target["id"],
-                          where=f"{raw['where']}.target")
+        raise EngineError(
+            f"{raw['where']}.target must be another jet still racing",
+            code="target_not_racing",
+            jet=target["id"],
+            where=f"{raw['where']}.target",
+        )
     return target
 
 
@@ -124,13 +157,19 @@ def _fire(turn, jet, raw, event, backwards=False) -> dict | None:
 
 # --- boosters and steering aids (the boosters themselves act through the order's lift) -------
 
+
 def _photonenpaddel(turn, jet, card, raw, event):
     h1, h2 = _field(raw, "hinge")
     limit = LIMITS[turn.flight_lift]
     if abs(h1) > limit + EPSILON or abs(h2) > limit + EPSILON:
-        raise EngineError(f"{raw['where']}.hinge: at most {limit:g} degrees at Lift "
-                          f"{turn.flight_lift}", code="use_angle_limit", kind=card["kind"],
-                          limit=limit, lift=turn.flight_lift, where=f"{raw['where']}.hinge")
+        raise EngineError(
+            f"{raw['where']}.hinge: at most {limit:g} degrees at Lift {turn.flight_lift}",
+            code="use_angle_limit",
+            kind=card["kind"],
+            limit=limit,
+            lift=turn.flight_lift,
+            where=f"{raw['where']}.hinge",
+        )
     jet["heading"] = norm(jet["heading"] + h1 + h2)
     event.update(heading=jet["heading"])
 
@@ -138,9 +177,14 @@ def _photonenpaddel(turn, jet, card, raw, event):
 def _paddel_de_luxe(turn, jet, card, raw, event):
     angle = _field(raw, "angle")
     if abs(angle) > LIMITS[2] + EPSILON:
-        raise EngineError(f"{raw['where']}.angle: at most {LIMITS[2]:g} degrees (Lift 2)",
-                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[2], lift=2,
-                          where=f"{raw['where']}.angle")
+        raise EngineError(
+            f"{raw['where']}.angle: at most {LIMITS[2]:g} degrees (Lift 2)",
+            code="use_angle_limit",
+            kind=card["kind"],
+            limit=LIMITS[2],
+            lift=2,
+            where=f"{raw['where']}.angle",
+        )
     jet["heading"] = norm(turn.ruler_direction + angle)
     event.update(heading=jet["heading"])
 
@@ -149,19 +193,27 @@ def _sidestep(turn, jet, card, raw, event):
     side, lift = _field(raw, "side"), _field(raw, "lift")
     direction = jet["heading"] + (90.0 if side == "left" else -90.0)
     try:
-        stepped = plan(turn.state, jet, direction, ruler(lift), 0.0, (0.0, 0.0), [],
-                       keep_heading=True)
+        stepped = plan(
+            turn.state, jet, direction, ruler(lift), 0.0, (0.0, 0.0), [], keep_heading=True
+        )
     except Blocked as blocked:
-        raise EngineError(f"{raw['where']}: the sidestep cannot end clear: {blocked}",
-                          code="sidestep_blocked", where=raw["where"]) from None
+        raise EngineError(
+            f"{raw['where']}: the sidestep cannot end clear: {blocked}",
+            code="sidestep_blocked",
+            where=raw["where"],
+        ) from None
     if stepped.slips:
-        raise EngineError(f"{raw['where']}: the sidestep would end touching "
-                          f"{stepped.slips[0]['blocker']}", code="sidestep_touching",
-                          jet=stepped.slips[0]["blocker"], where=raw["where"])
+        raise EngineError(
+            f"{raw['where']}: the sidestep would end touching {stepped.slips[0]['blocker']}",
+            code="sidestep_touching",
+            jet=stepped.slips[0]["blocker"],
+            where=raw["where"],
+        )
     apply(turn.state, jet, stepped, turn.events, turn.ram_chips, "sidestep")
 
 
 # --- projectors -------------------------------------------------------------------------------
+
 
 def _kupferwurm(turn, jet, card, raw, event):
     backwards = _field(raw, "direction") == "back"
@@ -170,9 +222,12 @@ def _kupferwurm(turn, jet, card, raw, event):
         chosen = list(raw.get("chips", []))
         held = {c["id"] for c in victim["equipment"]}
         if any(c not in held for c in chosen):
-            raise EngineError(f"{raw['where']}.chips: {victim['id']} holds no such card",
-                              code="victim_card_not_held", jet=victim["id"],
-                              where=f"{raw['where']}.chips")
+            raise EngineError(
+                f"{raw['where']}.chips: {victim['id']} holds no such card",
+                code="victim_card_not_held",
+                jet=victim["id"],
+                where=f"{raw['where']}.chips",
+            )
         place_chips(victim, 3, chosen, turn.events, by=turn.jet["id"])
 
 
@@ -186,13 +241,19 @@ def _sticky_fingers(turn, jet, card, raw, event):
 def _butt_kick(turn, jet, card, raw, event):
     hinge = raw.get("hinge", (0.0, 0.0))
     if max(abs(hinge[0]), abs(hinge[1])) > LIMITS[PUSH] + EPSILON:
-        raise EngineError(f"{raw['where']}.hinge: at most {LIMITS[PUSH]:g} degrees (Lift 3)",
-                          code="use_angle_limit", kind=card["kind"], limit=LIMITS[PUSH], lift=PUSH,
-                          where=f"{raw['where']}.hinge")
+        raise EngineError(
+            f"{raw['where']}.hinge: at most {LIMITS[PUSH]:g} degrees (Lift 3)",
+            code="use_angle_limit",
+            kind=card["kind"],
+            limit=LIMITS[PUSH],
+            lift=PUSH,
+            where=f"{raw['where']}.hinge",
+        )
     victim = _fire(turn, jet, raw, event)
     if victim:
-        forced_flight(turn, victim, victim["heading"], LIMITS[PUSH], hinge,
-                      raw.get("slips", []), "butt_kick")
+        forced_flight(
+            turn, victim, victim["heading"], LIMITS[PUSH], hinge, raw.get("slips", []), "butt_kick"
+        )
 
 
 def _traumatorpedo(turn, jet, card, raw, event):
@@ -200,14 +261,18 @@ def _traumatorpedo(turn, jet, card, raw, event):
     every order is sealed before the round, with the shot (``flight``; none: straight on)."""
     sealed = turn.state["turn_order"] == "race"
     if "flight" in raw and not sealed:
-        raise EngineError(f"{raw['where']}.flight: in turn mode the shooter orders the "
-                          f"victim's turn when it comes", code="flight_in_turn_mode")
+        raise EngineError(
+            f"{raw['where']}.flight: in turn mode the shooter orders the "
+            f"victim's turn when it comes",
+            code="flight_in_turn_mode",
+        )
     victim = _fire(turn, jet, raw, event)
     if victim:
-        victim["controller"] = turn.jet["id"]   # via an Überhirn too: its shooter
+        victim["controller"] = turn.jet["id"]  # via an Überhirn too: its shooter
         victim["sealed_flight"] = raw.get("flight") if sealed else None
-        turn.events.append({"type": "controlled", "jet": victim["id"],
-                            "controller": victim["controller"]})
+        turn.events.append(
+            {"type": "controlled", "jet": victim["id"], "controller": victim["controller"]}
+        )
 
 
 def _stasisfeld(turn, jet, card, raw, event):
@@ -222,21 +287,33 @@ def _uberhirn(turn, jet, card, raw, event):
     their = card_for(turn, _target(turn, jet, raw), inner["card"], inner["where"])
     kind = KINDS[their["kind"]]
     if not kind.projector or kind.id == "uberhirn":
-        raise EngineError(f"{inner['where']}: the Überhirn fires a projector of the victim",
-                          code="uberhirn_not_projector", kind=kind.id, where=inner["where"])
+        raise EngineError(
+            f"{inner['where']}: the Überhirn fires a projector of the victim",
+            code="uberhirn_not_projector",
+            kind=kind.id,
+            where=inner["where"],
+        )
     victim = _fire(turn, jet, raw, event)
     if not victim:
         return
     problem = _forced_use_problem(turn, victim, their)
     if problem:
-        turn.events.append({"type": "uberhirn_failed", "jet": victim["id"],
-                            "card": their["id"], "why": problem})
+        turn.events.append(
+            {"type": "uberhirn_failed", "jet": victim["id"], "card": their["id"], "why": problem}
+        )
         return
     turn.used_by_victims.setdefault(victim["id"], set()).add(kind.id)
     victim["energy"] -= kind.cost
-    inner_event = {"type": "used", "jet": victim["id"], "card": their["id"], "kind": kind.id,
-                   "phase": "uberhirn", "cost": kind.cost, "energy": victim["energy"],
-                   "by": jet["id"]}
+    inner_event = {
+        "type": "used",
+        "jet": victim["id"],
+        "card": their["id"],
+        "kind": kind.id,
+        "phase": "uberhirn",
+        "cost": kind.cost,
+        "energy": victim["energy"],
+        "by": jet["id"],
+    }
     turn.events.append(inner_event)
     EFFECTS[kind.id](turn, victim, their, inner, inner_event)
 
@@ -256,27 +333,40 @@ def _forced_use_problem(turn, victim: dict, card: dict) -> str | None:
 
 # --- other equipment --------------------------------------------------------------------------
 
+
 def _warpfeld(turn, jet, card, raw, event):
     gates = turn.state["course"]["gates"]
     number = _field(raw, "gate")
     if not 1 <= number <= len(gates):
-        raise EngineError(f"{raw['where']}.gate: no gate {number}", code="no_gate", gate=number,
-                          gates=len(gates), where=f"{raw['where']}.gate")
+        raise EngineError(
+            f"{raw['where']}.gate: no gate {number}",
+            code="no_gate",
+            gate=number,
+            gates=len(gates),
+            where=f"{raw['where']}.gate",
+        )
     pivot, angle = _field(raw, "pivot"), norm(_field(raw, "angle"))
     g = gates[number - 1]
     buoys = [tuple(b) for b in g["buoys"]]
     if not any(within_lift(position(jet), b, WARP_REACH, BUOY_RADIUS) for b in buoys):
-        raise EngineError(f"{raw['where']}: no buoy of gate {number} within Lift {WARP_REACH}",
-                          code="buoy_out_of_reach", gate=number, lift=WARP_REACH,
-                          where=raw["where"])
+        raise EngineError(
+            f"{raw['where']}: no buoy of gate {number} within Lift {WARP_REACH}",
+            code="buoy_out_of_reach",
+            gate=number,
+            lift=WARP_REACH,
+            where=raw["where"],
+        )
     buoys[1 - pivot] = rotate(buoys[1 - pivot], buoys[pivot], angle)
     warped = [dict(h) for h in gates]
     warped[number - 1] = described(number, buoys)
     fault = course_fault(warped)
     if fault:
-        raise EngineError(f"{raw['where']}: the warped course fails the course check: "
-                          f"{fault.message}", code="warp_course_check", check=fault.code,
-                          **fault.params)
+        raise EngineError(
+            f"{raw['where']}: the warped course fails the course check: {fault.message}",
+            code="warp_course_check",
+            check=fault.code,
+            **fault.params,
+        )
     gates[number - 1] = warped[number - 1]
     event.update(gate=number, buoys=warped[number - 1]["buoys"])
 
@@ -294,8 +384,13 @@ def _robert(turn, jet, card, raw, event):
 def _abstauber(turn, jet, card, raw, event):
     victim = _target(turn, jet, raw)
     if not within_lift(position(jet), position(victim), NEAR):
-        raise EngineError(f"{raw['where']}: {victim['id']} is not within Lift {NEAR}",
-                          code="not_within_reach", jet=victim["id"], lift=NEAR, where=raw["where"])
+        raise EngineError(
+            f"{raw['where']}: {victim['id']} is not within Lift {NEAR}",
+            code="not_within_reach",
+            jet=victim["id"],
+            lift=NEAR,
+            where=raw["where"],
+        )
     taken = min(2, victim["energy"])
     victim["energy"] -= taken
     jet["energy"] += taken
@@ -304,13 +399,26 @@ def _abstauber(turn, jet, card, raw, event):
 
 def _hollenboller(turn, jet, card, raw, event):
     here = position(jet)
-    victims = sorted((j for j in turn.state["jets"] if j is not jet and j["status"] == "racing"
-                      and within_lift(here, position(j), NEAR)),
-                     key=lambda j: (distance(here, position(j)), j["seat"]))
+    victims = sorted(
+        (
+            j
+            for j in turn.state["jets"]
+            if j is not jet and j["status"] == "racing" and within_lift(here, position(j), NEAR)
+        ),
+        key=lambda j: (distance(here, position(j)), j["seat"]),
+    )
     event.update(victims=[v["id"] for v in victims])
     for victim in victims:
-        forced_flight(turn, victim, _away(jet, victim, raw.get("side")), 0.0, (0.0, 0.0), [],
-                      "hollenboller", keep_heading=True)
+        forced_flight(
+            turn,
+            victim,
+            _away(jet, victim, raw.get("side")),
+            0.0,
+            (0.0, 0.0),
+            [],
+            "hollenboller",
+            keep_heading=True,
+        )
 
 
 def _away(user: dict, victim: dict, side: str | None) -> float:
@@ -331,25 +439,44 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
     when it cannot end clear the victim stays where it is."""
     length = ruler(PUSH)
     try:
-        flown = plan(turn.state, victim, direction, length, limit, hinge, list(slips),
-                     keep_heading=keep_heading)
+        flown = plan(
+            turn.state,
+            victim,
+            direction,
+            length,
+            limit,
+            hinge,
+            list(slips),
+            keep_heading=keep_heading,
+        )
         if len(flown.slips) > victim["energy"]:
-            raise Blocked("energy", "no energy to slip", code="slip_energy",
-                          jet=flown.slips[0]["blocker"])
+            raise Blocked(
+                "energy", "no energy to slip", code="slip_energy", jet=flown.slips[0]["blocker"]
+            )
     except Blocked as blocked:
         if blocked.why in ("hinge", "slips"):  # the shooter's order is to blame
-            raise EngineError(f"{cause}: {blocked}", code=blocked.code, during=cause,
-                              **blocked.params) from None
-        turn.events.append({"type": "blocked", "jet": victim["id"], "cause": cause,
-                            "why": blocked.why})
+            raise EngineError(
+                f"{cause}: {blocked}", code=blocked.code, during=cause, **blocked.params
+            ) from None
+        turn.events.append(
+            {"type": "blocked", "jet": victim["id"], "cause": cause, "why": blocked.why}
+        )
         return
     apply(turn.state, victim, flown, turn.events, [], cause)
 
 
 EFFECTS = {
-    "photonenpaddel": _photonenpaddel, "paddel_de_luxe": _paddel_de_luxe,
-    "sidestep": _sidestep, "kupferwurm": _kupferwurm, "sticky_fingers": _sticky_fingers,
-    "butt_kick": _butt_kick, "traumatorpedo": _traumatorpedo, "stasisfeld": _stasisfeld,
-    "uberhirn": _uberhirn, "warpfeld": _warpfeld, "robert": _robert,
-    "abstauber": _abstauber, "hollenboller": _hollenboller,
+    "photonenpaddel": _photonenpaddel,
+    "paddel_de_luxe": _paddel_de_luxe,
+    "sidestep": _sidestep,
+    "kupferwurm": _kupferwurm,
+    "sticky_fingers": _sticky_fingers,
+    "butt_kick": _butt_kick,
+    "traumatorpedo": _traumatorpedo,
+    "stasisfeld": _stasisfeld,
+    "uberhirn": _uberhirn,
+    "warpfeld": _warpfeld,
+    "robert": _robert,
+    "abstauber": _abstauber,
+    "hollenboller": _hollenboller,
 }

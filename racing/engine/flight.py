@@ -11,13 +11,22 @@ import math
 from dataclasses import dataclass, field
 
 from .courses import BUOY_RADIUS, JET_RADIUS
-from .geometry import EPSILON, Point, ahead, bearing, crossing, distance, norm, \
-    point_segment_distance, turn_between
+from .geometry import (
+    EPSILON,
+    Point,
+    ahead,
+    bearing,
+    crossing,
+    distance,
+    norm,
+    point_segment_distance,
+    turn_between,
+)
 
-LIMITS = {0: 0.0, 1: 60.0, 2: 45.0, 3: 30.0, 4: 20.0, 5: 10.0}   # hinge limit per lift
-TOUCH = 2 * JET_RADIUS            # two jets touch when their centres are this close or closer
-RAM = JET_RADIUS + BUOY_RADIUS    # a jet's disc overlaps a buoy's disc this close or closer
-MAX_SLIPS = 5                     # a chain slips over each of the other five jets at most once
+LIMITS = {0: 0.0, 1: 60.0, 2: 45.0, 3: 30.0, 4: 20.0, 5: 10.0}  # hinge limit per lift
+TOUCH = 2 * JET_RADIUS  # two jets touch when their centres are this close or closer
+RAM = JET_RADIUS + BUOY_RADIUS  # a jet's disc overlaps a buoy's disc this close or closer
+MAX_SLIPS = 5  # a chain slips over each of the other five jets at most once
 REFUEL = 2
 RAM_ENERGY = 2
 RAM_CHIPS = 3
@@ -51,7 +60,7 @@ class Plan:
     segments: list[tuple[Point, Point]]
     end: Point
     heading: float
-    direction: float                  # the last ruler's direction (the paddles turn from it)
+    direction: float  # the last ruler's direction (the paddles turn from it)
     slips: list[dict] = field(default_factory=list)
 
 
@@ -65,15 +74,28 @@ def obstacles(state: dict, mover: dict) -> list[dict]:
     return [j for j in state["jets"] if j is not mover and j["status"] == "racing"]
 
 
-def plan(state: dict, mover: dict, direction: float, length: float, limit: float,
-         hinge: tuple[float, float], slips: list, *, keep_heading: bool = False) -> Plan:
+def plan(
+    state: dict,
+    mover: dict,
+    direction: float,
+    length: float,
+    limit: float,
+    hinge: tuple[float, float],
+    slips: list,
+    *,
+    keep_heading: bool = False,
+) -> Plan:
     """Lay a ruler of ``length`` from the mover at ``direction`` + hinge 1, the new heading at
     hinge 2 from the ruler (or the old heading, ``keep_heading``); slip while the landing spot
     touches a jet. ``slips[i]`` are slip i's hinges (default straight). Raises ``Blocked``."""
     h1, h2 = hinge
     if over_limit(h1, limit) or over_limit(h2, limit):
-        raise Blocked("hinge", f"a hinge is past the limit of {limit:g} degrees",
-                      code="hinge_limit", limit=limit)
+        raise Blocked(
+            "hinge",
+            f"a hinge is past the limit of {limit:g} degrees",
+            code="hinge_limit",
+            limit=limit,
+        )
     others = obstacles(state, mover)
     start = position(mover)
     direction = norm(direction + h1)
@@ -87,14 +109,22 @@ def plan(state: dict, mover: dict, direction: float, length: float, limit: float
             break
         blocker = min(touching, key=lambda o: (distance(end, position(o)), o["seat"]))
         if len(used) >= MAX_SLIPS or any(s["blocker"] == blocker["id"] for s in used):
-            raise Blocked("chain", f"the slips go round in a chain at {blocker['id']}",
-                          code="slip_chain", jet=blocker["id"])
+            raise Blocked(
+                "chain",
+                f"the slips go round in a chain at {blocker['id']}",
+                code="slip_chain",
+                jet=blocker["id"],
+            )
         between = turn_between(direction, blocker["heading"])
         kind = "rear" if between <= 45.0 else "head_on" if between >= 135.0 else "side"
         s1, s2 = slips[len(used)] if len(used) < len(slips) else (0.0, 0.0)
         if over_limit(s1, limit) or over_limit(s2, limit):
-            raise Blocked("hinge", f"a slip's hinge is past the limit of {limit:g} degrees",
-                          code="slip_hinge_limit", limit=limit)
+            raise Blocked(
+                "hinge",
+                f"a slip's hinge is past the limit of {limit:g} degrees",
+                code="slip_hinge_limit",
+                limit=limit,
+            )
         direction = norm(blocker["heading"] + (180.0 if kind == "head_on" else 0.0) + s1)
         start = position(blocker)
         end = ahead(start, direction, length)
@@ -102,9 +132,13 @@ def plan(state: dict, mover: dict, direction: float, length: float, limit: float
         segments.append((start, end))
         used.append({"blocker": blocker["id"], "kind": kind, "hinge": [s1, s2]})
     if len(slips) > len(used):
-        raise Blocked("slips", f"the flight slips {len(used)} times, the order gives "
-                               f"{len(slips)} slips", code="slips_count", slips=len(used),
-                      given=len(slips))
+        raise Blocked(
+            "slips",
+            f"the flight slips {len(used)} times, the order gives {len(slips)} slips",
+            code="slips_count",
+            slips=len(used),
+            given=len(slips),
+        )
     return Plan(segments, end, heading, direction, used)
 
 
@@ -150,18 +184,35 @@ def _cut(intervals: list[list[float]], low: float, high: float) -> list[list[flo
 
 # --- applying a flight -------------------------------------------------------------------------
 
+
 def apply(state: dict, jet: dict, flown: Plan, events: list, chips: list, cause: str) -> None:
     """Move ``jet`` along ``flown``: slips charged, gates scored in the order they are crossed,
     buoys rammed (+2 energy, 3 damage chips each, placed from ``chips`` first)."""
     for slip in flown.slips:
         jet["energy"] -= 1
-        events.append({"type": "slip", "jet": jet["id"], "blocker": slip["blocker"],
-                       "kind": slip["kind"], "hinge": slip["hinge"], "energy": jet["energy"]})
+        events.append(
+            {
+                "type": "slip",
+                "jet": jet["id"],
+                "blocker": slip["blocker"],
+                "kind": slip["kind"],
+                "hinge": slip["hinge"],
+                "energy": jet["energy"],
+            }
+        )
     jet["x"], jet["y"] = flown.end
     jet["heading"] = flown.heading
-    events.append({"type": "moved", "jet": jet["id"], "cause": cause,
-                   "path": [[list(a), list(b)] for a, b in flown.segments],
-                   "x": jet["x"], "y": jet["y"], "heading": jet["heading"]})
+    events.append(
+        {
+            "type": "moved",
+            "jet": jet["id"],
+            "cause": cause,
+            "path": [[list(a), list(b)] for a, b in flown.segments],
+            "x": jet["x"],
+            "y": jet["y"],
+            "heading": jet["heading"],
+        }
+    )
     rammed = set()
     for start, end in flown.segments:
         for t, number in sorted(_gates_crossed(state, start, end)):
@@ -184,8 +235,10 @@ def _buoys_rammed(state: dict, start: Point, end: Point):
     for g in state["course"]["gates"]:
         for i, buoy in enumerate(g["buoys"]):
             buoy = (buoy[0], buoy[1])
-            if (point_segment_distance(buoy, start, end) < RAM - EPSILON
-                    and distance(buoy, start) >= RAM - EPSILON):
+            if (
+                point_segment_distance(buoy, start, end) < RAM - EPSILON
+                and distance(buoy, start) >= RAM - EPSILON
+            ):
                 yield g["number"], i
 
 
@@ -209,13 +262,15 @@ def pass_gate(state: dict, jet: dict, number: int, events: list) -> None:
             jet["next_gate"] = 2
         else:
             jet["next_gate"] = number % gates + 1
-            events.append({"type": "gate", "jet": jet["id"], "gate": number,
-                           "next_gate": jet["next_gate"]})
+            events.append(
+                {"type": "gate", "jet": jet["id"], "gate": number, "next_gate": jet["next_gate"]}
+            )
     if number not in jet["refuelled"]:
         jet["refuelled"] = sorted(jet["refuelled"] + [number])
         jet["energy"] += REFUEL
-        events.append({"type": "refuelled", "jet": jet["id"], "gate": number,
-                       "energy": jet["energy"]})
+        events.append(
+            {"type": "refuelled", "jet": jet["id"], "gate": number, "energy": jet["energy"]}
+        )
 
 
 def finish(state: dict, jet: dict, events: list) -> None:
@@ -229,8 +284,15 @@ def finish(state: dict, jet: dict, events: list) -> None:
 
 def ram(jet: dict, number: int, buoy: int, events: list, chips: list) -> None:
     jet["energy"] += RAM_ENERGY
-    events.append({"type": "rammed", "jet": jet["id"], "gate": number, "buoy": "ab"[buoy],
-                   "energy": jet["energy"]})
+    events.append(
+        {
+            "type": "rammed",
+            "jet": jet["id"],
+            "gate": number,
+            "buoy": "ab"[buoy],
+            "energy": jet["energy"],
+        }
+    )
     place_chips(jet, RAM_CHIPS, chips, events, by=jet["id"])
 
 

@@ -45,7 +45,7 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     if length2 == 0.0:
         return distance(p, a)
     t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
-    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    t = 0.0 if t < 0.0 else min(t, 1.0)
     return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
 
 
@@ -69,13 +69,18 @@ def segments_distance(a: Point, b: Point, c: Point, d: Point) -> float:
     """The least distance between segments ``ab`` and ``cd`` (0 when they cross)."""
     if _properly_cross(a, b, c, d):
         return 0.0
-    return min(point_segment_distance(a, c, d), point_segment_distance(b, c, d),
-               point_segment_distance(c, a, b), point_segment_distance(d, a, b))
+    return min(
+        point_segment_distance(a, c, d),
+        point_segment_distance(b, c, d),
+        point_segment_distance(c, a, b),
+        point_segment_distance(d, a, b),
+    )
 
 
 def _properly_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     def side(p, q, r):
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
     d1, d2 = side(c, d, a), side(c, d, b)
     d3, d4 = side(a, b, c), side(a, b, d)
     return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and 0 not in (d1, d2, d3, d4)

@@ -18,8 +18,13 @@ def legal(state: dict, order: object | None = None) -> dict:
     if state["phase"] == "draft":
         jet = find(state, state["turn"]["jet"])
         rules = LEVELS[state["level"]]
-        answer.update(jet=jet["id"], picks=pickable(state, jet), cards=rules.cards,
-                      blue=rules.blue, held=[c["kind"] for c in jet["equipment"]])
+        answer.update(
+            jet=jet["id"],
+            picks=pickable(state, jet),
+            cards=rules.cards,
+            blue=rules.blue,
+            held=[c["kind"] for c in jet["equipment"]],
+        )
     elif state["phase"] == "race":
         answer.update(_race_options(state, find(state, state["turn"]["jet"])))
     if order is not None:
@@ -43,9 +48,15 @@ def _race_options(state: dict, jet: dict) -> dict:
     for card in jet["equipment"]:
         kind = KINDS[card["kind"]]
         why = _why_not(turn, jet, card, lifts)
-        entry = {"card": card["id"], "kind": kind.id, "cost": kind.cost,
-                 "phases": list(kind.phases), "chips": card["chips"], "usable": why is None,
-                 "why": why}
+        entry = {
+            "card": card["id"],
+            "kind": kind.id,
+            "cost": kind.cost,
+            "phases": list(kind.phases),
+            "chips": card["chips"],
+            "usable": why is None,
+            "why": why,
+        }
         if "flight" in kind.phases:
             entry["lifts"] = boost_lifts(jet, kind.id) if why is None else []
             boosts.append(entry)
@@ -57,18 +68,25 @@ def _race_options(state: dict, jet: dict) -> dict:
     station = state["course"]["station"]
     gate = state["course"]["gates"][jet["next_gate"] - 1]
     return {
-        "jet": jet["id"], "controller": jet["controller"],
+        "jet": jet["id"],
+        "controller": jet["controller"],
         "lifts": lifts,
-        "hinge_limits": {str(n): LIMITS[n] for n in sorted(
-            set(lifts) | {r["flight_lift"] for r in reach})},
+        "hinge_limits": {
+            str(n): LIMITS[n] for n in sorted(set(lifts) | {r["flight_lift"] for r in reach})
+        },
         "equipment": equipment,
         "reach": reach,
         "miss": miss_allowed(state, jet),
-        "station": station is not None and not controlled and any(
+        "station": station is not None
+        and not controlled
+        and any(
             within_lift(position(jet), tuple(b), STATION_REACH, 7.5)
-            for b in state["course"]["gates"][station - 1]["buoys"]),
-        "projector": {"front": [list(p) for p in projector_line(jet)],
-                      "back": [list(p) for p in projector_line(jet, backwards=True)]},
+            for b in state["course"]["gates"][station - 1]["buoys"]
+        ),
+        "projector": {
+            "front": [list(p) for p in projector_line(jet)],
+            "back": [list(p) for p in projector_line(jet, backwards=True)],
+        },
         "next_gate": {"number": gate["number"], "x": gate["x"], "y": gate["y"]},
     }
 
@@ -96,7 +114,13 @@ def _arc(state: dict, jet: dict, lift: int, flight_lift: int, boost: str | None)
     """Where a flight of ``flight_lift`` may land: the circle arc around the jet between the
     ruler's two limits (absolute headings), with the parts that land clear of other jets."""
     heading, limit = jet["heading"], LIMITS[flight_lift]
-    return {"lift": lift, "flight_lift": flight_lift, "boost": boost,
-            "centre": [jet["x"], jet["y"]], "radius": ruler(flight_lift),
-            "from": heading - limit, "to": heading + limit,
-            "clear": [[heading + a, heading + b] for a, b in free_arcs(state, jet, flight_lift)]}
+    return {
+        "lift": lift,
+        "flight_lift": flight_lift,
+        "boost": boost,
+        "centre": [jet["x"], jet["y"]],
+        "radius": ruler(flight_lift),
+        "from": heading - limit,
+        "to": heading + limit,
+        "clear": [[heading + a, heading + b] for a, b in free_arcs(state, jet, flight_lift)],
+    }

@@ -17,9 +17,15 @@ from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_objec
 from .state import as_id, as_number, sealed_flight
 
 USE_FIELDS = {
-    "sidestep": ("side", "lift"), "kupferwurm": ("direction", "chips"),
-    "butt_kick": ("hinge", "slips"), "photonenpaddel": ("hinge",), "paddel_de_luxe": ("angle",),
-    "traumatorpedo": ("flight",), "uberhirn": ("use",), "warpfeld": ("gate", "pivot", "angle"), "robert": ("mode",),
+    "sidestep": ("side", "lift"),
+    "kupferwurm": ("direction", "chips"),
+    "butt_kick": ("hinge", "slips"),
+    "photonenpaddel": ("hinge",),
+    "paddel_de_luxe": ("angle",),
+    "traumatorpedo": ("flight",),
+    "uberhirn": ("use",),
+    "warpfeld": ("gate", "pivot", "angle"),
+    "robert": ("mode",),
     "hollenboller": ("side",),
 }
 
@@ -46,37 +52,56 @@ def parse(raw: object) -> dict:
         return {"miss": True}
     if "station" in raw:
         station = as_object(raw["station"], "order.station")
-        return {"station": {
-            "return": [as_int(c, "order.station.return[]", 1)
-                       for c in as_list(station.get("return", []), "order.station.return")],
-            "take": [as_choice(k, tuple(KINDS), "order.station.take[]")
-                     for k in as_list(station.get("take", []), "order.station.take")]},
-            "remove_chip": _card_or_none(raw.get("remove_chip"), "order.remove_chip")}
+        return {
+            "station": {
+                "return": [
+                    as_int(c, "order.station.return[]", 1)
+                    for c in as_list(station.get("return", []), "order.station.return")
+                ],
+                "take": [
+                    as_choice(k, tuple(KINDS), "order.station.take[]")
+                    for k in as_list(station.get("take", []), "order.station.take")
+                ],
+            },
+            "remove_chip": _card_or_none(raw.get("remove_chip"), "order.remove_chip"),
+        }
     if "lift" not in raw:
-        raise EngineError("order.lift is missing (or give pick, miss or station)",
-                          where="order.lift")
+        raise EngineError(
+            "order.lift is missing (or give pick, miss or station)", where="order.lift"
+        )
     order = {
         "lift": as_int(raw["lift"], "order.lift", 0, 5),
         "hinge": hinge_pair(raw.get("hinge", [0, 0]), "order.hinge"),
         "slips": slip_list(raw.get("slips", []), "order.slips"),
-        "boost": None, "hyper": None,
-        "before": [use(u, f"order.before[{i}]")
-                   for i, u in enumerate(as_list(raw.get("before", []), "order.before"))],
-        "after": [use(u, f"order.after[{i}]")
-                  for i, u in enumerate(as_list(raw.get("after", []), "order.after"))],
-        "ram_chips": [as_int(c, "order.ram_chips[]", 1)
-                      for c in as_list(raw.get("ram_chips", []), "order.ram_chips")],
+        "boost": None,
+        "hyper": None,
+        "before": [
+            use(u, f"order.before[{i}]")
+            for i, u in enumerate(as_list(raw.get("before", []), "order.before"))
+        ],
+        "after": [
+            use(u, f"order.after[{i}]")
+            for i, u in enumerate(as_list(raw.get("after", []), "order.after"))
+        ],
+        "ram_chips": [
+            as_int(c, "order.ram_chips[]", 1)
+            for c in as_list(raw.get("ram_chips", []), "order.ram_chips")
+        ],
         "remove_chip": _card_or_none(raw.get("remove_chip"), "order.remove_chip"),
     }
     if raw.get("boost") is not None:
         order["boost"] = as_choice(raw["boost"], BOOSTS, "order.boost")
     if order["boost"] == "hyper_booster":
         hyper = as_object(raw.get("hyper", {}), "order.hyper")
-        order["hyper"] = {"hinge": hinge_pair(hyper.get("hinge", [0, 0]), "order.hyper.hinge"),
-                          "slips": slip_list(hyper.get("slips", []), "order.hyper.slips")}
+        order["hyper"] = {
+            "hinge": hinge_pair(hyper.get("hinge", [0, 0]), "order.hyper.hinge"),
+            "slips": slip_list(hyper.get("slips", []), "order.hyper.slips"),
+        }
     elif raw.get("hyper") is not None:
-        raise EngineError("order.hyper is the hyper booster's second flight: boost it",
-                          code="hyper_without_booster")
+        raise EngineError(
+            "order.hyper is the hyper booster's second flight: boost it",
+            code="hyper_without_booster",
+        )
     return order
 
 
@@ -104,11 +129,16 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
     if "direction" in raw:
         parsed["direction"] = as_choice(raw["direction"], ("front", "back"), f"{where}.direction")
     if "chips" in raw:
-        parsed["chips"] = [as_int(c, f"{where}.chips[]", 1)
-                           for c in as_list(raw["chips"], f"{where}.chips")]
+        parsed["chips"] = [
+            as_int(c, f"{where}.chips[]", 1) for c in as_list(raw["chips"], f"{where}.chips")
+        ]
         if len(parsed["chips"]) > 3:
-            raise EngineError(f"{where}.chips: three chips at most", code="too_many_chips", most=3,
-                              where=f"{where}.chips")
+            raise EngineError(
+                f"{where}.chips: three chips at most",
+                code="too_many_chips",
+                most=3,
+                where=f"{where}.chips",
+            )
     if "hinge" in raw:
         parsed["hinge"] = hinge_pair(raw["hinge"], f"{where}.hinge")
     if "slips" in raw:
@@ -125,7 +155,10 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         parsed["flight"] = sealed_flight(raw["flight"], f"{where}.flight")
     if "use" in raw:
         if inner:
-            raise EngineError(f"{where}.use: an Überhirn cannot fire another Überhirn",
-                              code="uberhirn_on_uberhirn", where=f"{where}.use")
+            raise EngineError(
+                f"{where}.use: an Überhirn cannot fire another Überhirn",
+                code="uberhirn_on_uberhirn",
+                where=f"{where}.use",
+            )
         parsed["use"] = use(raw["use"], f"{where}.use", inner=True)
     return parsed

@@ -21,21 +21,37 @@ from .state import find, load
 from .turns import boost_lifts, open_lifts, pickable, play, progress
 
 LEVELS = (1, 2)
-THROUGH = 40.0        # aim this far beyond the next gate's line, so that the flight crosses it
-GRID = 9              # first-hinge angles tried per lift, from full left to full right
-PREFERENCE = ("booster", "kupferwurm", "robert", "photonenpaddel", "sticky_fingers",
-              "abstauber", "stasisfeld", "paddel_de_luxe", "take_five", "hollenboller",
-              "butt_kick", "traumatorpedo", "hyper_booster", "retro_booster", "sidestep",
-              "uberhirn", "warpfeld")
-RESERVE = 4           # energy an ace keeps for slips before using equipment
+THROUGH = 40.0  # aim this far beyond the next gate's line, so that the flight crosses it
+GRID = 9  # first-hinge angles tried per lift, from full left to full right
+PREFERENCE = (
+    "booster",
+    "kupferwurm",
+    "robert",
+    "photonenpaddel",
+    "sticky_fingers",
+    "abstauber",
+    "stasisfeld",
+    "paddel_de_luxe",
+    "take_five",
+    "hollenboller",
+    "butt_kick",
+    "traumatorpedo",
+    "hyper_booster",
+    "retro_booster",
+    "sidestep",
+    "uberhirn",
+    "warpfeld",
+)
+RESERVE = 4  # energy an ace keeps for slips before using equipment
 
 
 def computer_order(state: dict, level: int = 1) -> dict:
     """The order a computer pilot of ``level`` gives for the jet on turn (in the draft, its
     pick; for a Traumatorpedo's victim, the shooter's hostile flight)."""
     if level not in LEVELS:
-        raise EngineError(f"a computer pilot's level is one of {LEVELS}", code="pilot_level",
-                          levels=list(LEVELS))
+        raise EngineError(
+            f"a computer pilot's level is one of {LEVELS}", code="pilot_level", levels=list(LEVELS)
+        )
     state = load(state)
     if state["phase"] == "over":
         raise EngineError("the race is over", code="race_over")
@@ -43,7 +59,7 @@ def computer_order(state: dict, level: int = 1) -> dict:
     if state["phase"] == "draft":
         picks = pickable(state, jet)
         held = {c["kind"] for c in jet["equipment"]}
-        fresh = [k for k in PREFERENCE if k in picks and k not in held]   # one of each kind
+        fresh = [k for k in PREFERENCE if k in picks and k not in held]  # one of each kind
         return {"pick": (fresh or [k for k in PREFERENCE if k in picks] or [None])[0]}
     if jet["controller"] is not None:
         return _hostile_flight(state, jet)
@@ -51,15 +67,16 @@ def computer_order(state: dict, level: int = 1) -> dict:
     if level >= 2 and _robert_needed(jet):
         best = _best_flight(state, jet, level, robert=True)
     best = best or _best_flight(state, jet, level)
-    if best is None:        # no lift lands clear (the candidates hold every clear arc's middle)
+    if best is None:  # no lift lands clear (the candidates hold every clear arc's middle)
         return {"miss": True}
-    order, outcome, value = best
+    order, _outcome, value = best
     if level >= 2:
         order, value = _add_equipment(state, jet, order, value)
     return order
 
 
 # --- judging an outcome ------------------------------------------------------------------------
+
 
 def aim_point(state: dict, jet: dict) -> tuple[float, float]:
     """A point just beyond the next gate, on the far side of its line from the jet."""
@@ -97,28 +114,36 @@ def standing(state: dict, jet: dict) -> float:
 
 def _value(state: dict, jet_id: str, events: list) -> float:
     me = find(state, jet_id)
-    rivals = [standing(state, j) for j in state["jets"] if j["id"] != jet_id
-              and j["status"] == "racing"]
+    rivals = [
+        standing(state, j) for j in state["jets"] if j["id"] != jet_id and j["status"] == "racing"
+    ]
     rams = sum(e["type"] == "rammed" and e["jet"] == jet_id for e in events)
     return standing(state, me) - 0.5 * max(rivals, default=0.0) - 6.0 * rams
 
 
 # --- flying ------------------------------------------------------------------------------------
 
+
 def _candidates(state: dict, jet: dict, level: int):
     lifts = [(lift, None, lift) for lift in open_lifts(jet)]
     if level >= 2:
         for card in jet["equipment"]:
             kind = card["kind"]
-            if (KINDS[kind].phases == ("flight",) and not card["chips"]
-                    and jet["energy"] >= KINDS[kind].cost + RESERVE):
+            if (
+                KINDS[kind].phases == ("flight",)
+                and not card["chips"]
+                and jet["energy"] >= KINDS[kind].cost + RESERVE
+            ):
                 flight_lift = 5 if kind == "take_five" else None
                 lifts += [(n, kind, flight_lift or n) for n in boost_lifts(jet, kind)]
     target = aim_point(state, jet)
     for lift, boost, flight_lift in lifts:
         limit = LIMITS[flight_lift]
-        angles = {0.0} if flight_lift == 0 else {
-            round(-limit + 2 * limit * i / (GRID - 1), 6) for i in range(GRID)}
+        angles = (
+            {0.0}
+            if flight_lift == 0
+            else {round(-limit + 2 * limit * i / (GRID - 1), 6) for i in range(GRID)}
+        )
         if flight_lift:
             aim = norm(bearing(position(jet), target) - jet["heading"])
             angles.add(max(-limit, min(limit, aim)))
@@ -146,8 +171,12 @@ def _robert_needed(jet: dict) -> bool:
     """Short of energy or badly damaged, with Robert ready and Lift 1 open: slow down for him."""
     ready = any(c["kind"] == "robert" and not c["chips"] for c in jet["equipment"])
     damaged = sum(c["chips"] for c in jet["equipment"])
-    return (ready and 1 in open_lifts(jet) and jet["energy"] >= KINDS["robert"].cost
-            and (jet["energy"] < RESERVE or damaged >= 4))
+    return (
+        ready
+        and 1 in open_lifts(jet)
+        and jet["energy"] >= KINDS["robert"].cost
+        and (jet["energy"] < RESERVE or damaged >= 4)
+    )
 
 
 def _best_flight(state: dict, jet: dict, level: int, robert: bool = False):
@@ -155,8 +184,11 @@ def _best_flight(state: dict, jet: dict, level: int, robert: bool = False):
     candidates = _candidates(state, jet, level)
     if robert:
         mode = "energy" if jet["energy"] < RESERVE else "repair"
-        candidates = (dict(order, before=[{"card": "robert", "mode": mode}])
-                      for order in candidates if order["lift"] == 1 and "boost" not in order)
+        candidates = (
+            dict(order, before=[{"card": "robert", "mode": mode}])
+            for order in candidates
+            if order["lift"] == 1 and "boost" not in order
+        )
     for order in candidates:
         try:
             after, events = play(state, order)
@@ -196,6 +228,7 @@ def _sealed_flight(state: dict, victim: dict) -> dict:
 
 # --- equipment ---------------------------------------------------------------------------------
 
+
 def _add_equipment(state: dict, jet: dict, order: dict, value: float) -> tuple[dict, float]:
     """Try each sensible use on top of the chosen flight; keep those that raise the pilot's
     value (own standing against the best rival's) by more than a margin."""
@@ -217,8 +250,12 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
     if jet["energy"] < RESERVE:
         kinds &= {"robert", "abstauber"}
     rivals = [j for j in state["jets"] if j is not jet and j["status"] == "racing"]
-    if "robert" in kinds and order["lift"] == 1 and not order.get("boost") \
-            and not order.get("before"):
+    if (
+        "robert" in kinds
+        and order["lift"] == 1
+        and not order.get("boost")
+        and not order.get("before")
+    ):
         damaged = sum(c["chips"] for c in jet["equipment"])
         yield "before", {"card": "robert", "mode": "repair" if damaged >= 3 else "energy"}
     for kind in ("photonenpaddel", "paddel_de_luxe"):
@@ -236,8 +273,14 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
                 yield phase, _torpedo_use(state, rival)
             if "butt_kick" in kinds:
                 for side in (-1, 1):
-                    yield phase, {"card": "butt_kick", "target": rival["id"],
-                                  "hinge": [30.0 * side, 30.0 * side]}
+                    yield (
+                        phase,
+                        {
+                            "card": "butt_kick",
+                            "target": rival["id"],
+                            "hinge": [30.0 * side, 30.0 * side],
+                        },
+                    )
             if "abstauber" in kinds and within_lift(position(jet), position(rival), 1):
                 yield phase, {"card": "abstauber", "target": rival["id"]}
     if "hollenboller" in kinds and rivals:

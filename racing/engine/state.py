@@ -21,7 +21,7 @@ STATUSES = ("racing", "finished", "retired")
 TURN_ORDERS = ("seats", "race")
 START_ENERGY = 15
 MAX_JETS = 6
-FAR_OUT = 1e6           # mm: a jet farther out than this from the origin is a broken state
+FAR_OUT = 1e6  # mm: a jet farther out than this from the origin is a broken state
 
 
 def as_number(value: object, where: str) -> float:
@@ -54,9 +54,13 @@ def load_course(raw: object, where: str = "course") -> dict:
                 raise EngineError(f"{at}.buoys must be two points", where=f"{at}.buoys")
             laid.append((*_point(buoys[0], f"{at}.buoys[0]"), *_point(buoys[1], f"{at}.buoys[1]")))
         else:
-            laid.append((as_number(required(g, "x", at), f"{at}.x"),
-                         as_number(required(g, "y", at), f"{at}.y"),
-                         norm(as_number(required(g, "angle", at), f"{at}.angle"))))
+            laid.append(
+                (
+                    as_number(required(g, "x", at), f"{at}.x"),
+                    as_number(required(g, "y", at), f"{at}.y"),
+                    norm(as_number(required(g, "angle", at), f"{at}.angle")),
+                )
+            )
     gates = [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in _checked_gates(tuple(laid))]
     name = raw.get("name")
     return {"name": name if isinstance(name, str) else None, "gates": gates}
@@ -66,8 +70,10 @@ def load_course(raw: object, where: str = "course") -> dict:
 def _checked_gates(laid: tuple) -> list[dict]:
     """The gates of a course laid as centres and angles (3 numbers) or buoys (4), checked
     once: every state of a race carries the same course, and checking it is most of loading."""
-    gates = [described(i + 1, [g[:2], g[2:]]) if len(g) == 4 else gate(i + 1, *g)
-             for i, g in enumerate(laid)]
+    gates = [
+        described(i + 1, [g[:2], g[2:]]) if len(g) == 4 else gate(i + 1, *g)
+        for i, g in enumerate(laid)
+    ]
     return checked(gates)
 
 
@@ -85,8 +91,10 @@ def load(data: object) -> dict:
     course = load_course(required(data, "course", "state"), "state.course")
     gates = len(course["gates"])
     course["station"] = station_gate(level, gates)
-    jets = [_load_jet(j, f"state.jets[{i}]", level, gates)
-            for i, j in enumerate(as_list(required(data, "jets", "state"), "state.jets"))]
+    jets = [
+        _load_jet(j, f"state.jets[{i}]", level, gates)
+        for i, j in enumerate(as_list(required(data, "jets", "state"), "state.jets"))
+    ]
     if not 1 <= len(jets) <= MAX_JETS:
         raise EngineError(f"state.jets must hold 1-{MAX_JETS} jets", where="state.jets")
     for key in ("id", "seat"):
@@ -96,17 +104,22 @@ def load(data: object) -> dict:
     ids = {j["id"] for j in jets}
     for j in jets:
         if j["controller"] is not None and j["controller"] not in ids:
-            raise EngineError(f"state.jets: {j['id']}'s controller is no jet of the race",
-                              where="state.jets")
+            raise EngineError(
+                f"state.jets: {j['id']}'s controller is no jet of the race", where="state.jets"
+            )
     phase = as_choice(data.get("phase", "race"), PHASES, "state.phase")
     state = {
-        "phase": phase, "level": level, "laps": laps,
+        "phase": phase,
+        "level": level,
+        "laps": laps,
         "seed": as_int(data.get("seed", 0), "state.seed"),
         "turn_order": as_choice(data.get("turn_order", "seats"), TURN_ORDERS, "state.turn_order"),
-        "course": course, "jets": jets,
+        "course": course,
+        "jets": jets,
         "supply": _load_cards(data.get("supply", []), "state.supply"),
         "draft": _load_draft(data.get("draft"), ids) if phase == "draft" else None,
-        "winner": None, "turn": None,
+        "winner": None,
+        "turn": None,
     }
     winner = data.get("winner")
     if winner is not None:
@@ -191,11 +204,11 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
     cards = as_list(raw.get("equipment", []), f"{where}.equipment")
     jet["equipment"] = [_card(card, f"{where}.equipment", i) for i, card in enumerate(cards)]
     if len({c["id"] for c in jet["equipment"]}) != len(cards):
-        raise EngineError(f"{where}.equipment: two cards share an id",
-                          where=f"{where}.equipment")
+        raise EngineError(f"{where}.equipment: two cards share an id", where=f"{where}.equipment")
     if len(cards) > 7 or (level == 1 and cards):
-        raise EngineError(f"{where}.equipment: too many cards for level {level}",
-                          where=f"{where}.equipment")
+        raise EngineError(
+            f"{where}.equipment: too many cards for level {level}", where=f"{where}.equipment"
+        )
     return jet
 
 
@@ -206,19 +219,30 @@ def sealed_flight(raw: object, where: str) -> dict:
     hinge = as_list(raw.get("hinge", [0, 0]), f"{where}.hinge")
     if len(hinge) != 2:
         raise EngineError(f"{where}.hinge must be two angles [h1, h2]", where=f"{where}.hinge")
-    return {"change": as_int(raw.get("change", 0), f"{where}.change", -1, 1),
-            "hinge": [as_number(h, f"{where}.hinge[{i}]") for i, h in enumerate(hinge)]}
+    return {
+        "change": as_int(raw.get("change", 0), f"{where}.change", -1, 1),
+        "hinge": [as_number(h, f"{where}.hinge[{i}]") for i, h in enumerate(hinge)],
+    }
 
 
 def _card(raw: object, where: str, i: int) -> dict:
     if type(raw) is dict:
         id_, kind, chips = raw.get("id"), raw.get("kind"), raw.get("chips", 0)
-        if (type(id_) is int and id_ >= 1 and type(kind) is str and kind in KINDS
-                and type(chips) is int and 0 <= chips <= 99):
+        if (
+            type(id_) is int
+            and id_ >= 1
+            and type(kind) is str
+            and kind in KINDS
+            and type(chips) is int
+            and 0 <= chips <= 99
+        ):
             return {"id": id_, "kind": kind, "chips": chips}
     card = _Fields(raw, f"{where}[{i}]")
-    return {"id": card.int("id", _REQUIRED, 1), "kind": card.choice("kind", _REQUIRED, KIND_IDS),
-            "chips": card.int("chips", 0, 0, 99)}
+    return {
+        "id": card.int("id", _REQUIRED, 1),
+        "kind": card.choice("kind", _REQUIRED, KIND_IDS),
+        "chips": card.int("chips", 0, 0, 99),
+    }
 
 
 def _gates(raw: object, where: str, gates: int) -> list[int]:
@@ -232,25 +256,39 @@ def _load_cards(raw: object, where: str) -> list[dict]:
     cards = []
     for i, card in enumerate(as_list(raw, where)):
         card = as_object(card, f"{where}[{i}]")
-        cards.append({"id": as_int(required(card, "id", f"{where}[{i}]"), f"{where}[{i}].id", 1),
-                      "kind": as_choice(required(card, "kind", f"{where}[{i}]"), tuple(KINDS),
-                                        f"{where}[{i}].kind")})
+        cards.append(
+            {
+                "id": as_int(required(card, "id", f"{where}[{i}]"), f"{where}[{i}].id", 1),
+                "kind": as_choice(
+                    required(card, "kind", f"{where}[{i}]"), tuple(KINDS), f"{where}[{i}].kind"
+                ),
+            }
+        )
     return cards
 
 
 def _load_draft(raw: object, ids: set[str]) -> dict:
     raw = as_object(raw, "state.draft")
-    order = [as_choice(j, tuple(ids), "state.draft.order[]")
-             for j in as_list(required(raw, "order", "state.draft"), "state.draft.order")]
-    return {"order": order,
-            "index": as_int(raw.get("index", 0), "state.draft.index", 0, len(order))}
+    order = [
+        as_choice(j, tuple(ids), "state.draft.order[]")
+        for j in as_list(required(raw, "order", "state.draft"), "state.draft.order")
+    ]
+    return {
+        "order": order,
+        "index": as_int(raw.get("index", 0), "state.draft.index", 0, len(order)),
+    }
 
 
 def _load_turn(raw: object, state: dict) -> dict:
     raw = as_object(raw if raw is not None else {}, "state.turn")
-    turn = {"number": as_int(raw.get("number", 1), "state.turn.number", 1),
-            "round": as_int(raw.get("round", 1), "state.turn.round", 1),
-            "seat": None, "jet": None, "controller": None, "queue": []}
+    turn = {
+        "number": as_int(raw.get("number", 1), "state.turn.number", 1),
+        "round": as_int(raw.get("round", 1), "state.turn.round", 1),
+        "seat": None,
+        "jet": None,
+        "controller": None,
+        "queue": [],
+    }
     if state["phase"] == "over":
         return turn
     ids = tuple(j["id"] for j in state["jets"])
@@ -269,11 +307,16 @@ def _load_turn(raw: object, state: dict) -> dict:
     jet = find(state, jet_id)
     if state["phase"] == "race" and jet["status"] != "racing":
         raise EngineError(f"state.turn.jet: {jet_id} is not racing", where="state.turn.jet")
-    turn.update(seat=jet["seat"], jet=jet_id,
-                controller=jet["controller"] if state["phase"] == "race" else None)
+    turn.update(
+        seat=jet["seat"],
+        jet=jet_id,
+        controller=jet["controller"] if state["phase"] == "race" else None,
+    )
     if state["phase"] == "race" and state["turn_order"] == "race":
-        turn["queue"] = [as_choice(j, ids, "state.turn.queue[]")
-                         for j in as_list(raw.get("queue", []), "state.turn.queue")]
+        turn["queue"] = [
+            as_choice(j, ids, "state.turn.queue[]")
+            for j in as_list(raw.get("queue", []), "state.turn.queue")
+        ]
     return turn
 
 
@@ -288,10 +331,13 @@ def clone(state: dict) -> dict:
     """A deep copy of a loaded state (faster than ``copy.deepcopy``: the shape is known)."""
     twin = dict(state)
     course = state["course"]
-    twin["course"] = dict(course, gates=[dict(g, buoys=[list(b) for b in g["buoys"]])
-                                         for g in course["gates"]])
-    twin["jets"] = [dict(j, equipment=[dict(c) for c in j["equipment"]],
-                         refuelled=list(j["refuelled"])) for j in state["jets"]]
+    twin["course"] = dict(
+        course, gates=[dict(g, buoys=[list(b) for b in g["buoys"]]) for g in course["gates"]]
+    )
+    twin["jets"] = [
+        dict(j, equipment=[dict(c) for c in j["equipment"]], refuelled=list(j["refuelled"]))
+        for j in state["jets"]
+    ]
     twin["supply"] = [dict(c) for c in state["supply"]]
     twin["turn"] = dict(state["turn"], queue=list(state["turn"]["queue"]))
     if state["draft"] is not None:

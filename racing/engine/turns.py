@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from .catalogue import KINDS, MAX_CARDS, STATION_ENERGY, may_take
 from .equipment import card_for, use, why_not
-from .flight import LIMITS, Blocked, apply, free_arcs, place_chips, plan, position, ruler, \
-    within_lift
+from .flight import (
+    LIMITS,
+    Blocked,
+    apply,
+    free_arcs,
+    place_chips,
+    plan,
+    position,
+    ruler,
+    within_lift,
+)
+from .geometry import distance
 from .jsonface import EngineError
 from .orders import parse
-from .geometry import distance
 from .state import clone, find
 
-MISSED_LIMIT = 3          # missed turns in a row retire a jet
-LIFT0_LIMIT = 2           # turns in a row a jet may stand at Lift 0
-STATION_REACH = 4         # the station is used within Lift 4 of one of its gate's buoys
+MISSED_LIMIT = 3  # missed turns in a row retire a jet
+LIFT0_LIMIT = 2  # turns in a row a jet may stand at Lift 0
+STATION_REACH = 4  # the station is used within Lift 4 of one of its gate's buoys
 
 
 class Turn:
@@ -47,6 +56,7 @@ class Turn:
 
 # --- what is open --------------------------------------------------------------------------
 
+
 def open_lifts(jet: dict) -> list[int]:
     """Lifts open without a booster: one up, one down or the same; Lift 0 only for a jet that
     has started and stood still fewer than two turns in a row."""
@@ -66,7 +76,7 @@ def boost_lifts(jet: dict, boost: str) -> list[int]:
         return [low] if low >= 1 or (low == 0 and zero_ok) else []
     if boost == "take_five":
         return [min(jet["lift"] + 1, 5)]
-    return [n for n in open_lifts(jet) if n > 0]          # hyper: the same lift twice
+    return [n for n in open_lifts(jet) if n > 0]  # hyper: the same lift twice
 
 
 def miss_allowed(state: dict, jet: dict) -> bool:
@@ -75,6 +85,7 @@ def miss_allowed(state: dict, jet: dict) -> bool:
 
 
 # --- playing -----------------------------------------------------------------------------------
+
 
 def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tuple[dict, list]:
     """Play the turn of the jet on turn on a copy of a loaded state: ``raw_order`` None is the
@@ -87,18 +98,25 @@ def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tupl
     if state["phase"] == "draft":
         return _draft_turn(state, order)
     jet = find(state, state["turn"]["jet"])
-    events = [{"type": "turn", "number": state["turn"]["number"],
-               "round": state["turn"]["round"], "jet": jet["id"],
-               "controller": jet["controller"],
-               "how": "order" if order is not None else "missed" if counted else "default"}]
+    events = [
+        {
+            "type": "turn",
+            "number": state["turn"]["number"],
+            "round": state["turn"]["round"],
+            "jet": jet["id"],
+            "controller": jet["controller"],
+            "how": "order" if order is not None else "missed" if counted else "default",
+        }
+    ]
     if order is not None and "pick" in order:
         raise EngineError("the draft is over: order a flight", code="draft_over")
     if order is None:
         _missed(state, jet, events, counted)
     elif "miss" in order:
         if not miss_allowed(state, jet):
-            raise EngineError("a course avoids contact: the jet may not miss its turn",
-                              code="miss_not_allowed")
+            raise EngineError(
+                "a course avoids contact: the jet may not miss its turn", code="miss_not_allowed"
+            )
         jet["missed_in_row"] = 0
         events.append({"type": "stood", "jet": jet["id"], "why": "no_course"})
         _end_of_turn(Turn(state, jet, events, None), None)
@@ -132,12 +150,17 @@ def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
         except EngineError:
             continue
         if number:
-            events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"],
-                              "flown": "lift_and_hinges"})
+            events.insert(
+                1,
+                {
+                    "type": "sealed_fallback",
+                    "jet": state["turn"]["jet"],
+                    "flown": "lift_and_hinges",
+                },
+            )
         return new_state, events
     new_state, events = play(state, None, counted=False)
-    events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"],
-                      "flown": "default"})
+    events.insert(1, {"type": "sealed_fallback", "jet": state["turn"]["jet"], "flown": "default"})
     return new_state, events
 
 
@@ -148,21 +171,28 @@ def _victims_order(victim: dict) -> dict | None:
     flight = victim["sealed_flight"]
     if flight is None:
         return None
-    return {"lift": min(5, max(0, victim["lift"] + flight["change"])),
-            "hinge": list(flight["hinge"])}
+    return {
+        "lift": min(5, max(0, victim["lift"] + flight["change"])),
+        "hinge": list(flight["hinge"]),
+    }
 
 
 def _unparsed(order: dict, *, slips: bool) -> dict:
     """A parsed flight order as JSON again (``slips`` False: the default slips)."""
-    raw = {key: order[key] for key in ("lift", "boost", "ram_chips", "remove_chip")
-           if order[key] is not None}
+    raw = {
+        key: order[key]
+        for key in ("lift", "boost", "ram_chips", "remove_chip")
+        if order[key] is not None
+    }
     raw["hinge"] = list(order["hinge"])
     raw["slips"] = [list(s) for s in order["slips"]] if slips else []
     raw["before"] = [_use_json(u) for u in order["before"]]
     raw["after"] = [_use_json(u) for u in order["after"]]
     if order["hyper"]:
-        raw["hyper"] = {"hinge": list(order["hyper"]["hinge"]),
-                        "slips": [list(s) for s in order["hyper"]["slips"]] if slips else []}
+        raw["hyper"] = {
+            "hinge": list(order["hyper"]["hinge"]),
+            "slips": [list(s) for s in order["hyper"]["slips"]] if slips else [],
+        }
     return raw
 
 
@@ -201,8 +231,10 @@ def _missed(state: dict, jet: dict, events: list, counted: bool = True) -> None:
 def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
     turn = Turn(state, jet, events, order)
     if turn.controlled and (order["boost"] or order["before"] or order["after"]):
-        raise EngineError("the jet's pilot is out of action (Traumatorpedo): "
-                          "lift, hinges and slips only", code="controlled_flight_only")
+        raise EngineError(
+            "the jet's pilot is out of action (Traumatorpedo): lift, hinges and slips only",
+            code="controlled_flight_only",
+        )
     for chip in turn.ram_chips:
         card_for(turn, jet, chip, "order.ram_chips")
     lift, boost = order["lift"], order["boost"]
@@ -210,21 +242,43 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
         card = card_for(turn, jet, boost, "order.boost")
         problem = why_not(turn, jet, card, "flight")
         if problem:
-            raise EngineError(f"order.boost: {jet['id']} cannot use {boost} now ({problem})",
-                              code="cannot_use", jet=jet["id"], kind=boost, why=problem,
-                              where="order.boost")
+            raise EngineError(
+                f"order.boost: {jet['id']} cannot use {boost} now ({problem})",
+                code="cannot_use",
+                jet=jet["id"],
+                kind=boost,
+                why=problem,
+                where="order.boost",
+            )
         if lift not in boost_lifts(jet, boost):
-            raise EngineError(f"order.lift: {boost} allows lift {boost_lifts(jet, boost)}, "
-                              f"not {lift}", code="boost_lift", kind=boost,
-                              lifts=boost_lifts(jet, boost), lift=lift)
+            raise EngineError(
+                f"order.lift: {boost} allows lift {boost_lifts(jet, boost)}, not {lift}",
+                code="boost_lift",
+                kind=boost,
+                lifts=boost_lifts(jet, boost),
+                lift=lift,
+            )
         turn.used.add(boost)
         turn.boost_card = card["id"]
         jet["energy"] -= KINDS[boost].cost
-        events.append({"type": "used", "jet": jet["id"], "card": card["id"], "kind": boost,
-                       "phase": "flight", "cost": KINDS[boost].cost, "energy": jet["energy"]})
+        events.append(
+            {
+                "type": "used",
+                "jet": jet["id"],
+                "card": card["id"],
+                "kind": boost,
+                "phase": "flight",
+                "cost": KINDS[boost].cost,
+                "energy": jet["energy"],
+            }
+        )
     elif lift not in open_lifts(jet):
-        raise EngineError(f"order.lift must be one of {open_lifts(jet)}, not {lift}",
-                          code="lift_not_open", lifts=open_lifts(jet), lift=lift)
+        raise EngineError(
+            f"order.lift must be one of {open_lifts(jet)}, not {lift}",
+            code="lift_not_open",
+            lifts=open_lifts(jet),
+            lift=lift,
+        )
     for raw in order["before"]:
         use(turn, jet, raw, "before")
     flights = [(order["hinge"], order["slips"])]
@@ -237,8 +291,12 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
             _fly(turn, jet, lift, turn.flight_lift, hinge, slips)
         except Blocked as blocked:
             if number:  # the Hyper Booster's second flight
-                raise EngineError(f"order.hyper: {blocked}", code=blocked.code,
-                                  during="hyper_booster", **blocked.params) from None
+                raise EngineError(
+                    f"order.hyper: {blocked}",
+                    code=blocked.code,
+                    during="hyper_booster",
+                    **blocked.params,
+                ) from None
             raise EngineError(f"order: {blocked}", code=blocked.code, **blocked.params) from None
     for raw in order["after"]:
         use(turn, jet, raw, "after")
@@ -255,12 +313,16 @@ def _fly(turn: Turn, jet: dict, indicator: int, flight_lift: int, hinge, slips) 
         if hinge[0] or hinge[1] or slips:
             raise Blocked("hinge", "no turning at Lift 0", code="lift0_turn")
         return
-    flown = plan(turn.state, jet, jet["heading"], ruler(flight_lift), LIMITS[flight_lift],
-                 hinge, list(slips))
+    flown = plan(
+        turn.state, jet, jet["heading"], ruler(flight_lift), LIMITS[flight_lift], hinge, list(slips)
+    )
     if len(flown.slips) > jet["energy"]:
-        raise Blocked("energy", f"no energy to slip over {flown.slips[0]['blocker']}: "
-                                f"choose a course without contact", code="slip_energy",
-                      jet=flown.slips[0]["blocker"])
+        raise Blocked(
+            "energy",
+            f"no energy to slip over {flown.slips[0]['blocker']}: choose a course without contact",
+            code="slip_energy",
+            jet=flown.slips[0]["blocker"],
+        )
     apply(turn.state, jet, flown, turn.events, turn.ram_chips, "flight")
     turn.ruler_direction = flown.direction
 
@@ -278,14 +340,19 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
     if remove_chip is not None:
         card = card_for(turn, jet, remove_chip, "order.remove_chip")
         if not card["chips"]:
-            raise EngineError(f"order.remove_chip: card {remove_chip} has no damage chip",
-                              code="no_chip", card=remove_chip, kind=card["kind"])
+            raise EngineError(
+                f"order.remove_chip: card {remove_chip} has no damage chip",
+                code="no_chip",
+                card=remove_chip,
+                kind=card["kind"],
+            )
     else:
         card = next((c for c in jet["equipment"] if c["chips"]), None)
     if card is not None:
         card["chips"] -= 1
-        turn.events.append({"type": "chip_removed", "jet": jet["id"], "card": card["id"],
-                            "chips": card["chips"]})
+        turn.events.append(
+            {"type": "chip_removed", "jet": jet["id"], "card": card["id"], "chips": card["chips"]}
+        )
     jet["controller"], jet["sealed_flight"] = None, None
 
 
@@ -294,20 +361,28 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
     cards with the supply, each card worth 3 energy either way; at most 7 cards."""
     number = state["course"]["station"]
     if number is None:
-        raise EngineError("order.station: there is no equipment station in this race",
-                          code="no_station")
+        raise EngineError(
+            "order.station: there is no equipment station in this race", code="no_station"
+        )
     if jet["controller"] is not None:
-        raise EngineError("order.station: the jet's pilot is out of action (Traumatorpedo)",
-                          code="station_controlled")
+        raise EngineError(
+            "order.station: the jet's pilot is out of action (Traumatorpedo)",
+            code="station_controlled",
+        )
     buoys = state["course"]["gates"][number - 1]["buoys"]
     if not any(within_lift(position(jet), tuple(b), STATION_REACH, 7.5) for b in buoys):
-        raise EngineError(f"order.station: no buoy of gate {number} within Lift {STATION_REACH}",
-                          code="station_out_of_reach", gate=number, lift=STATION_REACH)
+        raise EngineError(
+            f"order.station: no buoy of gate {number} within Lift {STATION_REACH}",
+            code="station_out_of_reach",
+            gate=number,
+            lift=STATION_REACH,
+        )
     returned, taken = order["station"]["return"], order["station"]["take"]
     held = {c["id"]: c for c in jet["equipment"]}
     if len(set(returned)) != len(returned) or any(c not in held for c in returned):
-        raise EngineError("order.station.return: cards the jet holds, each once",
-                          code="station_return")
+        raise EngineError(
+            "order.station.return: cards the jet holds, each once", code="station_return"
+        )
     jet["equipment"] = [c for c in jet["equipment"] if c["id"] not in returned]
     state["supply"] += [{"id": c, "kind": held[c]["kind"]} for c in returned]
     state["supply"].sort(key=lambda c: c["id"])
@@ -315,26 +390,42 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
     for kind in taken:
         card = next((c for c in state["supply"] if c["kind"] == kind), None)
         if card is None:
-            raise EngineError(f"order.station.take: no {kind} left in the supply",
-                              code="supply_empty", kind=kind)
+            raise EngineError(
+                f"order.station.take: no {kind} left in the supply", code="supply_empty", kind=kind
+            )
         state["supply"].remove(card)
         jet["equipment"].append({"id": card["id"], "kind": kind, "chips": 0})
         got.append(card["id"])
     if len(jet["equipment"]) > MAX_CARDS:
-        raise EngineError(f"order.station: at most {MAX_CARDS} cards on board",
-                          code="too_many_cards", most=MAX_CARDS)
+        raise EngineError(
+            f"order.station: at most {MAX_CARDS} cards on board",
+            code="too_many_cards",
+            most=MAX_CARDS,
+        )
     cost = STATION_ENERGY * (len(taken) - len(returned))
     if cost > jet["energy"]:
-        raise EngineError("order.station: not enough energy for the cards taken",
-                          code="station_energy", cost=cost, energy=jet["energy"])
+        raise EngineError(
+            "order.station: not enough energy for the cards taken",
+            code="station_energy",
+            cost=cost,
+            energy=jet["energy"],
+        )
     jet["energy"] -= cost
     jet["missed_in_row"] = 0
-    events.append({"type": "station", "jet": jet["id"], "returned": returned, "taken": got,
-                   "energy": jet["energy"]})
+    events.append(
+        {
+            "type": "station",
+            "jet": jet["id"],
+            "returned": returned,
+            "taken": got,
+            "energy": jet["energy"],
+        }
+    )
     _end_of_turn(Turn(state, jet, events, None), order["remove_chip"])
 
 
 # --- the referee ------------------------------------------------------------------------------
+
 
 def retire(state: dict, jet_id: object) -> tuple[dict, list]:
     """The referee takes a jet out of the race, in the draft or the race: it retires at once
@@ -344,8 +435,7 @@ def retire(state: dict, jet_id: object) -> tuple[dict, list]:
     state = clone(state)
     jet = find(state, jet_id)
     if jet["status"] != "racing":
-        raise EngineError(f"retire: {jet['id']} is not racing", code="not_racing",
-                          jet=jet["id"])
+        raise EngineError(f"retire: {jet['id']} is not racing", code="not_racing", jet=jet["id"])
     _retire(state, jet)
     events = [{"type": "retired", "jet": jet["id"], "why": "referee"}]
     turn = state["turn"]
@@ -380,21 +470,34 @@ def _retire(state: dict, jet: dict) -> None:
 
 # --- the draft ---------------------------------------------------------------------------------
 
+
 def _draft_turn(state: dict, order: dict | None) -> tuple[dict, list]:
     """One pick in snake order; a missed pick (or ``{"pick": null}``) passes."""
     draft = state["draft"]
     jet = find(state, draft["order"][draft["index"]])
-    events = [{"type": "turn", "number": state["turn"]["number"], "round": 0, "jet": jet["id"],
-               "controller": None, "how": "missed" if order is None else "order"}]
+    events = [
+        {
+            "type": "turn",
+            "number": state["turn"]["number"],
+            "round": 0,
+            "jet": jet["id"],
+            "controller": None,
+            "how": "missed" if order is None else "order",
+        }
+    ]
     if order is not None and "pick" not in order:
-        raise EngineError("the draft is on: order {\"pick\": kind or null}", code="draft_on")
+        raise EngineError('the draft is on: order {"pick": kind or null}', code="draft_on")
     kind = order["pick"] if order else None
     if kind is None:
         events.append({"type": "passed", "jet": jet["id"]})
     else:
         if kind not in pickable(state, jet):
-            raise EngineError(f"order.pick: {jet['id']} may not take a {kind} now",
-                              code="pick_not_offered", jet=jet["id"], kind=kind)
+            raise EngineError(
+                f"order.pick: {jet['id']} may not take a {kind} now",
+                code="pick_not_offered",
+                jet=jet["id"],
+                kind=kind,
+            )
         card = next(c for c in state["supply"] if c["kind"] == kind)
         state["supply"].remove(card)
         jet["equipment"].append({"id": card["id"], "kind": kind, "chips": 0})
@@ -430,14 +533,23 @@ def next_pick(state: dict, events: list) -> None:
 
 def start_race(state: dict) -> None:
     """The first round: seat 0 first, or the race order's leader in round mode."""
-    order = race_order(state) if state["turn_order"] == "race" else [
-        next(j["id"] for j in state["jets"] if j["status"] == "racing")]
+    order = (
+        race_order(state)
+        if state["turn_order"] == "race"
+        else [next(j["id"] for j in state["jets"] if j["status"] == "racing")]
+    )
     first = find(state, order[0])
-    state["turn"].update(round=1, jet=first["id"], seat=first["seat"], controller=None,
-                         queue=order[1:] if state["turn_order"] == "race" else [])
+    state["turn"].update(
+        round=1,
+        jet=first["id"],
+        seat=first["seat"],
+        controller=None,
+        queue=order[1:] if state["turn_order"] == "race" else [],
+    )
 
 
 # --- the next jet ------------------------------------------------------------------------------
+
 
 def progress(state: dict, jet: dict) -> int:
     """Gates passed in the race so far (the start counts as one)."""
@@ -457,11 +569,16 @@ def race_order(state: dict) -> list[str]:
 
     def position_key(jet):
         g = gates[jet["next_gate"] - 1]
-        return (-progress(state, jet), distance((jet["x"], jet["y"]), (g["x"], g["y"])),
-                jet["seat"])
-    return [j["id"] for j in sorted((j for j in state["jets"] if j["status"] == "racing"),
-                                    key=position_key)]
+        return (
+            -progress(state, jet),
+            distance((jet["x"], jet["y"]), (g["x"], g["y"])),
+            jet["seat"],
+        )
 
+    return [
+        j["id"]
+        for j in sorted((j for j in state["jets"] if j["status"] == "racing"), key=position_key)
+    ]
 
 
 def advance(state: dict, events: list) -> None:
@@ -479,10 +596,18 @@ def advance(state: dict, events: list) -> None:
             jet["stasis"] = False
             events.append({"type": "skipped", "jet": jet["id"], "why": "stasis"})
             continue
-        turn.update(number=turn["number"] + 1, seat=jet["seat"], jet=jet["id"],
-                    controller=jet["controller"])
-        events.append({"type": "next", "jet": jet["id"], "controller": jet["controller"],
-                       "number": turn["number"], "round": turn["round"]})
+        turn.update(
+            number=turn["number"] + 1, seat=jet["seat"], jet=jet["id"], controller=jet["controller"]
+        )
+        events.append(
+            {
+                "type": "next",
+                "jet": jet["id"],
+                "controller": jet["controller"],
+                "number": turn["number"],
+                "round": turn["round"],
+            }
+        )
         return
     raise AssertionError("a racing jet always follows within two rounds")
 
@@ -511,7 +636,15 @@ def _over(state: dict, events: list) -> None:
     state["turn"].update(seat=None, jet=None, controller=None)
     for jet in state["jets"]:
         jet["controller"], jet["sealed_flight"], jet["stasis"] = None, None, False
-    events.append({"type": "over", "winner": state["winner"],
-                   "places": [j["id"] for j in sorted(
-                       (j for j in state["jets"] if j["place"] is not None),
-                       key=lambda j: j["place"])]})
+    events.append(
+        {
+            "type": "over",
+            "winner": state["winner"],
+            "places": [
+                j["id"]
+                for j in sorted(
+                    (j for j in state["jets"] if j["place"] is not None), key=lambda j: j["place"]
+                )
+            ],
+        }
+    )

@@ -15,8 +15,13 @@ User = get_user_model()
 
 
 def signup(client, **overrides):
-    data = {"username": "wilma", "email": "wilma@example.invalid",
-            "password1": PASSWORD, "password2": PASSWORD, **overrides}
+    data = {
+        "username": "wilma",
+        "email": "wilma@example.invalid",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        **overrides,
+    }
     return client.post(reverse("signup"), data)
 
 
@@ -49,8 +54,9 @@ def test_signing_up_answers_the_same_whether_or_not_the_address_has_an_account(c
     client.post(reverse("logout"))
     make_user("other", email="wilma@example.invalid")
     used = signup(client)
-    assert (used.status_code, used.url) == (fresh.status_code, fresh.url) == (302,
-                                                                            reverse("my_games"))
+    assert (
+        (used.status_code, used.url) == (fresh.status_code, fresh.url) == (302, reverse("my_games"))
+    )
     assert User.objects.filter(email="wilma@example.invalid").count() == 2
     page = client.get(used.url).content.decode()
     assert "Welcome aboard, wilma." in page and "already" not in page
@@ -61,7 +67,9 @@ def test_a_password_reset_for_an_address_of_two_accounts_mails_a_link_for_each(c
     make_user("two", email="shared@example.invalid")
     client.post(reverse("password_reset"), {"email": "shared@example.invalid"})
     assert sorted(re.search(r"Hello (\w+),", m.body).group(1) for m in mail.outbox) == [
-        "one", "two"]
+        "one",
+        "two",
+    ]
 
 
 def test_a_user_logs_in_with_his_password_and_out_with_a_post(client):

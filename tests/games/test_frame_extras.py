@@ -34,6 +34,7 @@ def test_the_error_pages_wear_the_sites_frame(client, status, path, settings):
         text = response.content.decode()
     elif status == 403:
         from tests.factories import make_dogfight
+
         game = make_dogfight(humans={0: make_user("owner")})
         client.force_login(make_user("stranger"))
         response = client.get(f"/dogfight/games/{game.pk}/seat/0/")
@@ -41,6 +42,7 @@ def test_the_error_pages_wear_the_sites_frame(client, status, path, settings):
     else:
         from django.test import RequestFactory
         from django.views.defaults import server_error
+
         response = server_error(RequestFactory().get("/"))
         text = response.content.decode()
     assert response.status_code == status
@@ -49,7 +51,8 @@ def test_the_error_pages_wear_the_sites_frame(client, status, path, settings):
 
 
 def test_the_header_counts_the_games_waiting_on_the_person(
-        client, django_capture_on_commit_callbacks):
+    client, django_capture_on_commit_callbacks
+):
     from games import services
     from tests.factories import make_dogfight
 
@@ -60,8 +63,9 @@ def test_the_header_counts_the_games_waiting_on_the_person(
     client.force_login(pilot)
     assert "Your move: 2 games" in client.get("/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        services.orders_submit(seat=first.seats.get(number=0), user=pilot,
-                               payload=[{"maneuver": "G"}] * 3)
+        services.orders_submit(
+            seat=first.seats.get(number=0), user=pilot, payload=[{"maneuver": "G"}] * 3
+        )
     page = client.get("/games/").content.decode()
     assert "Your move: 1 game<" in page
     client.force_login(make_user("idle"))

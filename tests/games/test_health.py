@@ -34,7 +34,7 @@ def test_home_page_renders_with_local_htmx(client):
     assert "<header" in html and "Skies" in html
     assert '<script src="/static/django_htmx/htmx-2.min.js" defer>' in html
     assert finders.find("django_htmx/htmx-2.min.js"), "htmx is not served from our static files"
-    assert "hx-headers='{\"X-CSRFToken\": \"" in html
+    assert 'hx-headers=\'{"X-CSRFToken": "' in html
     assert 'href="/static/css/site.css"' in html
 
 

@@ -23,8 +23,9 @@ def html_lang(response) -> str:
 
 def test_the_switch_sets_the_language_of_a_visitor_over_his_browsers(client):
     assert html_lang(client.get("/", **GERMAN_BROWSER)) == "de"
-    response = client.post(reverse("set_language"), {"language": "en", "next": "/games/"},
-                           **GERMAN_BROWSER)
+    response = client.post(
+        reverse("set_language"), {"language": "en", "next": "/games/"}, **GERMAN_BROWSER
+    )
     assert response["Location"] == "/games/"
     assert html_lang(client.get("/", **GERMAN_BROWSER)) == "en"
 
@@ -61,14 +62,22 @@ def test_the_profiles_language_wins_over_the_browser_once_logged_in(client):
 
 
 def test_a_new_account_keeps_the_language_it_signed_up_in(client):
-    client.post(reverse("signup"), {"username": "greta", "email": "greta@example.invalid",
-                                    "password1": "a-long-secret-9", "password2": "a-long-secret-9"},
-                **GERMAN_BROWSER)
+    client.post(
+        reverse("signup"),
+        {
+            "username": "greta",
+            "email": "greta@example.invalid",
+            "password1": "a-long-secret-9",
+            "password2": "a-long-secret-9",
+        },
+        **GERMAN_BROWSER,
+    )
     assert Profile.objects.get(user__username="greta").language == "de"
 
 
 def test_a_published_round_is_mailed_in_each_readers_own_language(
-        django_capture_on_commit_callbacks):
+    django_capture_on_commit_callbacks,
+):
     anna, ben = make_user("anna", language="de"), make_user("ben", language="en")
     game = make_dogfight(humans={0: anna, 1: ben})
     rnd = open_round(game)

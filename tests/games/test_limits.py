@@ -15,8 +15,7 @@ from django.urls import reverse
 
 from games.models import Chatter, Game, Order
 from tests.factories import PASSWORD, make_dogfight, make_user
-from tests.helpers import (chatter_url, fast_passwords, order_post,  # noqa: F401
-                           orders_url, production_cache)
+from tests.helpers import chatter_url, fast_passwords, order_post, orders_url, production_cache  # noqa: F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 User = get_user_model()
@@ -52,7 +51,7 @@ def assert_limited(response, message: str):
     assert 0 < int(response["Retry-After"]) <= 24 * 3600
     html = response.content.decode()
     assert message in html and "Try again in" in html
-    assert '<nav' in html  # the site's frame
+    assert "<nav" in html  # the site's frame
 
 
 def login(client, username, password, url=None):
@@ -65,6 +64,7 @@ def test_the_limits_are_the_documented_defaults():
 
 
 # --- logins ---------------------------------------------------------------------------------
+
 
 def test_failed_logins_lock_the_account_even_for_the_right_password(client):
     make_user("otto")
@@ -118,8 +118,11 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_appended(client, settin
     make_user("otto")
     for n in range(allowed("login_failures_per_address")):
         # a client forging the first entry still has the proxy's last one counted
-        client.post(reverse("login"), {"username": f"x{n}", "password": "wrong"},
-                    HTTP_X_FORWARDED_FOR=f"10.0.0.{n}, 198.51.100.4")
+        client.post(
+            reverse("login"),
+            {"username": f"x{n}", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}, 198.51.100.4",
+        )
     assert login(Client(HTTP_X_FORWARDED_FOR="198.51.100.4"), "otto", PASSWORD).status_code == 429
     assert login(Client(HTTP_X_FORWARDED_FOR="198.51.100.5"), "otto", PASSWORD).status_code == 302
     # no header, or no address in it: the connection's address
@@ -128,12 +131,15 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_appended(client, settin
 
 # --- password resets and signups --------------------------------------------------------------
 
+
 def test_password_resets_per_email_address(client):
     make_user("otto", email="otto@example.invalid")
     for n in range(allowed("password_resets_per_email")):
         other = Client(REMOTE_ADDR=f"192.0.2.{n + 1}")
-        assert other.post(reverse("password_reset"),
-                          {"email": "otto@example.invalid"}).status_code == 302
+        assert (
+            other.post(reverse("password_reset"), {"email": "otto@example.invalid"}).status_code
+            == 302
+        )
     response = client.post(reverse("password_reset"), {"email": "OTTO@example.invalid"})
     assert_limited(response, "Too many password resets asked for.")
     assert len(mail.outbox) == allowed("password_resets_per_email")
@@ -141,31 +147,57 @@ def test_password_resets_per_email_address(client):
 
 def test_password_resets_per_address(client):
     for n in range(allowed("password_resets_per_address")):
-        assert client.post(reverse("password_reset"),
-                           {"email": f"someone{n}@example.invalid"}).status_code == 302
-    assert_limited(client.post(reverse("password_reset"), {"email": "x@example.invalid"}),
-                   "Too many password resets asked for.")
+        assert (
+            client.post(
+                reverse("password_reset"), {"email": f"someone{n}@example.invalid"}
+            ).status_code
+            == 302
+        )
+    assert_limited(
+        client.post(reverse("password_reset"), {"email": "x@example.invalid"}),
+        "Too many password resets asked for.",
+    )
 
 
 def test_signups_per_address(client):
     for n in range(allowed("signups_per_address")):
-        response = client.post(reverse("signup"), {
-            "username": f"new{n}", "email": f"new{n}@example.invalid",
-            "password1": PASSWORD, "password2": PASSWORD})
+        response = client.post(
+            reverse("signup"),
+            {
+                "username": f"new{n}",
+                "email": f"new{n}@example.invalid",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+        )
         assert response.status_code == 302
         client.post(reverse("logout"))
     before = User.objects.count()
-    response = client.post(reverse("signup"), {
-        "username": "onemore", "email": "onemore@example.invalid",
-        "password1": PASSWORD, "password2": PASSWORD})
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "onemore",
+            "email": "onemore@example.invalid",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
     assert_limited(response, "Too many new accounts from your address.")
     assert User.objects.count() == before
 
 
 # --- games ------------------------------------------------------------------------------------
 
-NEW_GAME = {"title": "Spam", "time_zone": "Europe/Berlin", "deadline_days": "2", "mode": "full",
-            "balloon_rule": "none", "balloons": "0", "clouds": "6", "scoring": "hits"}
+NEW_GAME = {
+    "title": "Spam",
+    "time_zone": "Europe/Berlin",
+    "deadline_days": "2",
+    "mode": "full",
+    "balloon_rule": "none",
+    "balloons": "0",
+    "clouds": "6",
+    "scoring": "hits",
+}
 
 
 def test_game_creation_per_person(client):
@@ -173,8 +205,10 @@ def test_game_creation_per_person(client):
     client.force_login(referee)
     for _ in range(allowed("games_per_person")):
         assert client.post(reverse("game_new", args=["dogfight"]), NEW_GAME).status_code == 302
-    assert_limited(client.post(reverse("game_new", args=["dogfight"]), NEW_GAME),
-                   "You have created many games in a short time.")
+    assert_limited(
+        client.post(reverse("game_new", args=["dogfight"]), NEW_GAME),
+        "You have created many games in a short time.",
+    )
     assert Game.objects.count() == allowed("games_per_person")
     other = Client()
     other.force_login(make_user("other"))
@@ -186,12 +220,15 @@ def test_practice_games_per_person(client):
     client.force_login(make_user("rookie"))
     for _ in range(allowed("practice_games_per_person")):
         assert client.post(reverse("dogfight:practice")).status_code == 302
-    assert_limited(client.post(reverse("dogfight:practice")),
-                   "You have started many practice games in a short time.")
+    assert_limited(
+        client.post(reverse("dogfight:practice")),
+        "You have started many practice games in a short time.",
+    )
     assert Game.objects.count() == allowed("practice_games_per_person")
 
 
 # --- a seat's posts -----------------------------------------------------------------------------
+
 
 def test_order_posts_per_seat_and_person(client):
     alice = make_user("alice")
@@ -202,8 +239,12 @@ def test_order_posts_per_seat_and_person(client):
     for _ in range(allowed("orders_per_seat") + 5):  # a stranger's posts are his own
         stranger.post(orders_url(game, 0), order_post(["XX", "XX", "XX"], name="Intruder"))
     for _ in range(allowed("orders_per_seat")):
-        assert client.post(orders_url(game, 0),
-                           order_post(["XX", "XX", "XX"], name="Grey Owl")).status_code == 400
+        assert (
+            client.post(
+                orders_url(game, 0), order_post(["XX", "XX", "XX"], name="Grey Owl")
+            ).status_code
+            == 400
+        )
     response = client.post(orders_url(game, 0), order_post(["TB", "TB", "A"], name="Grey Owl"))
     assert_limited(response, "Too many orders sent for this seat.")
     assert not Order.objects.filter(seat__game=game, seat__number=0).exists()
@@ -215,10 +256,13 @@ def test_chatter_posts_per_seat(client):
     client.force_login(alice)
     for n in range(allowed("chatter_per_seat")):
         assert client.post(chatter_url(game, 0), {"l1": f"line {n}"}).status_code == 302
-    assert_limited(client.post(chatter_url(game, 0), {"l1": "one more"}),
-                   "Too much chatter sent for this seat.")
+    assert_limited(
+        client.post(chatter_url(game, 0), {"l1": "one more"}),
+        "Too much chatter sent for this seat.",
+    )
     assert Chatter.objects.get(seat__game=game, seat__number=0).lines == [
-        f"line {allowed('chatter_per_seat') - 1}"]
+        f"line {allowed('chatter_per_seat') - 1}"
+    ]
 
 
 def test_duel_actions_per_seat(client):
@@ -230,8 +274,7 @@ def test_duel_actions_per_seat(client):
     url = reverse("duel:submit", args=[game.pk, 0])
     for _ in range(allowed("orders_per_seat")):
         assert client.post(url, {"action": "turn", "draft": json.dumps([])}).status_code == 400
-    assert_limited(client.post(url, {"action": "fighters"}),
-                   "Too many actions sent for this seat.")
+    assert_limited(client.post(url, {"action": "fighters"}), "Too many actions sent for this seat.")
 
 
 def test_the_429_page_speaks_german(client):
@@ -260,10 +303,13 @@ def test_with_the_cache_down_nothing_is_limited_and_the_limits_break_nothing(cli
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": f"redis://127.0.0.1:{port}/0",
-        "OPTIONS": {"socket_connect_timeout": 0.2}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2},
+        }
+    }
     for _ in range(allowed("login_failures_per_account") + 2):  # not counted: never a 429
         assert login(client, "otto", "wrong").status_code == 200
     for _ in range(allowed("signups_per_address") + 1):

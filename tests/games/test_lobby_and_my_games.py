@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 
 # --- the lobby ------------------------------------------------------------------------------
 
+
 def test_the_lobby_lists_open_running_and_finished_games_for_anyone(client):
     open_game = make_dogfight(title="Open skies", start=False)
     running = make_dogfight(title="Busy skies", humans=[make_user()])
@@ -123,6 +124,7 @@ def test_a_running_game_cannot_be_joined(client):
 
 # --- my games -------------------------------------------------------------------------------
 
+
 def test_my_games_needs_a_login(client):
     response = client.get(reverse("my_games"))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
@@ -202,14 +204,16 @@ def test_my_settings_change_the_time_zone_and_the_mail(client):
 def test_a_made_up_time_zone_is_refused(client):
     user = make_user()
     client.force_login(user)
-    response = client.post(reverse("my_games"), {"time_zone": "Mars/Olympus_Mons",
-                                                 "mail_reports": "on"})
+    response = client.post(
+        reverse("my_games"), {"time_zone": "Mars/Olympus_Mons", "mail_reports": "on"}
+    )
     assert response.status_code == 200
     assert Profile.objects.get(user=user).time_zone == "Europe/Berlin"
 
 
 def test_a_user_without_a_profile_gets_one_when_he_saves_his_settings(client):
     from django.contrib.auth import get_user_model
+
     user = get_user_model().objects.create_user("admin2", "a@example.invalid", "pw-long-enough-1")
     client.force_login(user)
     assert client.get(reverse("my_games")).status_code == 200

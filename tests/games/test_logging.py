@@ -22,8 +22,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "Zq3-k8Vr_P2mXw9LtYc6BnHs4QjDf7GaRe5UoTi1KyN0vMbWlEh-sKy"
-PRODUCTION = {"DEBUG": "0", "SECRET_KEY": KEY, "ALLOWED_HOSTS": "testserver", "HTTPS": "0",
-              "DATABASE_URL": "", "CACHE_URL": "", "CELERY_BROKER_URL": "", "SENTRY_DSN": ""}
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": KEY,
+    "ALLOWED_HOSTS": "testserver",
+    "HTTPS": "0",
+    "DATABASE_URL": "",
+    "CACHE_URL": "",
+    "CELERY_BROKER_URL": "",
+    "SENTRY_DSN": "",
+}
 
 FAILING_REQUEST = """
 import json, sys
@@ -47,10 +55,15 @@ sentry_sdk.flush()
 
 def failing_request(headers: dict, **env) -> tuple[dict, list[dict], str]:
     """The response's status and request id, the JSON lines on stderr, and stderr itself."""
-    result = subprocess.run([sys.executable, "-c", FAILING_REQUEST, json.dumps(headers)],
-                            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-                                 **PRODUCTION, **env},
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", FAILING_REQUEST, json.dumps(headers)],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", **PRODUCTION, **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stderr.splitlines() if line.startswith("{")]
     return json.loads(result.stdout), records, result.stderr
@@ -94,6 +107,7 @@ def test_an_incoming_id_that_is_no_uuid_is_replaced(incoming):
 
 
 # --- Sentry ---------------------------------------------------------------------------------
+
 
 class _Collector(BaseHTTPRequestHandler):
     """Sentry's ingestion as far as the SDK sees it: every envelope posted is kept."""

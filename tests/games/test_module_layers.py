@@ -51,7 +51,7 @@ def _a_circle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(name: str) -> list[str] | None:
         if name in path:
-            return path[path.index(name):] + [name]
+            return path[path.index(name) :] + [name]
         if name in done:
             return None
         path.append(name)

@@ -24,8 +24,7 @@ def submit_all_at_once(rnd: Round, submits: list[tuple]) -> list:
 
     def submit(index, seat, user):
         try:
-            outcomes[index] = services.orders_submit(seat=seat, user=user,
-                                                     payload=GROUND_ORDERS)
+            outcomes[index] = services.orders_submit(seat=seat, user=user, payload=GROUND_ORDERS)
         except Rejected as error:
             outcomes[index] = error
         finally:
@@ -44,11 +43,11 @@ def submit_all_at_once(rnd: Round, submits: list[tuple]) -> list:
 
 def test_the_last_two_pilots_sending_at_once_mark_the_round_all_in():
     alice, bob = make_user("alice"), make_user("bob")
-    game = make_dogfight(humans={0: alice, 1: bob}, computers={2: "novice", 3: "novice",
-                                                               4: "novice", 5: "novice"})
+    game = make_dogfight(
+        humans={0: alice, 1: bob}, computers={2: "novice", 3: "novice", 4: "novice", 5: "novice"}
+    )
     rnd = open_round(game)
-    outcomes = submit_all_at_once(rnd, [(seat_of(game, alice), alice),
-                                        (seat_of(game, bob), bob)])
+    outcomes = submit_all_at_once(rnd, [(seat_of(game, alice), alice), (seat_of(game, bob), bob)])
     assert all(isinstance(outcome, Order) for outcome in outcomes)
     rnd.refresh_from_db()
     assert rnd.all_in_at is not None

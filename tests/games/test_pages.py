@@ -26,11 +26,23 @@ def spam_games(referee, status: str, count: int = SPAM) -> None:
     """``count`` games made the cheap way (as many as a spammer would make the slow way)."""
     template = make_dogfight(referee, start=False, title="template")
     now = timezone.now()
-    games = Game.objects.bulk_create([
-        Game(kind="dogfight", title=f"Spam {n}", referee=referee, settings=template.settings,
-             status=status, started_at=now, finished_at=now) for n in range(count)])
-    Seat.objects.bulk_create([Seat(game=game, number=number) for game in games
-                              for number in range(6)])
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                kind="dogfight",
+                title=f"Spam {n}",
+                referee=referee,
+                settings=template.settings,
+                status=status,
+                started_at=now,
+                finished_at=now,
+            )
+            for n in range(count)
+        ]
+    )
+    Seat.objects.bulk_create(
+        [Seat(game=game, number=number) for game in games for number in range(6)]
+    )
 
 
 def lobby_page(client, query=None):
@@ -45,7 +57,7 @@ def test_the_lobby_stays_small_and_cheap_after_1500_spam_games(client, who):
     referee = make_user("spammer")
     if who == "logged in":
         client.force_login(make_user("reader"))
-    small, small_queries = lobby_page(client)
+    _small, small_queries = lobby_page(client)
     for status in (Game.Status.OPEN, Game.Status.RUNNING, Game.Status.FINISHED):
         spam_games(referee, status)
     cache.clear()  # the spectators' lists are kept for some seconds
@@ -63,8 +75,15 @@ def test_the_lobby_stays_small_and_cheap_after_1500_spam_games(client, who):
 def test_page_numbers_that_are_no_page_give_the_nearest_page(client):
     referee = make_user("spammer")
     spam_games(referee, Game.Status.FINISHED, 45)
-    for asked, shown in (("x", 1), ("-1", 1), ("0", 1), ("99999999999999999999", 1),
-                         ("3", 3), ("4", 3), ("²", 1)):
+    for asked, shown in (
+        ("x", 1),
+        ("-1", 1),
+        ("0", 1),
+        ("99999999999999999999", 1),
+        ("3", 3),
+        ("4", 3),
+        ("²", 1),
+    ):
         html, _ = lobby_page(client, {"finished": asked})
         assert f"page {shown} of 3" in html, asked
 
@@ -80,11 +99,22 @@ def test_the_pager_links_keep_the_other_lists_pages(client):
 def test_a_games_rounds_list_turns_pages():
     game = make_dogfight(make_user("ref"), start=False)
     state = {"x": 1}
-    Round.objects.bulk_create([Round(game=game, number=n, status=Round.Status.PUBLISHED,
-                                     state=state, seed=n, deadline=timezone.now(),
-                                     opened_at=timezone.now())
-                               for n in range(1, 131)])
+    Round.objects.bulk_create(
+        [
+            Round(
+                game=game,
+                number=n,
+                status=Round.Status.PUBLISHED,
+                state=state,
+                seed=n,
+                deadline=timezone.now(),
+                opened_at=timezone.now(),
+            )
+            for n in range(1, 131)
+        ]
+    )
     from django.test import Client
+
     client = Client()
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert html.count('class="rounds"') == 1 and "page 1 of 3" in html
@@ -96,17 +126,29 @@ def test_a_games_rounds_list_turns_pages():
 
 def test_the_leaderboard_and_a_career_turn_pages(client):
     user = make_user("ace")
-    Pilot.objects.bulk_create([Pilot(user=user, name=f"P{n}", key=f"p{n}", skeleton=f"p{n}",
-                                     points=n) for n in range(120)])
+    Pilot.objects.bulk_create(
+        [
+            Pilot(user=user, name=f"P{n}", key=f"p{n}", skeleton=f"p{n}", points=n)
+            for n in range(120)
+        ]
+    )
     html = client.get(reverse("dogfight:leaderboard")).content.decode()
     assert "page 1 of 3" in html and ">P119<" in html and ">P60<" not in html
     html = client.get(reverse("dogfight:leaderboard"), {"page": "2"}).content.decode()
     assert "<td>51</td>" in html and ">P69<" in html
     pilot = Pilot.objects.get(name="P0")
     referee = make_user("ref")
-    games = Game.objects.bulk_create([Game(kind="dogfight", title=f"G{n}", referee=referee,
-                                           status=Game.Status.FINISHED) for n in range(60)])
-    CareerEntry.objects.bulk_create([CareerEntry(pilot=pilot, game=g, points_before=0,
-                                                 game_points=1, points_after=1) for g in games])
+    games = Game.objects.bulk_create(
+        [
+            Game(kind="dogfight", title=f"G{n}", referee=referee, status=Game.Status.FINISHED)
+            for n in range(60)
+        ]
+    )
+    CareerEntry.objects.bulk_create(
+        [
+            CareerEntry(pilot=pilot, game=g, points_before=0, game_points=1, points_after=1)
+            for g in games
+        ]
+    )
     html = client.get(pilot.get_absolute_url()).content.decode()
-    assert html.count("<tr><td><a href=\"/games/") == pages.PER_PAGE and "page 1 of 3" in html
+    assert html.count('<tr><td><a href="/games/') == pages.PER_PAGE and "page 1 of 3" in html

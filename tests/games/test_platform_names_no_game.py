@@ -8,24 +8,36 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-PLATFORM = [ROOT / "games", ROOT / "config", ROOT / "templates" / "games",
-            ROOT / "templates" / "registration", ROOT / "templates" / "base.html",
-            ROOT / "templates" / "home.html", ROOT / "static" / "js"]
+PLATFORM = [
+    ROOT / "games",
+    ROOT / "config",
+    ROOT / "templates" / "games",
+    ROOT / "templates" / "registration",
+    ROOT / "templates" / "base.html",
+    ROOT / "templates" / "home.html",
+    ROOT / "static" / "js",
+]
 # Django's apps and the platform's own: everything else installed is a game (or one to come).
 NOT_GAMES = {"games", "django_htmx", "ninja", "django_ratelimit", "django_guid"}
 
 
 def game_apps() -> list[str]:
-    return [app for app in settings.INSTALLED_APPS
-            if not app.startswith("django.") and app not in NOT_GAMES]
+    return [
+        app
+        for app in settings.INSTALLED_APPS
+        if not app.startswith("django.") and app not in NOT_GAMES
+    ]
 
 
 def platform_files() -> list[Path]:
     files = []
     for place in PLATFORM:
         found = [place] if place.is_file() else place.rglob("*")
-        files += [path for path in found if path.is_file() and path.suffix in (".py", ".html",
-                                                                                ".txt", ".js")]
+        files += [
+            path
+            for path in found
+            if path.is_file() and path.suffix in (".py", ".html", ".txt", ".js")
+        ]
     return files
 
 

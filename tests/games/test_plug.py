@@ -18,8 +18,8 @@ from django.conf import settings as django_settings
 from django.contrib.auth.decorators import login_required
 from django.core.management import call_command
 from django.shortcuts import redirect, render
-from django.urls import clear_url_caches, path, reverse
 from django.test import override_settings
+from django.urls import clear_url_caches, path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
@@ -46,8 +46,12 @@ def play(state: dict, seat: int, cell: int) -> dict:
     cells = [*state["cells"]]
     cells[cell] = seat
     won = any(all(cells[i] == seat for i in line) for line in LINES)
-    return {"cells": cells, "to_move": 1 - seat, "winner": seat if won else None,
-            "over": won or None not in cells}
+    return {
+        "cells": cells,
+        "to_move": 1 - seat,
+        "winner": seat if won else None,
+        "over": won or None not in cells,
+    }
 
 
 def first_free(state: dict) -> int:
@@ -55,6 +59,7 @@ def first_free(state: dict) -> int:
 
 
 # --- the game as the platform sees it ---------------------------------------------------------
+
 
 class TicTacToeSettings(GameSettingsForm):
     deadline_days = None
@@ -94,13 +99,18 @@ class TicTacToeRules(GameRules):
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         return {"cell": first_free(state)}
 
-    def resolve(self, state: dict, orders: dict[int, dict], *, seed: int,
-                referee_input: dict) -> Outcome:
+    def resolve(
+        self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
+    ) -> Outcome:
         seat = state["to_move"]
         cell = orders[seat]["cell"] if seat in orders else first_free(state)
         after = play(state, seat, cell)
-        return Outcome(state=after, events=[{"seat": seat, "cell": cell}], over=after["over"],
-                       winner=after["winner"])
+        return Outcome(
+            state=after,
+            events=[{"seat": seat, "cell": cell}],
+            over=after["over"],
+            winner=after["winner"],
+        )
 
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         return [f"{names[e['seat']]} takes cell {e['cell']}" for e in events]
@@ -108,8 +118,9 @@ class TicTacToeRules(GameRules):
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
         return {"cells": state["cells"]}
 
-    def report_context(self, state_before: dict, report_state: dict, events: list,
-                       names: dict[int, str], step: int) -> dict:
+    def report_context(
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+    ) -> dict:
         return {"lines": self.describe_events(events, names), "cells": report_state["cells"]}
 
 
@@ -125,6 +136,7 @@ class TicTacToeApp(registry.GameApp):
 
 # --- its pages --------------------------------------------------------------------------------
 
+
 class MoveForm(forms.Form):
     cell = forms.IntegerField()
 
@@ -137,8 +149,9 @@ def seat_page(request, game_id: int, number: int):
         form = MoveForm(request.POST)
         if form.is_valid():
             try:
-                services.orders_submit(seat=page.seat, user=request.user,
-                                       payload={"cell": form.cleaned_data["cell"]})
+                services.orders_submit(
+                    seat=page.seat, user=request.user, payload={"cell": form.cleaned_data["cell"]}
+                )
             except Rejected as error:
                 return render(request, "tictactoe/seat.html", {"error": error}, status=400)
         return redirect(RULES.seat_url(game_id, number))
@@ -157,10 +170,10 @@ urlpatterns = [
 TEMPLATES = {
     "tictactoe/game.html": "<h1>{{ game.title }}</h1><p>Cells {{ cells }}</p>",
     "tictactoe/seat.html": "{% if error %}Refused: {{ error }}{% endif %}"
-                           "{% if round %}Round {{ round.number }}: your move{% endif %}"
-                           "{% if orders %} (cell {{ orders.cell }} is in){% endif %}",
+    "{% if round %}Round {{ round.number }}: your move{% endif %}"
+    "{% if orders %} (cell {{ orders.cell }} is in){% endif %}",
     "tictactoe/_report_body.html": "{% for line in lines %}<p>{{ line }}</p>{% endfor %}"
-                                   "{% include 'tictactoe/_replay.html' %}",
+    "{% include 'tictactoe/_replay.html' %}",
     "tictactoe/_replay.html": "<div id='replay'>Cells {{ cells }}</div>",
     "tictactoe/_home.html": "<p>Three in a row wins.</p>",
 }
@@ -182,13 +195,17 @@ def tictactoe():
     """The site with tic-tac-toe installed: one more line in INSTALLED_APPS (and this module's
     templates); afterwards the site without it again."""
     engine = django_settings.TEMPLATES[0]
-    loaders = [("django.template.loaders.locmem.Loader", TEMPLATES),
-               "django.template.loaders.filesystem.Loader",
-               "django.template.loaders.app_directories.Loader"]
+    loaders = [
+        ("django.template.loaders.locmem.Loader", TEMPLATES),
+        "django.template.loaders.filesystem.Loader",
+        "django.template.loaders.app_directories.Loader",
+    ]
     with override_settings(
-            INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.TicTacToeApp"],
-            TEMPLATES=[{**engine, "APP_DIRS": False,
-                        "OPTIONS": {**engine["OPTIONS"], "loaders": loaders}}]):
+        INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.TicTacToeApp"],
+        TEMPLATES=[
+            {**engine, "APP_DIRS": False, "OPTIONS": {**engine["OPTIONS"], "loaders": loaders}}
+        ],
+    ):
         _reload_site_urls()
         yield RULES
     _reload_site_urls()
@@ -216,11 +233,14 @@ def test_the_plugged_game_is_on_the_home_page_and_in_the_header(tictactoe, clien
 
 
 def test_a_plugged_game_is_played_through_the_lobby_its_seat_page_the_sweep_and_a_report(
-        tictactoe, client):
+    tictactoe, client
+):
     referee, xavier, olga = make_user("referee"), make_user("xavier"), make_user("olga")
     client.force_login(referee)
-    created = client.post(reverse("game_new", args=["tictactoe"]),
-                          {"title": "Noughts at noon", "time_zone": "Europe/Berlin"})
+    created = client.post(
+        reverse("game_new", args=["tictactoe"]),
+        {"title": "Noughts at noon", "time_zone": "Europe/Berlin"},
+    )
     game = Game.objects.get(kind="tictactoe")
     assert created.url == reverse("referee_panel", args=[game.pk])
     assert "Noughts at noon" in client.get(reverse("lobby")).content.decode()
@@ -230,29 +250,38 @@ def test_a_plugged_game_is_played_through_the_lobby_its_seat_page_the_sweep_and_
     client.force_login(referee)
     client.post(reverse("referee_start", args=[game.pk]))
 
-    for number, person, cell in ((0, xavier, 0), (1, olga, 4), (0, xavier, 1), (1, olga, 8),
-                                 (0, xavier, 2)):
+    for number, person, cell in (
+        (0, xavier, 0),
+        (1, olga, 4),
+        (0, xavier, 1),
+        (1, olga, 8),
+        (0, xavier, 2),
+    ):
         client.force_login(person)
         seat_page = tictactoe.seat_url(game.pk, number)
         assert "your move" in client.get(seat_page).content.decode()
         client.post(seat_page, {"cell": cell})
         assert f"(cell {cell} is in)" in client.get(seat_page).content.decode()
         Round.objects.filter(game=game, status=Round.Status.OPEN).update(
-            deadline=timezone.now() - timedelta(minutes=1))
+            deadline=timezone.now() - timedelta(minutes=1)
+        )
         call_command("sweep")
 
     game.refresh_from_db()
     assert (game.status, game.winner_seat) == (Game.Status.FINISHED, 0)
     report = client.get(reverse("round_report", args=[game.pk, 5])).content.decode()
     assert "seat 0 takes cell 2" in report and "Cells [0, 0, 0, None, 1" in report
-    assert "Cells [0, 0, 0, None, 1, None, None, None, 1]" in client.get(
-        reverse("game", args=[game.pk])).content.decode()
+    assert (
+        "Cells [0, 0, 0, None, 1, None, None, None, 1]"
+        in client.get(reverse("game", args=[game.pk])).content.decode()
+    )
 
 
 def test_a_seat_page_of_the_plugged_game_refuses_a_move_out_of_turn(tictactoe, client):
     xavier, olga = make_user("xavier"), make_user("olga")
-    game = services.game_create(referee=xavier, kind="tictactoe", title="t", settings={},
-                                time_zone="UTC", deadline_days=1)
+    game = services.game_create(
+        referee=xavier, kind="tictactoe", title="t", settings={}, time_zone="UTC", deadline_days=1
+    )
     services.seat_join(game=game, number=0, user=xavier)
     services.seat_join(game=game, number=1, user=olga)
     services.game_start(game=game, by=xavier)

@@ -21,28 +21,53 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
 KEY = "Zq3-" + "k8Vr_P2mXw9LtYc6BnHs4QjDf7GaRe5UoTi1KyN0vMbWlEh" + "-sKy"
-PRODUCTION = {"DEBUG": "0", "SECRET_KEY": KEY, "ALLOWED_HOSTS": "skies.example",
-              "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto"}
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": KEY,
+    "ALLOWED_HOSTS": "skies.example",
+    "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto",
+}
 # What a test's own environment (or the developer's) might set: none of it leaks in.
-SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "CSRF_TRUSTED_ORIGINS",
-                      "DATABASE_URL", "CACHE_URL", "CELERY_BROKER_URL", "SENTRY_DSN",
-                      "DJANGO_ALLOW_ASYNC_UNSAFE")  # the browser tests set the last one
+SETTINGS_VARIABLES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "HTTPS",
+    "CSRF_TRUSTED_ORIGINS",
+    "DATABASE_URL",
+    "CACHE_URL",
+    "CELERY_BROKER_URL",
+    "SENTRY_DSN",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+)  # the browser tests set the last one
 
 
 def environment(**env) -> dict:
-    clean = {name: value for name, value in os.environ.items()
-             if name not in SETTINGS_VARIABLES and not name.startswith("SECURE_")}
+    clean = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in SETTINGS_VARIABLES and not name.startswith("SECURE_")
+    }
     return {**clean, **env}
 
 
 def run(args: list[str], **env) -> subprocess.CompletedProcess:
-    return subprocess.run(args, env=environment(**env), cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        args,
+        env=environment(**env),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def settings_of(names: list[str], **env) -> dict:
-    code = ("import json, sys; from config import settings as s; "
-            "print(json.dumps({n: getattr(s, n, None) for n in sys.argv[1:]}))")
+    code = (
+        "import json, sys; from config import settings as s; "
+        "print(json.dumps({n: getattr(s, n, None) for n in sys.argv[1:]}))"
+    )
     result = run([PYTHON, "-c", code, *names], **env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -57,9 +82,9 @@ def refusal(**env) -> str:
 
 # --- DEBUG, SECRET_KEY, ALLOWED_HOSTS -------------------------------------------------------
 
+
 def test_debug_is_off_unless_a_process_switches_it_on():
-    assert settings_of(["DEBUG"], SECRET_KEY=KEY, ALLOWED_HOSTS="skies.example") == {
-        "DEBUG": False}
+    assert settings_of(["DEBUG"], SECRET_KEY=KEY, ALLOWED_HOSTS="skies.example") == {"DEBUG": False}
     assert settings_of(["DEBUG"], DEBUG="1") == {"DEBUG": True}
 
 
@@ -77,8 +102,7 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert error.startswith("django.core.exceptions.ImproperlyConfigured: SECRET_KEY must be")
 
 
-@pytest.mark.parametrize("key", ["short-but-set", "a" * 60,
-                                 "django-insecure-" + KEY])
+@pytest.mark.parametrize("key", ["short-but-set", "a" * 60, "django-insecure-" + KEY])
 def test_production_refuses_a_weak_secret_key(key):
     error = refusal(DEBUG="0", SECRET_KEY=key, ALLOWED_HOSTS="skies.example")
 
@@ -97,8 +121,9 @@ def test_production_refuses_to_start_without_explicit_allowed_hosts(hosts):
 
 
 def test_the_deployment_checks_pass_on_production_settings_behind_tls():
-    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                 **PRODUCTION)
+    result = run(
+        [PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], **PRODUCTION
+    )
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -106,8 +131,11 @@ def test_the_deployment_checks_pass_on_production_settings_behind_tls():
 
 def test_the_deployment_checks_fail_on_plain_http():
     """The check above can fail: the same settings on plain HTTP miss HSTS and secure cookies."""
-    result = run([PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                 **PRODUCTION, HTTPS="0")
+    result = run(
+        [PYTHON, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        **PRODUCTION,
+        HTTPS="0",
+    )
 
     assert result.returncode != 0
     for check in ("security.W004", "security.W008", "security.W012", "security.W016"):
@@ -116,12 +144,23 @@ def test_the_deployment_checks_fail_on_plain_http():
 
 # --- the Host header ------------------------------------------------------------------------
 
+
 def production_request_settings(settings) -> None:
     """This process's settings as production has them for a request: hosts, TLS proxy."""
-    found = settings_of(["ALLOWED_HOSTS", "SECURE_PROXY_SSL_HEADER", "SECURE_SSL_REDIRECT",
-                         "SECURE_REDIRECT_EXEMPT", "SECURE_HSTS_SECONDS",
-                         "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
-                         "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE"], **PRODUCTION)
+    found = settings_of(
+        [
+            "ALLOWED_HOSTS",
+            "SECURE_PROXY_SSL_HEADER",
+            "SECURE_SSL_REDIRECT",
+            "SECURE_REDIRECT_EXEMPT",
+            "SECURE_HSTS_SECONDS",
+            "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+            "SECURE_HSTS_PRELOAD",
+            "SESSION_COOKIE_SECURE",
+            "CSRF_COOKIE_SECURE",
+        ],
+        **PRODUCTION,
+    )
     found["SECURE_PROXY_SSL_HEADER"] = tuple(found["SECURE_PROXY_SSL_HEADER"])
     for name, value in found.items():
         setattr(settings, name, value)
@@ -134,13 +173,15 @@ def test_a_password_reset_mails_a_link_to_the_sites_own_host_only(client, settin
     form = {"email": "alice@example.invalid"}
     through_the_proxy = {"HTTP_X_FORWARDED_PROTO": "https"}
 
-    forged = client.post("/accounts/password_reset/", form, HTTP_HOST="evil.example",
-                         **through_the_proxy)
+    forged = client.post(
+        "/accounts/password_reset/", form, HTTP_HOST="evil.example", **through_the_proxy
+    )
     assert forged.status_code == 400
     assert mailoutbox == []
 
-    honest = client.post("/accounts/password_reset/", form, HTTP_HOST="skies.example",
-                         **through_the_proxy)
+    honest = client.post(
+        "/accounts/password_reset/", form, HTTP_HOST="skies.example", **through_the_proxy
+    )
     assert honest.status_code == 302
     links = re.findall(r"\w+://\S+", mailoutbox[0].body)
     assert links and all(link.startswith("https://skies.example/") for link in links), links
@@ -155,13 +196,13 @@ def test_plain_http_is_redirected_to_https_but_the_health_check_is_not(client, s
 
     secure = client.get("/games/", HTTP_HOST="skies.example", HTTP_X_FORWARDED_PROTO="https")
     assert secure.status_code == 200
-    assert secure["Strict-Transport-Security"] == (
-        "max-age=31536000; includeSubDomains; preload")
+    assert secure["Strict-Transport-Security"] == ("max-age=31536000; includeSubDomains; preload")
 
     assert client.get("/healthz", HTTP_HOST="skies.example").status_code == 200
 
 
 # --- Content-Security-Policy ----------------------------------------------------------------
+
 
 def test_every_page_sends_a_policy_without_inline_script_or_style(client, db):
     policy = client.get("/")["Content-Security-Policy"]
@@ -192,16 +233,21 @@ def inline_code_in(text: str) -> list[str]:
 def test_no_template_holds_inline_script_style_or_handlers():
     templates = [path for place in TEMPLATE_DIRS for path in place.rglob("*.html")]
     assert len(templates) > 20
-    found = [f"{path.relative_to(ROOT)}: {what}" for path in templates
-             for what in inline_code_in(path.read_text())]
+    found = [
+        f"{path.relative_to(ROOT)}: {what}"
+        for path in templates
+        for what in inline_code_in(path.read_text())
+    ]
     assert not found, found
 
 
 def test_the_template_scan_sees_inline_code():
-    assert inline_code_in('<script>alert(1)</script>') == ["inline script"]
+    assert inline_code_in("<script>alert(1)</script>") == ["inline script"]
     assert inline_code_in('<script src="/static/a.js" defer></script>') == []
     assert inline_code_in('<p style="color: red" onclick="x()">') == [
-        "style attribute", "event handler attribute"]
+        "style attribute",
+        "event handler attribute",
+    ]
     assert inline_code_in('<div hx-on:click="x()">') == ["htmx inline handler"]
 
 
@@ -217,11 +263,21 @@ def test_no_rendered_page_holds_inline_script_style_or_handlers(client):
     game = make_dogfight(alice, humans={0: alice})  # her own game: referee and pilot
     rnd = open_round(game)
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    anonymous = [reverse("home"), reverse("lobby"), reverse("login"), reverse("signup"),
-                 reverse("game", args=[game.pk]), reverse("round_report", args=[game.pk, 1]),
-                 *[rules.rules_url() for rules in registry.all_games() if rules.rules_url()]]
-    logged_in = [reverse("my_games"), game.rules.seat_url(game.pk, 0),
-                 reverse("referee_panel", args=[game.pk]), reverse("game", args=[game.pk])]
+    anonymous = [
+        reverse("home"),
+        reverse("lobby"),
+        reverse("login"),
+        reverse("signup"),
+        reverse("game", args=[game.pk]),
+        reverse("round_report", args=[game.pk, 1]),
+        *[rules.rules_url() for rules in registry.all_games() if rules.rules_url()],
+    ]
+    logged_in = [
+        reverse("my_games"),
+        game.rules.seat_url(game.pk, 0),
+        reverse("referee_panel", args=[game.pk]),
+        reverse("game", args=[game.pk]),
+    ]
 
     found = {}
     for page in anonymous + [None] + logged_in:
@@ -238,10 +294,12 @@ def test_the_database_timeouts_come_from_the_environment():
     url = {"DATABASE_URL": "postgres://skies@db.invalid:5432/skies", "DEBUG": "1"}
 
     default = settings_of(["DATABASES"], **url)["DATABASES"]["default"]["OPTIONS"]
-    chosen = settings_of(["DATABASES"], **url, DATABASE_CONNECT_TIMEOUT="3",
-                         DATABASE_STATEMENT_TIMEOUT="2.5")["DATABASES"]["default"]["OPTIONS"]
-    none = settings_of(["DATABASES"], **url,
-                       DATABASE_STATEMENT_TIMEOUT="0")["DATABASES"]["default"]["OPTIONS"]
+    chosen = settings_of(
+        ["DATABASES"], **url, DATABASE_CONNECT_TIMEOUT="3", DATABASE_STATEMENT_TIMEOUT="2.5"
+    )["DATABASES"]["default"]["OPTIONS"]
+    none = settings_of(["DATABASES"], **url, DATABASE_STATEMENT_TIMEOUT="0")["DATABASES"][
+        "default"
+    ]["OPTIONS"]
 
     assert (default["connect_timeout"], default["options"]) == (5, "-c statement_timeout=30000")
     assert (chosen["connect_timeout"], chosen["options"]) == (3, "-c statement_timeout=2500")

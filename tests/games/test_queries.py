@@ -26,7 +26,8 @@ def test_open_round_is_the_open_round_as_the_orm_reads_it():
     found = queries.open_round(game.pk)
     assert isinstance(found, Round) and found.pk == expected.pk
     assert [getattr(found, f.attname) for f in Round._meta.concrete_fields] == [
-        getattr(expected, f.attname) for f in Round._meta.concrete_fields]
+        getattr(expected, f.attname) for f in Round._meta.concrete_fields
+    ]
     assert found.state == expected.state and isinstance(found.state, dict)
 
 

@@ -11,8 +11,15 @@ from tests.factories import make_dogfight, make_user, open_round
 
 pytestmark = pytest.mark.django_db
 
-ACTIONS = ("referee_start", "referee_input", "referee_remove", "referee_replace",
-           "referee_retry", "referee_undo_remove", "referee_resolve_now")
+ACTIONS = (
+    "referee_start",
+    "referee_input",
+    "referee_remove",
+    "referee_replace",
+    "referee_retry",
+    "referee_undo_remove",
+    "referee_resolve_now",
+)
 
 
 def post_action(client, game, action, **data):
@@ -21,11 +28,15 @@ def post_action(client, game, action, **data):
 
 def snapshot(game):
     """Everything a referee action could change."""
-    return (list(Game.objects.filter(pk=game.pk).values()),
-            list(game.seats.values()), list(game.rounds.values()))
+    return (
+        list(Game.objects.filter(pk=game.pk).values()),
+        list(game.seats.values()),
+        list(game.rounds.values()),
+    )
 
 
 # --- who may -------------------------------------------------------------------------------
+
 
 def test_the_referee_sees_his_panel_with_the_settings(client):
     referee = make_user()
@@ -65,8 +76,9 @@ def test_a_referee_action_by_another_user_is_refused_and_changes_nothing(client,
     make_user("stranger")
     before = snapshot(game)
     client.force_login(make_user())
-    response = client.post(reverse(action, args=[game.pk]),
-                           {"number": 4, "username": "stranger", "wind": "2"})
+    response = client.post(
+        reverse(action, args=[game.pk]), {"number": 4, "username": "stranger", "wind": "2"}
+    )
     assert response.status_code == 403
     assert snapshot(game) == before
 
@@ -98,8 +110,7 @@ def test_a_referee_post_with_the_csrf_token_from_the_panel_works():
     client.force_login(referee)
     client.get(reverse("referee_panel", args=[game.pk]))
     token = client.cookies["csrftoken"].value
-    response = client.post(reverse("referee_start", args=[game.pk]),
-                           {"csrfmiddlewaretoken": token})
+    response = client.post(reverse("referee_start", args=[game.pk]), {"csrfmiddlewaretoken": token})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == "running"
@@ -116,6 +127,7 @@ def test_the_panel_refuses_a_post_and_the_actions_refuse_a_get(client):
 
 
 # --- what the referee does -----------------------------------------------------------------
+
 
 def test_the_referee_starts_the_game_and_free_seats_become_computer_pilots(client):
     referee = make_user()
@@ -205,8 +217,13 @@ def test_removing_a_pilot_who_is_out_is_refused(client):
     referee = make_user()
     game = make_dogfight(referee, duel=True, humans={0: make_user()})
     client.force_login(referee)
-    response = post_action(client, game, "referee_remove", number=1,  # no seat 1 in a duel
-                           confirm="1")
+    response = post_action(
+        client,
+        game,
+        "referee_remove",
+        number=1,  # no seat 1 in a duel
+        confirm="1",
+    )
     assert "not in the game any more" in response.content.decode()
     assert open_round(game).referee_input == {}
 
@@ -232,14 +249,12 @@ def test_the_referee_undoes_a_removal_until_the_round_is_resolved(client):
     rnd = open_round(game)
     assert rnd.referee_input == {}
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    assert 2 in services.registry.get("dogfight").active_seats(
-        open_round(game).state)
+    assert 2 in services.registry.get("dogfight").active_seats(open_round(game).state)
     response = post_action(client, game, "referee_undo_remove", number=2)
     assert "that pilot is not being removed" in response.content.decode()
 
 
-def test_a_removed_pilot_no_longer_holds_up_an_early_resolution(
-        django_capture_on_commit_callbacks):
+def test_a_removed_pilot_no_longer_holds_up_an_early_resolution(django_capture_on_commit_callbacks):
     """Five pilots send orders, the sixth is being removed: the round is all in, and a game
     that resolves early resolves it at once (tasks run eagerly in tests)."""
     referee = make_user()
@@ -248,8 +263,11 @@ def test_a_removed_pilot_no_longer_holds_up_an_early_resolution(
     services.referee_remove(game=game, by=referee, number=5)
     with django_capture_on_commit_callbacks(execute=True):
         for number in range(5):
-            services.orders_submit(seat=game.seats.get(number=number), user=pilots[number],
-                                   payload=[{"maneuver": "G"}] * 3)
+            services.orders_submit(
+                seat=game.seats.get(number=number),
+                user=pilots[number],
+                payload=[{"maneuver": "G"}] * 3,
+            )
     rnd = game.rounds.get(number=1)
     assert rnd.all_in_at is not None
     assert rnd.status == Round.Status.PUBLISHED
@@ -262,8 +280,9 @@ def test_removing_the_last_pilot_owing_orders_makes_the_round_all_in():
     pilots = {n: make_user() for n in range(6)}
     game = make_dogfight(referee, humans=pilots)
     for number in range(5):
-        services.orders_submit(seat=game.seats.get(number=number), user=pilots[number],
-                               payload=[{"maneuver": "G"}] * 3)
+        services.orders_submit(
+            seat=game.seats.get(number=number), user=pilots[number], payload=[{"maneuver": "G"}] * 3
+        )
     assert open_round(game).all_in_at is None
     services.referee_remove(game=game, by=referee, number=5)
     assert open_round(game).all_in_at is not None
@@ -316,7 +335,8 @@ def test_a_failed_round_shows_its_error_and_the_referee_retries_it(client):
     referee = make_user()
     game = make_dogfight(referee, humans=[make_user()])
     Round.objects.filter(pk=open_round(game).pk).update(
-        status=Round.Status.FAILED, failures=3, last_error="ValueError: the engine choked")
+        status=Round.Status.FAILED, failures=3, last_error="ValueError: the engine choked"
+    )
     client.force_login(referee)
     page = client.get(reverse("referee_panel", args=[game.pk])).content.decode()
     assert "ValueError: the engine choked" in page
@@ -336,10 +356,18 @@ def test_retrying_without_a_failed_round_is_refused(client):
 
 # --- creating a game -----------------------------------------------------------------------
 
+
 def settings_form(**overrides):
-    data = {"title": "Bloody April", "time_zone": "Europe/Paris", "deadline_days": "3",
-            "mode": "full", "balloon_rule": "none", "balloons": "0", "clouds": "6",
-            "scoring": "hits"}
+    data = {
+        "title": "Bloody April",
+        "time_zone": "Europe/Paris",
+        "deadline_days": "3",
+        "mode": "full",
+        "balloon_rule": "none",
+        "balloons": "0",
+        "clouds": "6",
+        "scoring": "hits",
+    }
     for number in range(6):
         data[f"level_{number}"] = "novice"
     return {**data, **overrides}
@@ -355,9 +383,21 @@ def test_creating_a_game_needs_a_login(client):
 def test_the_form_offers_every_setting(client):
     client.force_login(make_user())
     page = client.get(reverse("game_new", args=["dogfight"])).content.decode()
-    for name in ("title", "time_zone", "deadline_days", "resolve_early", "mode", "windless",
-                 "legacy_weather", "balloon_rule", "balloons", "clouds", "scoring",
-                 "computer_0", "level_5"):
+    for name in (
+        "title",
+        "time_zone",
+        "deadline_days",
+        "resolve_early",
+        "mode",
+        "windless",
+        "legacy_weather",
+        "balloon_rule",
+        "balloons",
+        "clouds",
+        "scoring",
+        "computer_0",
+        "level_5",
+    ):
         assert f'name="{name}"' in page
     assert 'value="through"' in page and 'value="ace"' in page
 
@@ -370,19 +410,37 @@ def test_an_unknown_kind_of_game_is_404(client):
 def test_the_creator_becomes_the_referee_and_lands_on_his_panel(client):
     creator = make_user()
     client.force_login(creator)
-    response = client.post(reverse("game_new", args=["dogfight"]), settings_form(
-        resolve_early="on", windless="on", balloon_rule="through", balloons="6",
-        clouds="3", scoring="damage", computer_1="on", level_1="ace", computer_4="on",
-        level_4="veteran"))
+    response = client.post(
+        reverse("game_new", args=["dogfight"]),
+        settings_form(
+            resolve_early="on",
+            windless="on",
+            balloon_rule="through",
+            balloons="6",
+            clouds="3",
+            scoring="damage",
+            computer_1="on",
+            level_1="ace",
+            computer_4="on",
+            level_4="veteran",
+        ),
+    )
     game = Game.objects.get()
     assert response.status_code == 302
     assert response.url == reverse("referee_panel", args=[game.pk])
     assert game.referee == creator and game.status == "open"
     assert (game.title, game.time_zone, game.deadline_days, game.resolve_early) == (
-        "Bloody April", "Europe/Paris", 3, True)
+        "Bloody April",
+        "Europe/Paris",
+        3,
+        True,
+    )
     assert game.settings["windless"] and game.settings["balloon_rule"] == "through"
     assert (game.settings["balloons"], game.settings["clouds"], game.settings["scoring"]) == (
-        6, 3, "damage")
+        6,
+        3,
+        "damage",
+    )
     computers = {s.number: s.computer_level for s in game.seats.filter(computer=True)}
     assert computers == {1: "ace", 4: "veteran"}
     assert not game.scored
@@ -396,8 +454,9 @@ def test_a_duel_has_two_seats(client):
 
 def test_an_unfair_balloon_count_shows_the_engines_message_and_creates_nothing(client):
     client.force_login(make_user())
-    response = client.post(reverse("game_new", args=["dogfight"]),
-                           settings_form(balloon_rule="normal", balloons="4"))
+    response = client.post(
+        reverse("game_new", args=["dogfight"]), settings_form(balloon_rule="normal", balloons="4")
+    )
     assert response.status_code == 200
     page = response.content.decode()
     assert "4 balloons cannot be placed fairly here; possible: 0, 1, 6, 7, 12, 13" in page
@@ -406,8 +465,9 @@ def test_an_unfair_balloon_count_shows_the_engines_message_and_creates_nothing(c
 
 def test_a_computer_pilot_in_a_seat_a_duel_does_not_have_is_refused(client):
     client.force_login(make_user())
-    response = client.post(reverse("game_new", args=["dogfight"]),
-                           settings_form(mode="duel", computer_2="on"))
+    response = client.post(
+        reverse("game_new", args=["dogfight"]), settings_form(mode="duel", computer_2="on")
+    )
     assert "a seat this game does not have" in response.content.decode()
     assert not Game.objects.exists()
 
@@ -421,11 +481,13 @@ def test_too_many_clouds_are_refused_by_the_form(client):
 
 def test_a_windless_game_with_legacy_weather_is_refused_clearly(client):
     client.force_login(make_user())
-    response = client.post(reverse("game_new", args=["dogfight"]),
-                           settings_form(windless="on", legacy_weather="on"), follow=True)
+    response = client.post(
+        reverse("game_new", args=["dogfight"]),
+        settings_form(windless="on", legacy_weather="on"),
+        follow=True,
+    )
     assert not Game.objects.exists()
-    assert ("choose windless or legacy weather, not both"
-            in response.content.decode())
+    assert "choose windless or legacy weather, not both" in response.content.decode()
 
 
 def test_a_windless_game_offers_no_wind_control(client):

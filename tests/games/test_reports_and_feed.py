@@ -17,8 +17,7 @@ from dogfight import services as dogfight_services
 from games import report_cache, resolution, services
 from games.models import Chatter, Round
 from tests.factories import make_dogfight, make_user, open_round, seat_of
-from tests.helpers import (HTMX, fast_passwords, production_cache,  # noqa: F401
-                               set_planes)
+from tests.helpers import HTMX, fast_passwords, production_cache, set_planes  # noqa: F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -47,22 +46,34 @@ def battle(pilots):
     pilot flies, so nothing in the round is left to chance. Returns the game with round 1
     published."""
     alice, bob, carol = pilots
-    game = make_dogfight(humans={0: alice, 1: bob, 2: carol, 3: make_user(), 4: make_user(),
-                                 5: make_user()})
+    game = make_dogfight(
+        humans={0: alice, 1: bob, 2: carol, 3: make_user(), 4: make_user(), 5: make_user()}
+    )
     for user, name in zip(pilots, ("Red Falcon", "Blue Heron", "Yellow Kid")):
         dogfight_services.name_seat(seat=seat_of(game, user), user=user, name=name)
     rnd = open_round(game)
-    set_planes(rnd, {
-        0: {"status": "air", "q": 0, "r": 0, "facing": 0},
-        1: {"status": "air", "q": 1, "r": 0, "facing": 0, "damage": 8},
-        2: {"status": "air", "q": 9, "r": -4, "facing": 0},
-    }, clouds=[[-3, 5]])
+    set_planes(
+        rnd,
+        {
+            0: {"status": "air", "q": 0, "r": 0, "facing": 0},
+            1: {"status": "air", "q": 1, "r": 0, "facing": 0, "damage": 8},
+            2: {"status": "air", "q": 9, "r": -4, "facing": 0},
+        },
+        clouds=[[-3, 5]],
+    )
     services.referee_set_input(game=game, by=game.referee, data={"wind": 0})
-    services.orders_submit(seat=seat_of(game, alice), user=alice, payload=[
-        {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L", "fire": []},
-        {"maneuver": "R", "fire": ["L", "R"]}])
-    services.chatter_save(seat=seat_of(game, bob), user=bob,
-                          lines=["Is that you behind me, Falcon?", "Mayday!"])
+    services.orders_submit(
+        seat=seat_of(game, alice),
+        user=alice,
+        payload=[
+            {"maneuver": "A", "fire": ["A"]},
+            {"maneuver": "L", "fire": []},
+            {"maneuver": "R", "fire": ["L", "R"]},
+        ],
+    )
+    services.chatter_save(
+        seat=seat_of(game, bob), user=bob, lines=["Is that you behind me, Falcon?", "Mayday!"]
+    )
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
@@ -75,42 +86,50 @@ def _report(client, game, number=1, **params):
 
 def _main(html: str) -> str:
     """The page without its head (whose CSRF token changes with every response)."""
-    return html[html.index("<main>"):]
+    return html[html.index("<main>") :]
 
 
 def _replay_board(html: str) -> str:
-    return re.search(r'<svg id="replay".*?</svg>', html, re.S).group(0)
+    return re.search(r'<svg id="replay".*?</svg>', html, re.DOTALL).group(0)
 
 
 # --- the report -----------------------------------------------------------------------------
 
+
 def test_the_report_tells_the_weather(client, battle):
     page = _report(client, battle).content.decode()
-    assert ("Wind from the west (set by the referee): at the end of the round every cloud "
-            "drifts one hex east.") in page
+    assert (
+        "Wind from the west (set by the referee): at the end of the round every cloud "
+        "drifts one hex east."
+    ) in page
 
 
 def test_the_report_shows_each_planes_three_moves_with_positions_and_fire(client, battle):
     page = _report(client, battle).content.decode()
-    row = re.search(r'<th scope="row" class="seat-0">Red Falcon.*?</tr>', page, re.S).group(0)
-    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    row = re.search(r'<th scope="row" class="seat-0">Red Falcon.*?</tr>', page, re.DOTALL).group(0)
+    cells = re.findall(r"<td>(.*?)</td>", row, re.DOTALL)
     assert cells == [
         "ahead → (1, 0), nose east<br><small>fires ahead</small>",
         "turn left → (2, -1), nose north-east",
         "turn right → (3, -1), nose east<br><small>fires diagonally left, diagonally right</small>",
     ]
-    carol = re.search(r'<th scope="row" class="seat-2">Yellow Kid.*?</tr>', page, re.S).group(0)
+    carol = re.search(r'<th scope="row" class="seat-2">Yellow Kid.*?</tr>', page, re.DOTALL).group(
+        0
+    )
     assert "ahead → (10, -4), nose east" in carol
     for seat in (3, 4, 5):  # the pilots without orders took off (NMR)
-        row = re.search(rf'<th scope="row" class="seat-{seat}">.*?</tr>', page, re.S).group(0)
+        row = re.search(rf'<th scope="row" class="seat-{seat}">.*?</tr>', page, re.DOTALL).group(0)
         assert re.findall(r"<td>(\w.*?) →", row) == [
-            "take off on runway β", "take off on runway β", "ahead"]
+            "take off on runway β",
+            "take off on runway β",
+            "ahead",
+        ]
 
 
 def test_the_report_tells_hits_shoot_downs_and_crashes_in_words(client, battle):
     page = _report(client, battle).content.decode()
-    events = page[page.index("What happened"):]
-    move_1 = events[events.index("<h3>Move 1</h3>"):]
+    events = page[page.index("What happened") :]
+    move_1 = events[events.index("<h3>Move 1</h3>") :]
     assert "Red Falcon hits Blue Heron at range 1: 4 damage." in move_1
     assert "Blue Heron is shot down by Red Falcon: " in move_1
     assert "Yellow Kid flew off the board: 5 points lost; 5 go into the pot." in move_1
@@ -118,7 +137,7 @@ def test_the_report_tells_hits_shoot_downs_and_crashes_in_words(client, battle):
 
 def test_the_report_shows_the_rounds_chatter_to_spectators(client, battle):
     page = _report(client, battle).content.decode()
-    radio = page[page.index("Radio chatter"):]
+    radio = page[page.index("Radio chatter") :]
     assert "<strong>Blue Heron</strong>" in radio
     assert "<li>Is that you behind me, Falcon?</li><li>Mayday!</li>" in radio
 
@@ -131,8 +150,13 @@ def test_the_replay_has_five_steps_whose_boards_all_differ(client, battle):
         assert re.search(rf'href="\?step={step}"[^>]*aria-current="step"', page)
         boards.append(_replay_board(page))
         titles.append(re.search(r"<h2>Replay: (.*?)</h2>", page).group(1))
-    assert titles == ["Start of the round", "After move 1", "After move 2", "After move 3",
-                      "End of the round (after the wind)"]
+    assert titles == [
+        "Start of the round",
+        "After move 1",
+        "After move 2",
+        "After move 3",
+        "End of the round (after the wind)",
+    ]
     assert len(set(boards)) == 5
     # The shot-down and crashed planes are still drawn, dimmed, after the move they went out.
     assert 'class="plane seat-1 out"' in boards[1] and 'class="plane seat-1 air"' in boards[0]
@@ -203,8 +227,11 @@ def test_cached_reports_expire_in_production_redis(client, battle, settings):
     client.get(url, {"step": 1}, **HTMX)
     server = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
-    keys = [key for key in server.scan_iter(f"{prefix}:*")
-            if b":report:" in key or b":report-page:" in key]
+    keys = [
+        key
+        for key in server.scan_iter(f"{prefix}:*")
+        if b":report:" in key or b":report-page:" in key
+    ]
     assert len(keys) >= 3  # the report's body, its replay step, the whole page
     assert all(0 < server.ttl(key) <= report_cache.REPORT_SECONDS for key in keys)
 
@@ -218,8 +245,10 @@ def test_each_replay_step_is_cached_for_htmx_too(client, battle, django_assert_m
 
 # --- the whole page for readers without a session (cached) -----------------------------------
 
+
 def test_a_reader_without_a_session_gets_the_same_page_from_one_query(
-        client, battle, django_assert_num_queries):
+    client, battle, django_assert_num_queries
+):
     first = _report(client, battle).content.decode()
     Chatter.objects.filter(round__game=battle).update(lines=["Rewritten history"])
     with django_assert_num_queries(1):
@@ -259,12 +288,14 @@ def test_the_cached_page_gains_its_next_link_when_the_next_round_is_published(cl
     assert later in _report(client, battle).content.decode()
 
 
-def test_the_cached_page_shows_a_pilots_new_name(client, battle, pilots,
-                                                django_capture_on_commit_callbacks):
+def test_the_cached_page_shows_a_pilots_new_name(
+    client, battle, pilots, django_capture_on_commit_callbacks
+):
     assert "Red Falcon" in _report(client, battle).content.decode()
     with django_capture_on_commit_callbacks(execute=True):  # the names' version moves on commit
-        dogfight_services.name_seat(seat=seat_of(battle, pilots[0]), user=pilots[0],
-                                 name="Crimson Kite")
+        dogfight_services.name_seat(
+            seat=seat_of(battle, pilots[0]), user=pilots[0], name="Crimson Kite"
+        )
     page = _report(client, battle).content.decode()
     assert "Crimson Kite" in page and "Red Falcon" not in page
 
@@ -275,7 +306,8 @@ def test_each_replay_step_has_its_own_cached_page(client, battle):
 
 
 def test_a_message_waiting_for_an_anonymous_reader_is_shown_and_not_cached_for_others(
-        client, battle):
+    client, battle
+):
     _report(client, battle)  # the copy for readers without a session is cached
     request, response = HttpRequest(), HttpResponse()
     storage = CookieStorage(request)
@@ -300,6 +332,7 @@ def test_the_cached_page_round_trips_through_production_redis(battle):
 
 # --- the Atom feed --------------------------------------------------------------------------
 
+
 def test_the_atom_feed_lists_the_published_rounds_newest_first(client, battle):
     rnd = open_round(battle)
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
@@ -312,7 +345,9 @@ def test_the_atom_feed_lists_the_published_rounds_newest_first(client, battle):
     assert [e.findtext(f"{ATOM}title") for e in entries] == ["Round 2", "Round 1"]
     links = [e.find(f"{ATOM}link").get("href") for e in entries]
     assert [link.split("testserver")[-1] for link in links] == [
-        reverse("round_report", args=[battle.pk, 2]), reverse("round_report", args=[battle.pk, 1])]
+        reverse("round_report", args=[battle.pk, 2]),
+        reverse("round_report", args=[battle.pk, 1]),
+    ]
     summary = entries[1].findtext(f"{ATOM}summary")
     assert "Red Falcon hits Blue Heron at range 1: 4 damage." in summary
     assert "Blue Heron is shot down by Red Falcon: " in summary

@@ -55,32 +55,39 @@ def _reports(game) -> int:
 
 # --- noon in the game's time zone -----------------------------------------------------------
 
-@pytest.mark.parametrize("moment, zone, days, deadline", [
-    # Berlin in winter (CET, UTC+1) and summer (CEST, UTC+2), across both DST switches.
-    (utc(2024, 3, 29, 9), BERLIN, 1, utc(2024, 3, 30, 11)),
-    (utc(2024, 3, 30, 9), BERLIN, 1, utc(2024, 3, 31, 10)),   # the night clocks go forward
-    (utc(2024, 3, 29, 9), BERLIN, 2, utc(2024, 3, 31, 10)),
-    (utc(2024, 10, 26, 9), BERLIN, 1, utc(2024, 10, 27, 11)),  # the night clocks go back
-    (utc(2024, 10, 25, 9), BERLIN, 1, utc(2024, 10, 26, 10)),
-    # The local date counts, not the UTC date: 23:30 UTC is already tomorrow in Berlin.
-    (utc(2024, 3, 30, 23, 30), BERLIN, 1, utc(2024, 4, 1, 10)),
-    # A half-hour zone: noon IST is 06:30 UTC, summer or winter.
-    (utc(2024, 6, 10, 12), KOLKATA, 2, utc(2024, 6, 12, 6, 30)),
-    (utc(2024, 6, 10, 20), KOLKATA, 2, utc(2024, 6, 13, 6, 30)),  # 01:30 on the 11th there
-    (utc(2024, 12, 31, 19), KOLKATA, 1, utc(2025, 1, 2, 6, 30)),
-])
+
+@pytest.mark.parametrize(
+    "moment, zone, days, deadline",
+    [
+        # Berlin in winter (CET, UTC+1) and summer (CEST, UTC+2), across both DST switches.
+        (utc(2024, 3, 29, 9), BERLIN, 1, utc(2024, 3, 30, 11)),
+        (utc(2024, 3, 30, 9), BERLIN, 1, utc(2024, 3, 31, 10)),  # the night clocks go forward
+        (utc(2024, 3, 29, 9), BERLIN, 2, utc(2024, 3, 31, 10)),
+        (utc(2024, 10, 26, 9), BERLIN, 1, utc(2024, 10, 27, 11)),  # the night clocks go back
+        (utc(2024, 10, 25, 9), BERLIN, 1, utc(2024, 10, 26, 10)),
+        # The local date counts, not the UTC date: 23:30 UTC is already tomorrow in Berlin.
+        (utc(2024, 3, 30, 23, 30), BERLIN, 1, utc(2024, 4, 1, 10)),
+        # A half-hour zone: noon IST is 06:30 UTC, summer or winter.
+        (utc(2024, 6, 10, 12), KOLKATA, 2, utc(2024, 6, 12, 6, 30)),
+        (utc(2024, 6, 10, 20), KOLKATA, 2, utc(2024, 6, 13, 6, 30)),  # 01:30 on the 11th there
+        (utc(2024, 12, 31, 19), KOLKATA, 1, utc(2025, 1, 2, 6, 30)),
+    ],
+)
 def test_a_deadline_is_noon_in_the_games_time_zone(moment, zone, days, deadline):
     assert clock.deadline_after(moment, zone, days) == deadline
     assert clock.deadline_after(moment, zone, days).astimezone(ZoneInfo(zone)).time() == time(12)
 
 
-@pytest.mark.parametrize("moment, zone, noon", [
-    (utc(2024, 3, 31, 9, 59), BERLIN, utc(2024, 3, 31, 10)),
-    (utc(2024, 3, 31, 10), BERLIN, utc(2024, 4, 1, 10)),      # exactly noon: the next one
-    (utc(2024, 10, 27, 10, 30), BERLIN, utc(2024, 10, 27, 11)),  # 11:30 CET, after the switch
-    (utc(2024, 6, 10, 6, 29), KOLKATA, utc(2024, 6, 10, 6, 30)),
-    (utc(2024, 6, 10, 6, 31), KOLKATA, utc(2024, 6, 11, 6, 30)),
-])
+@pytest.mark.parametrize(
+    "moment, zone, noon",
+    [
+        (utc(2024, 3, 31, 9, 59), BERLIN, utc(2024, 3, 31, 10)),
+        (utc(2024, 3, 31, 10), BERLIN, utc(2024, 4, 1, 10)),  # exactly noon: the next one
+        (utc(2024, 10, 27, 10, 30), BERLIN, utc(2024, 10, 27, 11)),  # 11:30 CET, after the switch
+        (utc(2024, 6, 10, 6, 29), KOLKATA, utc(2024, 6, 10, 6, 30)),
+        (utc(2024, 6, 10, 6, 31), KOLKATA, utc(2024, 6, 11, 6, 30)),
+    ],
+)
 def test_the_next_noon_is_the_first_noon_strictly_after_a_moment(moment, zone, noon):
     assert clock.next_noon(moment, zone) == noon
 
@@ -95,6 +102,7 @@ def test_a_new_rounds_deadline_is_noon_local_after_the_games_deadline_days(alice
 
 
 # --- the sweep ------------------------------------------------------------------------------
+
 
 def test_the_sweep_resolves_a_round_past_its_deadline_with_nmr_for_missing_orders(game):
     rnd = open_round(game)
@@ -116,8 +124,11 @@ def test_a_sweep_hands_the_due_rounds_to_the_workers_in_batches(game, monkeypatc
         _pass_deadline(rnd)
     batches = []
     monkeypatch.setattr(sweep, "BATCH", 2)
-    monkeypatch.setattr(resolve_rounds_task, "delay",
-                        lambda ids: batches.append(ids) or resolve_rounds_task.apply(args=[ids]))
+    monkeypatch.setattr(
+        resolve_rounds_task,
+        "delay",
+        lambda ids: batches.append(ids) or resolve_rounds_task.apply(args=[ids]),
+    )
     swept = sweep.run(timezone.now())
     assert swept == sweep.Swept(due=3, extended=0, reminders=0)
     assert sorted(len(batch) for batch in batches) == [1, 2]
@@ -161,8 +172,9 @@ def test_all_orders_in_resolves_at_the_next_noon_not_before(game, alice):
     assert _reports(game) == 1 and open_round(game).number == 2
 
 
-def test_with_resolve_early_the_last_order_resolves_the_round_at_once(client, alice,
-                                                                    django_capture_on_commit_callbacks):
+def test_with_resolve_early_the_last_order_resolves_the_round_at_once(
+    client, alice, django_capture_on_commit_callbacks
+):
     game = make_dogfight(humans={0: alice}, resolve_early=True)
     client.force_login(alice)
     with django_capture_on_commit_callbacks(execute=True):
@@ -186,11 +198,14 @@ def test_two_sweeps_in_a_row_resolve_a_round_once(game):
     assert sweep_task.delay().get() == 0
     assert _reports(game) == 1
     assert list(game.rounds.values_list("number", "status")) == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
 
 
-def test_a_resolve_task_delivered_twice_publishes_once(game, alice,
-                                                       django_capture_on_commit_callbacks):
+def test_a_resolve_task_delivered_twice_publishes_once(
+    game, alice, django_capture_on_commit_callbacks
+):
     rnd = open_round(game)
     _pass_deadline(rnd)
     with django_capture_on_commit_callbacks(execute=True):
@@ -212,6 +227,7 @@ def test_a_task_for_a_round_not_yet_due_resolves_nothing(game):
 
 
 # --- the outage rule ------------------------------------------------------------------------
+
 
 @pytest.fixture
 def outage_games(alice):
@@ -266,6 +282,7 @@ def test_the_outage_rule_only_extends_deadlines_that_fell_inside_the_gap(outage_
 
 # --- report mail ----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def mail_game(alice):
     """Alice wants report mail, Bob turned it off, Carol has no address; three computers."""
@@ -282,7 +299,8 @@ def _resolve_with_mail(game, capture):
 
 
 def test_each_pilot_who_wants_it_gets_one_mail_per_published_round(
-        mail_game, alice, django_capture_on_commit_callbacks):
+    mail_game, alice, django_capture_on_commit_callbacks
+):
     first = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert [m.to for m in mail.outbox] == [[alice.email]]
     message = mail.outbox[0]
@@ -291,8 +309,10 @@ def test_each_pilot_who_wants_it_gets_one_mail_per_published_round(
     assert "seat 0 sent no orders and flies straight on." in message.body
 
     _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
-    assert [m.subject for m in mail.outbox] == ["Test skies: round 1 is published",
-                                                "Test skies: round 2 is published"]
+    assert [m.subject for m in mail.outbox] == [
+        "Test skies: round 1 is published",
+        "Test skies: round 2 is published",
+    ]
     assert Delivery.objects.filter(kind="report").count() == 2
     assert first.deliveries.get().user == alice
 
@@ -307,7 +327,8 @@ def test_report_mail_goes_out_only_after_the_commit(mail_game, django_capture_on
 
 
 def test_sending_a_rounds_reports_again_sends_nothing_twice(
-        mail_game, django_capture_on_commit_callbacks):
+    mail_game, django_capture_on_commit_callbacks
+):
     rnd = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert notify.send_reports([rnd.pk]) == 0
     assert notify.send_reports([rnd.pk]) == 0
@@ -316,7 +337,8 @@ def test_sending_a_rounds_reports_again_sends_nothing_twice(
 
 
 def test_a_failed_mail_is_sent_by_the_next_attempt(
-        mail_game, alice, django_capture_on_commit_callbacks, settings):
+    mail_game, alice, django_capture_on_commit_callbacks, settings
+):
     settings.EMAIL_BACKEND = "tests.games.test_round_clock.BrokenBackend"
     rnd = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert not Delivery.objects.filter(round=rnd).exists()
@@ -334,6 +356,7 @@ class BrokenBackend:
 
 
 # --- reminders ------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def reminder_game(alice):
@@ -358,7 +381,8 @@ def test_a_reminder_goes_once_to_pilots_whose_orders_are_due(reminder_game, alic
 
 def test_no_reminder_before_the_reminder_window(reminder_game):
     Round.objects.filter(game=reminder_game).update(
-        deadline=timezone.now() + timedelta(hours=6, minutes=5))
+        deadline=timezone.now() + timedelta(hours=6, minutes=5)
+    )
     assert notify.send_reminders(timezone.now()) == 0
     assert notify.send_reminders(timezone.now() + timedelta(minutes=10)) == 1
 
@@ -375,6 +399,7 @@ def test_no_reminder_once_the_orders_are_in(reminder_game, alice):
 
 
 # --- manage.py ------------------------------------------------------------------------------
+
 
 def test_resolve_now_resolves_a_games_round_whatever_its_deadline(game):
     out = StringIO()
@@ -398,19 +423,20 @@ def test_manage_sweep_resolves_due_rounds_and_says_so(game):
     out = StringIO()
     call_command("sweep", stdout=out)
     assert out.getvalue().strip() == (
-        "1 due round(s) resolved, 0 deadline(s) extended, 0 reminder(s) sent.")
+        "1 due round(s) resolved, 0 deadline(s) extended, 0 reminder(s) sent."
+    )
     assert _reports(game) == 1 and _reports(waiting) == 0
 
 
 # --- computer pilots ------------------------------------------------------------------------
+
 
 def test_a_computer_seats_orders_are_stored_sealed_when_the_round_opens(game):
     rnd = open_round(game)
     orders = {o.seat.number: o for o in rnd.orders.select_related("seat")}
     assert sorted(orders) == [1, 2, 3, 4, 5]
     for number, order in orders.items():
-        assert order.payload == RULES.computer_orders(rnd.state, number,
-                                                      order.seat.computer_level)
+        assert order.payload == RULES.computer_orders(rnd.state, number, order.seat.computer_level)
         assert order.submitted_at == rnd.opened_at
     assert rnd.all_in_at is None  # Alice's orders are still due
 
@@ -418,8 +444,9 @@ def test_a_computer_seats_orders_are_stored_sealed_when_the_round_opens(game):
     second = open_round(game)
     assert Order.objects.filter(round=second).count() == 5
     for order in Order.objects.filter(round=second).select_related("seat"):
-        assert order.payload == RULES.computer_orders(second.state, order.seat.number,
-                                                      order.seat.computer_level)
+        assert order.payload == RULES.computer_orders(
+            second.state, order.seat.number, order.seat.computer_level
+        )
         assert order.submitted_at == second.opened_at
 
 

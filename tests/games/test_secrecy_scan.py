@@ -28,15 +28,22 @@ from dogfight.plugin import RULES
 from games import notify, resolution
 from games.models import Game, Round
 from tests.factories import make_dogfight, make_user, open_round
-from tests.helpers import (HTMX, chatter_url, cockpit, fast_passwords,  # noqa: F401
-                               order_post, orders_url, preview_url)
+from tests.helpers import (  # noqa: F401
+    HTMX,
+    chatter_url,
+    cockpit,
+    fast_passwords,
+    order_post,
+    orders_url,
+    preview_url,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
 API = "/api/v1"
 HUMANS = {0: "alice", 2: "bob", 4: "carol"}
 ROUNDS = 5
-SUBMITTED = re.compile(r'<ol class="submitted">.*?</ol>', re.S)
+SUBMITTED = re.compile(r'<ol class="submitted">.*?</ol>', re.DOTALL)
 
 
 def marker(name: str, number: int) -> str:
@@ -64,15 +71,19 @@ class Scan:
 
     def __init__(self, game, people, referee, stranger):
         self.game, self.people = game, people
-        self.viewers = {"a spectator": None, "a stranger": stranger, "the referee": referee,
-                        **{name: user for name, user in people.items()}}
+        self.viewers = {
+            "a spectator": None,
+            "a stranger": stranger,
+            "the referee": referee,
+            **{name: user for name, user in people.items()},
+        }
         self.clients = {}
         for name, user in self.viewers.items():
             self.clients[name] = Client()
             if user is not None:
                 self.clients[name].force_login(user)
         self.secrets: dict[str, list[str]] = {name: [] for name in people}  # unpublished
-        self.blocks: dict[str, str] = {}   # each pilot's sealed orders as his cockpit shows
+        self.blocks: dict[str, str] = {}  # each pilot's sealed orders as his cockpit shows
         self.sequences: dict[str, list[str]] = {}  # and as maneuver codes (the API's JSON)
         self.fetched = 0
 
@@ -81,8 +92,9 @@ class Scan:
 
     def responses(self, viewer: str):
         client, game, user = self.clients[viewer], self.game, self.viewers[viewer]
-        published = list(game.rounds.filter(status=Round.Status.PUBLISHED)
-                         .values_list("number", flat=True))
+        published = list(
+            game.rounds.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True)
+        )
         rnd = game.rounds.filter(status=Round.Status.OPEN).first()
         yield "home", client.get(reverse("home"))
         yield "lobby", client.get(reverse("lobby"))
@@ -91,31 +103,42 @@ class Scan:
         yield "rules", client.get(reverse("dogfight:rules"))
         yield "leaderboard", client.get(reverse("dogfight:leaderboard"))
         for pilot in Pilot.objects.all():
-            yield f"career {pilot.name}", client.get(reverse("dogfight:career",
-                                                             args=[pilot.pk]))
+            yield f"career {pilot.name}", client.get(reverse("dogfight:career", args=[pilot.pk]))
         for number in published[-2:]:
             url = reverse("round_report", args=[game.pk, number])
             yield f"report {number}", client.get(url)
             for step in (0, 2, 99, "x"):
                 yield f"replay {number} step {step}", client.get(url, {"step": step}, **HTMX)
         if rnd is not None:
-            yield "report of the open round (404)", client.get(
-                reverse("round_report", args=[game.pk, rnd.number]))
-        yield "a round that does not exist (404)", client.get(
-            reverse("round_report", args=[game.pk, 999]))
+            yield (
+                "report of the open round (404)",
+                client.get(reverse("round_report", args=[game.pk, rnd.number])),
+            )
+        yield (
+            "a round that does not exist (404)",
+            client.get(reverse("round_report", args=[game.pk, 999])),
+        )
         yield "referee panel (or 403)", client.get(reverse("referee_panel", args=[game.pk]))
         if user is not None:
             yield "my games", client.get(reverse("my_games"))
         for name, number in self.seats().items():
             yield f"cockpit of {name}", client.get(cockpit(game, number))
-            yield f"preview of {name}", client.get(preview_url(game, number),
-                                                    {"m1": "A", "m2": "L"}, **HTMX)
-            yield f"preview of {name} without htmx", client.get(preview_url(game, number),
-                                                                 {"m1": "A"})
-            yield f"chatter posted to {name}'s seat (refused unless his own)", client.post(
-                chatter_url(game, number), {f"l{n}": "x" for n in range(1, 8)})  # 7 lines
-            yield f"orders posted to {name}'s seat (refused)", client.post(
-                orders_url(game, number), {"m1": "XX", "pilot_name": ""})
+            yield (
+                f"preview of {name}",
+                client.get(preview_url(game, number), {"m1": "A", "m2": "L"}, **HTMX),
+            )
+            yield (
+                f"preview of {name} without htmx",
+                client.get(preview_url(game, number), {"m1": "A"}),
+            )
+            yield (
+                f"chatter posted to {name}'s seat (refused unless his own)",
+                client.post(chatter_url(game, number), {f"l{n}": "x" for n in range(1, 8)}),
+            )  # 7 lines
+            yield (
+                f"orders posted to {name}'s seat (refused)",
+                client.post(orders_url(game, number), {"m1": "XX", "pilot_name": ""}),
+            )
         for number in range(1, 6, 2):
             yield f"cockpit of computer seat {number} (403)", client.get(cockpit(game, number))
         yield from self.api_responses(client, published, rnd)
@@ -130,17 +153,20 @@ class Scan:
         for number in published[-2:]:
             yield f"api round {number}", client.get(f"{API}/games/{game.pk}/rounds/{number}")
         if rnd is not None:
-            yield "api open round (404)", client.get(
-                f"{API}/games/{game.pk}/rounds/{rnd.number}")
+            yield "api open round (404)", client.get(f"{API}/games/{game.pk}/rounds/{rnd.number}")
         yield "api my games", client.get(f"{API}/me/games")
         for name, number in self.seats().items():
             seat = f"{API}/games/{game.pk}/seats/{number}"
             yield f"api seat of {name}", client.get(seat)
-            for rest, body in (("/choices", {"orders": ["A"]}),
-                               ("/preview", {"orders": {"moves": [{"maneuver": "A"}] * 3}}),
-                               ("/orders", {"orders": {"moves": []}})):
-                yield f"api seat of {name} {rest}", client.post(
-                    seat + rest, body, content_type="application/json")
+            for rest, body in (
+                ("/choices", {"orders": ["A"]}),
+                ("/preview", {"orders": {"moves": [{"maneuver": "A"}] * 3}}),
+                ("/orders", {"orders": {"moves": []}}),
+            ):
+                yield (
+                    f"api seat of {name} {rest}",
+                    client.post(seat + rest, body, content_type="application/json"),
+                )
 
     def check(self, stage: str) -> None:
         public_mail = "\n".join(f"{m.subject}\n{m.body}" for m in mail.outbox)
@@ -164,8 +190,9 @@ class Scan:
                     if block and block != own:
                         assert block not in text, f"{owner}'s sealed orders — {where}"
                 routes = text.count('class="route"')
-                mine = (page in (f"cockpit of {viewer}", f"preview of {viewer}")
-                        or page.startswith(f"orders posted to {viewer}'s seat"))
+                mine = page in (f"cockpit of {viewer}", f"preview of {viewer}") or page.startswith(
+                    f"orders posted to {viewer}'s seat"
+                )
                 assert routes <= (1 if mine else 0), where
         for owner, secrets in self.secrets.items():
             for secret in secrets:
@@ -205,13 +232,15 @@ def _text(response) -> str:
 def players():
     referee, stranger = make_user("referee"), make_user("stranger")
     people = {name: make_user(name) for name in HUMANS.values()}
-    game = make_dogfight(referee, humans={n: people[name] for n, name in HUMANS.items()},
-                         title="Secret skies")
+    game = make_dogfight(
+        referee, humans={n: people[name] for n, name in HUMANS.items()}, title="Secret skies"
+    )
     return game, people, referee, stranger
 
 
 def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publication(
-        players, django_capture_on_commit_callbacks):
+    players, django_capture_on_commit_callbacks
+):
     game, people, referee, stranger = players
     scan = Scan(game, people, referee, stranger)
     scan.check("before any orders")
@@ -229,10 +258,14 @@ def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publ
             scan.secrets[name].append(chatter)
             moves = distinct_orders(rnd.state, number, taken)
             taken.append([m["maneuver"] for m in moves])
-            response = pilot.post(orders_url(game, number), order_post(
-                [m["maneuver"] for m in moves], fire={i + 1: m["fire"] for i, m in
-                                                      enumerate(moves)},
-                name=f"{name.title()} Falcon"))
+            response = pilot.post(
+                orders_url(game, number),
+                order_post(
+                    [m["maneuver"] for m in moves],
+                    fire={i + 1: m["fire"] for i, m in enumerate(moves)},
+                    name=f"{name.title()} Falcon",
+                ),
+            )
             assert response.status_code == 302, response.content.decode()[:3000]
             page = pilot.get(cockpit(game, number)).content.decode()
             [scan.blocks[name]] = SUBMITTED.findall(page)
@@ -281,16 +314,18 @@ def test_the_scan_would_see_sealed_maneuvers_in_an_api_answer():
     public = Client().get(f"{API}/games/{game.pk}")
     scan.sequences["bob"] = ["TB", "TB", "A"]
     scan.check_api("alice", "api game", public, "a public answer")  # no maneuvers in it
-    leak = HttpResponse(json.dumps({"orders": {"moves": [
-        {"maneuver": "TB"}, {"maneuver": "TB"}, {"maneuver": "A"}]}}),
-        content_type="application/json")
+    leak = HttpResponse(
+        json.dumps(
+            {"orders": {"moves": [{"maneuver": "TB"}, {"maneuver": "TB"}, {"maneuver": "A"}]}}
+        ),
+        content_type="application/json",
+    )
     with pytest.raises(AssertionError, match="bob's sealed orders"):
         scan.check_api("alice", "api game", leak, "a planted leak")
 
 
 def test_the_sequences_of_a_round_are_distinct():
-    state = RULES.setup(seed=7, settings={"scored": False},
-                        seats=[{"number": n} for n in range(6)])
+    state = RULES.setup(seed=7, settings={"scored": False}, seats=[{"number": n} for n in range(6)])
     taken: list[list[str]] = []
     for seat in itertools.islice(HUMANS, 3):
         taken.append([m["maneuver"] for m in distinct_orders(state, seat, taken)])

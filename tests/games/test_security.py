@@ -12,9 +12,19 @@ from dogfight.svg import centre
 from games import resolution
 from games.models import Chatter, Order, Round
 from tests.factories import make_dogfight, make_user, open_round
-from tests.helpers import (HTMX, arrowheads, chatter_url, cockpit, fast_passwords,  # noqa: F401
-                               messages_of, order_post, orders_url, plane_of, preview_url,
-                               set_planes)
+from tests.helpers import (  # noqa: F401
+    HTMX,
+    arrowheads,
+    chatter_url,
+    cockpit,
+    fast_passwords,
+    messages_of,
+    order_post,
+    orders_url,
+    plane_of,
+    preview_url,
+    set_planes,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -57,6 +67,7 @@ def _requests(game):
 
 # --- who may see and post -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("page", ["cockpit", "preview", "orders", "chatter"])
 @pytest.mark.parametrize("who", ["another pilot of the game", "a stranger"])
 def test_another_logged_in_user_gets_403_and_nothing_is_stored(client, game, bob, page, who):
@@ -84,8 +95,9 @@ def test_a_computer_pilots_seat_is_nobodys_cockpit(client, game, alice):
     assert client.post(orders_url(game, 2), order_post(GROUND)).status_code == 403
 
 
-@pytest.mark.parametrize("name, args", [
-    ("game", "game"), ("round_report", "report"), ("lobby", None), ("home", None)])
+@pytest.mark.parametrize(
+    "name, args", [("game", "game"), ("round_report", "report"), ("lobby", None), ("home", None)]
+)
 def test_a_spectator_cannot_post_to_the_public_pages(client, game, name, args):
     rnd = open_round(game)
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
@@ -103,6 +115,7 @@ def test_a_spectator_cannot_start_a_practice_game(client):
 
 # --- CSRF -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("page", ["orders", "chatter"])
 def test_a_post_without_the_csrf_token_is_refused_and_nothing_is_stored(game, alice, page):
     browser = Client(enforce_csrf_checks=True)
@@ -118,10 +131,19 @@ def test_the_same_posts_with_the_pages_csrf_token_go_through(game, alice):
     browser.force_login(alice)
     browser.get(cockpit(game, 0))
     token = browser.cookies["csrftoken"].value
-    assert browser.post(chatter_url(game, 0), {"l1": "Contact!",
-                                               "csrfmiddlewaretoken": token}).status_code == 302
-    assert browser.post(orders_url(game, 0), {**order_post(GROUND, name="Red Falcon"),
-                                              "csrfmiddlewaretoken": token}).status_code == 302
+    assert (
+        browser.post(
+            chatter_url(game, 0), {"l1": "Contact!", "csrfmiddlewaretoken": token}
+        ).status_code
+        == 302
+    )
+    assert (
+        browser.post(
+            orders_url(game, 0),
+            {**order_post(GROUND, name="Red Falcon"), "csrfmiddlewaretoken": token},
+        ).status_code
+        == 302
+    )
     assert Order.objects.filter(seat__game=game, seat__number=0).exists()
     assert Chatter.objects.get(seat__game=game).lines == ["Contact!"]
 
@@ -130,38 +152,63 @@ def test_the_same_posts_with_the_pages_csrf_token_go_through(game, alice):
 
 TAMPERED = {
     "an ace maneuver for a 0-point pilot": (
-        IN_THE_AIR, order_post(["A", "I", "A"]), "move 2: Immelmann is not offered"),
-    "hold in move 1": (
-        IN_THE_AIR, order_post(["H", "H", "H"]), "move 1: hold is not offered"),
+        IN_THE_AIR,
+        order_post(["A", "I", "A"]),
+        "move 2: Immelmann is not offered",
+    ),
+    "hold in move 1": (IN_THE_AIR, order_post(["H", "H", "H"]), "move 1: hold is not offered"),
     "a maneuver that does not exist": (
-        IN_THE_AIR, order_post(["XX", "A", "A"]), "move 1: choose one of the maneuvers offered"),
+        IN_THE_AIR,
+        order_post(["XX", "A", "A"]),
+        "move 1: choose one of the maneuvers offered",
+    ),
     "a missing maneuver": (
-        IN_THE_AIR, {"m1": "A", "m2": "A"}, "move 3: choose one of the maneuvers offered"),
+        IN_THE_AIR,
+        {"m1": "A", "m2": "A"},
+        "move 3: choose one of the maneuvers offered",
+    ),
     "a fourth burst": (
-        IN_THE_AIR, order_post(["A", "A", "A"], fire={1: "ALR", 2: "A"}),
-        "4 bursts, but at most 3 per round"),
+        IN_THE_AIR,
+        order_post(["A", "A", "A"], fire={1: "ALR", 2: "A"}),
+        "4 bursts, but at most 3 per round",
+    ),
     "two bursts in one direction": (
-        IN_THE_AIR, order_post(["A", "A", "A"], fire={1: ["A", "A"]}),
-        "two bursts in one move must go in different directions"),
+        IN_THE_AIR,
+        order_post(["A", "A", "A"], fire={1: ["A", "A"]}),
+        "two bursts in one move must go in different directions",
+    ),
     "a burst in no direction": (
-        IN_THE_AIR, order_post(["A", "A", "A"], fire={1: ["B"]}),
-        "move 1: a burst goes ahead, diagonally left or diagonally right"),
+        IN_THE_AIR,
+        order_post(["A", "A", "A"], fire={1: ["B"]}),
+        "move 1: a burst goes ahead, diagonally left or diagonally right",
+    ),
     "firing from the airfield": (
-        {}, order_post(["G", "G", "G"], fire={1: "A"}), "a plane on its airfield cannot fire"),
+        {},
+        order_post(["G", "G", "G"], fire={1: "A"}),
+        "a plane on its airfield cannot fire",
+    ),
     "firing with no ammunition": (
-        {**IN_THE_AIR, "ammo": 0}, order_post(["A", "A", "A"], fire={2: "A"}),
-        "firing with no ammunition left"),
+        {**IN_THE_AIR, "ammo": 0},
+        order_post(["A", "A", "A"], fire={2: "A"}),
+        "firing with no ammunition left",
+    ),
     "a balloon tick in a game without it": (
-        IN_THE_AIR, order_post(["A", "A", "A"], fire={1: "A"}, through=[1]),
-        "this game does not allow firing through balloons"),
+        IN_THE_AIR,
+        order_post(["A", "A", "A"], fire={1: "A"}, through=[1]),
+        "this game does not allow firing through balloons",
+    ),
     "orders for a plane that is out": (
-        {"status": "out"}, order_post(GROUND), "your plane is out of the game"),
+        {"status": "out"},
+        order_post(GROUND),
+        "your plane is out of the game",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", list(TAMPERED))
 def test_a_tampered_form_is_refused_with_a_clear_message_and_nothing_is_stored(
-        client, game, alice, case):
+    client, game, alice, case
+):
     plane, data, message = TAMPERED[case]
     set_planes(open_round(game), {0: plane})
     client.force_login(alice)
@@ -179,8 +226,10 @@ def test_orders_after_the_deadline_are_refused_and_nothing_is_stored(client, gam
     client.force_login(alice)
     response = client.post(orders_url(game, 0), order_post(GROUND, name="Red Falcon"))
     assert response.status_code == 400
-    assert ("Your orders were not accepted: the deadline has passed: the round is about to be "
-            "resolved." in messages_of(response))
+    assert (
+        "Your orders were not accepted: the deadline has passed: the round is about to be "
+        "resolved." in messages_of(response)
+    )
     _nothing_stored_for_seat_0(game)
 
 
@@ -195,8 +244,16 @@ def test_an_out_plane_is_offered_no_order_form(client, game, alice):
 
 SECRET_CHATTER = "Meet me over the windmill at dawn 7b3f"
 # Alice's distinctive orders in round 2, in the words a page would use for them.
-SECRET_WORDS = ("slip left", "slip right", "turn left", "diagonally left", "diagonally right",
-                "— fire", '"maneuver"', SECRET_CHATTER)
+SECRET_WORDS = (
+    "slip left",
+    "slip right",
+    "turn left",
+    "diagonally left",
+    "diagonally right",
+    "— fire",
+    '"maneuver"',
+    SECRET_CHATTER,
+)
 
 
 @pytest.fixture
@@ -214,8 +271,13 @@ def secret_round(client, duel, alice):
     rnd = open_round(game)
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     client.force_login(alice)
-    assert client.post(orders_url(game, 0), order_post(
-        ["LS", "RS", "L"], fire={1: "L", 2: "R"}, name="Red Falcon")).status_code == 302
+    assert (
+        client.post(
+            orders_url(game, 0),
+            order_post(["LS", "RS", "L"], fire={1: "L", 2: "R"}, name="Red Falcon"),
+        ).status_code
+        == 302
+    )
     assert client.post(chatter_url(game, 0), {"l1": SECRET_CHATTER}).status_code == 302
     client.logout()
     return open_round(game)
@@ -231,13 +293,15 @@ def _public_pages(client, game):
     }
     for step in range(5):
         pages[f"replay step {step}"] = client.get(
-            reverse("round_report", args=[game.pk, 1]), {"step": step}, **HTMX)
+            reverse("round_report", args=[game.pk, 1]), {"step": step}, **HTMX
+        )
     return pages
 
 
 @pytest.mark.parametrize("viewer", ["a spectator", "alice herself", "bob", "a stranger"])
 def test_the_open_rounds_orders_and_chatter_appear_on_no_public_page(
-        client, duel, alice, bob, secret_round, viewer):
+    client, duel, alice, bob, secret_round, viewer
+):
     game = duel
     user = {"a spectator": None, "alice herself": alice, "bob": bob, "a stranger": make_user()}
     if user[viewer]:
@@ -255,7 +319,8 @@ def test_the_open_rounds_orders_and_chatter_appear_on_no_public_page(
 
 
 def test_another_pilots_cockpit_shows_only_his_own_route_and_nothing_of_alices(
-        client, duel, bob, secret_round):
+    client, duel, bob, secret_round
+):
     client.force_login(bob)
     page = client.get(cockpit(duel, 3)).content.decode()
     preview = client.get(preview_url(duel, 3), {"m1": "A"}, **HTMX).content.decode()
@@ -267,22 +332,29 @@ def test_another_pilots_cockpit_shows_only_his_own_route_and_nothing_of_alices(
         picks = [move["maneuver"] for move in order_form(bob_plane, wanted)]
         assert [(x, y, rot) for _, x, y, rot in arrowheads(text)] == [
             (round(centre(*h)[0], 1), round(centre(*h)[1], 1), -60 * f)
-            for h, f in route(bob_plane, picks)]
+            for h, f in route(bob_plane, picks)
+        ]
 
 
-def test_alice_sees_her_own_sealed_orders_and_chatter_on_her_cockpit(client, alice, duel,
-                                                                    secret_round):
+def test_alice_sees_her_own_sealed_orders_and_chatter_on_her_cockpit(
+    client, alice, duel, secret_round
+):
     client.force_login(alice)
     page = client.get(cockpit(duel, 0)).content.decode()
     assert "slip left — fire L" in page and "slip right — fire R" in page
     assert SECRET_CHATTER in page
 
 
-def test_once_published_the_same_orders_and_chatter_are_in_the_report(client, duel,
-                                                                      secret_round):
+def test_once_published_the_same_orders_and_chatter_are_in_the_report(client, duel, secret_round):
     """The words the secrecy test looks for are the words a report uses."""
     resolution.round_resolve(round_id=secret_round.pk, now=secret_round.deadline)
     text = client.get(reverse("round_report", args=[duel.pk, 2])).content.decode()
-    for words in ("slip left", "slip right", "turn left", "diagonally left",
-                  "diagonally right", SECRET_CHATTER):
+    for words in (
+        "slip left",
+        "slip right",
+        "turn left",
+        "diagonally left",
+        "diagonally right",
+        SECRET_CHATTER,
+    ):
         assert words in text

@@ -22,8 +22,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from config.celery import app as celery_app
 from config import redis_cache
+from config.celery import app as celery_app
 from games import resolution, sweep
 from games.models import Order, Round
 from tests.factories import PASSWORD, make_dogfight, make_user, open_round
@@ -42,6 +42,7 @@ def closed_port() -> int:
 
 
 # --- the broker -----------------------------------------------------------------------------
+
 
 def silent_listener() -> socket.socket:
     """A server that accepts every connection and never says a word (until closed)."""
@@ -83,7 +84,8 @@ def broker_down(request):
 
 @pytest.mark.django_db(transaction=True)
 def test_orders_stored_while_the_broker_is_down_answer_success_and_the_sweep_resolves_them(
-        client, broker_down, caplog):
+    client, broker_down, caplog
+):
     alice = make_user("alice")
     game = make_dogfight(humans={0: alice}, resolve_early=True)  # the rest: computer pilots
     rnd = open_round(game)
@@ -91,8 +93,9 @@ def test_orders_stored_while_the_broker_is_down_answer_success_and_the_sweep_res
 
     started = time.monotonic()
     with caplog.at_level(logging.ERROR, logger="games.enqueue"):
-        response = client.post(orders_url(game, 0),
-                               order_post(["TB", "TB", "A"], name="Red Falcon"))
+        response = client.post(
+            orders_url(game, 0), order_post(["TB", "TB", "A"], name="Red Falcon")
+        )
 
     assert response.status_code == 302  # back to the cockpit, with the success message
     assert time.monotonic() - started < 15
@@ -111,6 +114,7 @@ def test_orders_stored_while_the_broker_is_down_answer_success_and_the_sweep_res
 
 # --- Redis, the shared cache ----------------------------------------------------------------
 
+
 class RedisServer:
     """A redis-server of the test's own on a free port, stopped and started again at will. It
     saves its data when stopped and loads it when started, as a Redis that comes back does."""
@@ -124,9 +128,22 @@ class RedisServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-             "--dir", str(self.folder), "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.folder),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         client = redis.Redis.from_url(self.url, socket_timeout=1)
         for _ in range(100):
             try:
@@ -175,8 +192,14 @@ def test_without_redis_every_page_and_login_work_from_the_database(shared_cache_
     game = make_dogfight(humans={0: alice})
     rnd = open_round(game)
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    pages = [reverse("lobby"), reverse("my_games"), reverse("game", args=[game.pk]),
-             reverse("round_report", args=[game.pk, 1]), cockpit(game, 0), reverse("home")]
+    pages = [
+        reverse("lobby"),
+        reverse("my_games"),
+        reverse("game", args=[game.pk]),
+        reverse("round_report", args=[game.pk, 1]),
+        cockpit(game, 0),
+        reverse("home"),
+    ]
     pilot = Client()
     log_in(pilot, "alice")
     assert all(pilot.get(page).status_code == 200 for page in pages)  # sessions in Redis now
@@ -210,9 +233,9 @@ def test_a_logout_during_the_outage_stays_a_logout_when_redis_comes_back(shared_
     assert pilot.get(reverse("my_games")).status_code == 200
     session = pilot.cookies[settings.SESSION_COOKIE_NAME].value
 
-    shared_cache_on.stop()          # Redis keeps the session it holds ...
-    assert pilot.post(reverse("logout")).status_code == 302   # ... which ends in the database
-    shared_cache_on.start()         # ... and comes back with it
+    shared_cache_on.stop()  # Redis keeps the session it holds ...
+    assert pilot.post(reverse("logout")).status_code == 302  # ... which ends in the database
+    shared_cache_on.start()  # ... and comes back with it
     time.sleep(redis_cache.RETRY_SECONDS)
 
     pilot.cookies[settings.SESSION_COOKIE_NAME] = session  # the old cookie, replayed
@@ -233,6 +256,7 @@ def test_healthz_names_a_broker_that_does_not_answer(client, settings):
 
 # --- a database that accepts connections and never answers ----------------------------------
 
+
 @pytest.fixture
 def silent_server():
     listener = silent_listener()
@@ -240,17 +264,30 @@ def silent_server():
     listener.close()
 
 
-HEALTHZ = ("import django, sys; django.setup(); from django.test import Client; "
-           "response = Client().get('/healthz'); "
-           "print(response.status_code, response.content.decode().strip())")
+HEALTHZ = (
+    "import django, sys; django.setup(); from django.test import Client; "
+    "response = Client().get('/healthz'); "
+    "print(response.status_code, response.content.decode().strip())"
+)
 
 
 def test_healthz_answers_503_within_seconds_when_the_database_never_answers(silent_server):
-    env = {**os.environ, "DATABASE_URL": f"postgres://skies@127.0.0.1:{silent_server}/skies",
-           "CELERY_BROKER_URL": "", "CACHE_URL": ""}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://skies@127.0.0.1:{silent_server}/skies",
+        "CELERY_BROKER_URL": "",
+        "CACHE_URL": "",
+    }
     started = time.monotonic()
-    result = subprocess.run([sys.executable, "-c", HEALTHZ], env=env, cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", HEALTHZ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     took = time.monotonic() - started
 
     assert result.returncode == 0, result.stderr

@@ -22,7 +22,9 @@ def test_a_round_is_resolved_exactly_once_when_resolve_is_called_twice():
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline + timedelta(minutes=5))
     assert Report.objects.filter(round__game=game).count() == 1
     assert list(game.rounds.values_list("number", "status")) == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
 
 
 def test_the_final_state_is_stored_once_serialized_as_report_and_next_round():
@@ -37,7 +39,8 @@ def test_the_final_state_is_stored_once_serialized_as_report_and_next_round():
     assert report.state == following.state == expected
     # The computer pilot's sealed orders were worked out from the same state.
     assert following.orders.get(seat__number=5).payload == RULES.computer_orders(
-        expected, 5, "veteran")
+        expected, 5, "veteran"
+    )
 
 
 def test_a_batch_leaves_nothing_for_the_cycle_collector():
@@ -50,8 +53,9 @@ def test_a_batch_leaves_nothing_for_the_cycle_collector():
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        resolution.rounds_resolve(round_ids=[rnd.pk for rnd in due],
-                                  now=max(rnd.deadline for rnd in due))
+        resolution.rounds_resolve(
+            round_ids=[rnd.pk for rnd in due], now=max(rnd.deadline for rnd in due)
+        )
         gc.collect()
         kept_by_cycles = [type(obj).__name__ for obj in gc.garbage if isinstance(obj, Model)]
     finally:
@@ -65,8 +69,9 @@ def test_a_batch_leaves_nothing_for_the_cycle_collector():
 def test_a_round_that_is_not_due_is_left_alone():
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
-    assert resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline - timedelta(seconds=1)) \
-        is None
+    assert (
+        resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline - timedelta(seconds=1)) is None
+    )
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN and not Report.objects.exists()
 
@@ -116,8 +121,9 @@ def _all_in(resolve_early: bool):
     game = make_dogfight(humans=[pilot], resolve_early=resolve_early, time_zone="Asia/Tokyo")
     rnd = open_round(game)
     submitted = rnd.opened_at + timedelta(minutes=1)
-    services.orders_submit(seat=seat_of(game, pilot), user=pilot, payload=GROUND_ORDERS,
-                           now=submitted)
+    services.orders_submit(
+        seat=seat_of(game, pilot), user=pilot, payload=GROUND_ORDERS, now=submitted
+    )
     rnd.refresh_from_db()
     assert rnd.all_in_at == submitted
     return rnd

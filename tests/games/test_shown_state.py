@@ -32,5 +32,6 @@ def test_without_an_open_round_it_shows_the_last_published_reports_state():
     last = Report.objects.get(round__game=game, round__number=2)
     open_round(game).delete()  # as when the game is over: no round open
     assert selectors.shown_state(game) == last.state
-    assert selectors.shown_state(game) != Report.objects.get(round__game=game,
-                                                             round__number=1).state
+    assert (
+        selectors.shown_state(game) != Report.objects.get(round__game=game, round__number=1).state
+    )

@@ -26,8 +26,11 @@ SKIPPED_DIRS = {".venv", "node_modules", ".git"}
 
 
 def catalogues() -> list[Path]:
-    return sorted(path for path in ROOT.glob("**/locale/de/LC_MESSAGES/django.po")
-                  if not SKIPPED_DIRS & set(path.relative_to(ROOT).parts))
+    return sorted(
+        path
+        for path in ROOT.glob("**/locale/de/LC_MESSAGES/django.po")
+        if not SKIPPED_DIRS & set(path.relative_to(ROOT).parts)
+    )
 
 
 def entries(po: Path) -> list[dict]:
@@ -47,17 +50,25 @@ def entries(po: Path) -> list[dict]:
             if line.startswith('"') and key:
                 fields[key] += _unquote(line)
         if fields.get("msgid"):
-            found.append({"msgid": fields["msgid"], "plural": fields.get("msgid_plural"),
-                          "msgstr": [v for k, v in sorted(fields.items())
-                                     if k.startswith("msgstr")],
-                          "fuzzy": any(line.startswith("#,") and "fuzzy" in line
-                                       for line in lines)})
+            found.append(
+                {
+                    "msgid": fields["msgid"],
+                    "plural": fields.get("msgid_plural"),
+                    "msgstr": [v for k, v in sorted(fields.items()) if k.startswith("msgstr")],
+                    "fuzzy": any(line.startswith("#,") and "fuzzy" in line for line in lines),
+                }
+            )
     return found
 
 
 def _unquote(quoted: str) -> str:
-    return (quoted[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\t", "\t")
-            .replace("\\\\", "\\"))
+    return (
+        quoted[1:-1]
+        .replace('\\"', '"')
+        .replace("\\n", "\n")
+        .replace("\\t", "\t")
+        .replace("\\\\", "\\")
+    )
 
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+\}")
@@ -102,8 +113,12 @@ WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
 
 def template_files() -> list[Path]:
     places = [ROOT / "templates", *ROOT.glob("*/templates")]
-    return sorted(path for place in places for path in place.rglob("*")
-                  if path.suffix in (".html", ".txt") and not SKIPPED_DIRS & set(path.parts))
+    return sorted(
+        path
+        for place in places
+        for path in place.rglob("*")
+        if path.suffix in (".html", ".txt") and not SKIPPED_DIRS & set(path.parts)
+    )
 
 
 def untranslated(source: str) -> list[str]:
@@ -124,8 +139,7 @@ def untranslated(source: str) -> list[str]:
         elif token.token_type == TokenType.TEXT and depth == 0:
             shown.append(token.contents)
     page = "".join(shown)
-    words = [word for value in VISIBLE_ATTRIBUTES.findall(page)
-             for word in WORD.findall(value)]
+    words = [word for value in VISIBLE_ATTRIBUTES.findall(page) for word in WORD.findall(value)]
     text = re.sub(r"&\w+;|&#\d+;", " ", TAG.sub(" ", page))
     words += WORD.findall(text)
     return [word for word in words if word not in ALLOWED]
@@ -139,7 +153,9 @@ def test_a_template_shows_no_text_outside_a_translation_tag(path):
 def test_the_scan_sees_a_new_english_only_string():
     assert untranslated("<p>{% translate 'Fine' %} Not fine</p>") == ["Not", "fine"]
     assert untranslated('<a title="Hover text" href="{% url "x" %}">{{ x }}</a>') == [
-        "Hover", "text"]
+        "Hover",
+        "text",
+    ]
     assert untranslated('<a title="{% translate "Fine" %}" href="{{ url }}">x</a>') == []
     assert untranslated("{% blocktranslate %}Fine {{ x }}{% endblocktranslate %}") == []
     assert untranslated("<svg><text>N</text></svg>{# a comment #}") == []
@@ -147,9 +163,11 @@ def test_the_scan_sees_a_new_english_only_string():
 
 # --- <html lang> --------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("accept, lang", [("de-DE,de;q=0.9,en;q=0.5", "de"),
-                                          ("en-US,en;q=0.9", "en"), ("fr-FR", "en")])
+@pytest.mark.parametrize(
+    "accept, lang", [("de-DE,de;q=0.9,en;q=0.5", "de"), ("en-US,en;q=0.9", "en"), ("fr-FR", "en")]
+)
 def test_a_page_answers_in_the_browsers_language_with_its_html_lang(client, accept, lang):
     for name in ("home", "lobby", "login", "signup"):
         html = client.get(reverse(name), HTTP_ACCEPT_LANGUAGE=accept).content.decode()

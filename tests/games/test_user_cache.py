@@ -12,8 +12,7 @@ from django.urls import reverse
 from tests.factories import PASSWORD, make_user
 from tests.helpers import fast_passwords, production_cache  # noqa: F401
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords",
-                                                             "production_cache")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords", "production_cache")]
 User = get_user_model()
 
 
@@ -50,9 +49,14 @@ def test_changing_the_password_on_the_site_keeps_that_session_and_ends_the_other
     alice = make_user("alice")
     this, other = logged_in(alice), logged_in(alice)
     other.get(reverse("my_games"))
-    response = this.post(reverse("password_change"), {
-        "old_password": PASSWORD, "new_password1": "a-brand-new-password-8",
-        "new_password2": "a-brand-new-password-8"})
+    response = this.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "a-brand-new-password-8",
+            "new_password2": "a-brand-new-password-8",
+        },
+    )
     assert response.status_code == 302
     assert this.get(reverse("my_games")).status_code == 200
     assert other.get(reverse("my_games")).status_code == 302

@@ -26,13 +26,13 @@ def pool_with_jobs():
 
 
 def test_flush_keeps_a_written_job_and_drops_one_no_child_has():
-    pool, written, queued = pool_with_jobs()
+    pool, written, _queued = pool_with_jobs()
     pool.flush()
     assert list(pool._cache.values()) == [written]
     assert written._accepted is False  # its acknowledgement still comes from the child
 
 
 def test_celerys_own_flush_drops_both():
-    pool, written, queued = pool_with_jobs()
+    pool, _written, _queued = pool_with_jobs()
     AsynPool.flush.__wrapped__(pool)
     assert pool._cache == {}

@@ -14,13 +14,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         user, created = get_user_model().objects.get_or_create(
-            username="demo", defaults={"email": "demo@localhost"})
+            username="demo", defaults={"email": "demo@localhost"}
+        )
         if created:
             user.set_password("demo")
             user.save()
         Profile.objects.get_or_create(user=user)
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo ready: log in as demo / demo at {settings.SITE_URL}/accounts/login/"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo ready: log in as demo / demo at {settings.SITE_URL}/accounts/login/"
+            )
+        )
         for rules in registry.all_games():
             line = rules.demo_setup(user)
             if line:

@@ -14,5 +14,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         swept = sweep.run(timezone.now())
         done = "resolved" if app.conf.task_always_eager else "sent to the workers"
-        self.stdout.write(f"{swept.due} due round(s) {done}, {swept.extended} deadline(s) "
-                          f"extended, {swept.reminders} reminder(s) sent.")
+        self.stdout.write(
+            f"{swept.due} due round(s) {done}, {swept.extended} deadline(s) "
+            f"extended, {swept.reminders} reminder(s) sent."
+        )

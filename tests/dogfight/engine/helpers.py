@@ -50,22 +50,24 @@ def orders(seat: int, *maneuvers: str, fire=None, through=()) -> dict[int, list[
     numbers whose bursts carry the "through the balloon" tick.
     """
     fire = fire or {}
-    return {seat: [
-        {"maneuver": code, "fire": list(fire.get(n, [])), "through": n in through}
-        for n, code in enumerate(maneuvers, start=1)
-    ]}
+    return {
+        seat: [
+            {"maneuver": code, "fire": list(fire.get(n, [])), "through": n in through}
+            for n, code in enumerate(maneuvers, start=1)
+        ]
+    }
 
 
 def validated(st: State, *seat_orders: dict) -> dict:
     raw = {}
     for item in seat_orders:
         raw.update(item)
-    return {seat: validate_orders(st.plane(seat), st.settings, moves)
-            for seat, moves in raw.items()}
+    return {
+        seat: validate_orders(st.plane(seat), st.settings, moves) for seat, moves in raw.items()
+    }
 
 
-def resolve(st: State, *seat_orders: dict, seed: int = 0, wind=CALM, park: bool = True,
-            remove=()):
+def resolve(st: State, *seat_orders: dict, seed: int = 0, wind=CALM, park: bool = True, remove=()):
     """Validate and resolve one round; returns ``(new_state, events)``."""
     checked = validated(st, *seat_orders)
     if park:
@@ -77,5 +79,6 @@ def resolve(st: State, *seat_orders: dict, seed: int = 0, wind=CALM, park: bool 
 
 def find(events: list[dict], type_: str, **match) -> list[dict]:
     """The events of one type whose fields equal ``match``."""
-    return [e for e in events
-            if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())]
+    return [
+        e for e in events if e["type"] == type_ and all(e.get(k) == v for k, v in match.items())
+    ]

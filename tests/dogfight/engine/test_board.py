@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from dogfight.engine.board import (
-    CORNERS, airfield_hexes, corner, landing_approaches, runway_heading, runway_hex,
+    CORNERS,
+    airfield_hexes,
+    corner,
+    landing_approaches,
+    runway_heading,
+    runway_hex,
 )
 from dogfight.engine.hexgrid import BOARD, DIRECTIONS, distance, on_board, step
 

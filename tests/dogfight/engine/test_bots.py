@@ -10,8 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dogfight.engine import Settings, new_game, resolve_round, validate_orders
-from dogfight.engine import bots
+from dogfight.engine import Settings, bots, new_game, resolve_round, validate_orders
 from dogfight.engine.bots import LEVELS, bot_orders
 from dogfight.engine.hexgrid import BOARD, BOARD_SET
 from dogfight.engine.maneuvers import legal_maneuvers, route
@@ -43,7 +42,8 @@ def random_round(st_: State, rng: random.Random) -> dict:
 
 def _statuses(p, codes):
     from dogfight.engine.maneuvers import plan_round
-    return [plan_round(p, codes[:i + 1]).plane.status for i in range(len(codes))]
+
+    return [plan_round(p, codes[: i + 1]).plane.status for i in range(len(codes))]
 
 
 def mid_game(seed: int, rounds: int) -> State:
@@ -51,9 +51,13 @@ def mid_game(seed: int, rounds: int) -> State:
     rng = random.Random(seed)
     rule = rng.choice(["none", "normal", "through"])
     pilots = [dict(zip(("career_points", "rank"), rng.choice(CAREERS)), seat=s) for s in range(6)]
-    st_ = new_game(seed, Settings(balloon_rule=rule, windless=rng.random() < 0.2),
-                   balloons=0 if rule == "none" else rng.choice([1, 6, 7]),
-                   clouds=rng.choice([0, 6, 10]), pilots=pilots)
+    st_ = new_game(
+        seed,
+        Settings(balloon_rule=rule, windless=rng.random() < 0.2),
+        balloons=0 if rule == "none" else rng.choice([1, 6, 7]),
+        clouds=rng.choice([0, 6, 10]),
+        pilots=pilots,
+    )
     for _ in range(rounds):
         if st_.over:
             break
@@ -122,13 +126,14 @@ def test_a_shot_lined_up_at_range_1_is_taken(level, enemy_move):
     assert raw[0]["fire"], raw
     enemy = orders(1, enemy_move, "A", "A")
     _new, events = resolve(st_, {0: raw}, enemy)
-    assert find(events, "hit", shooter=0, target=1, range=1, move=1) or \
-        [e for e in find(events, "hit", shooter=0, target=1) if e["move"] == 1 and
-         e["range"] == 1], events
+    assert find(events, "hit", shooter=0, target=1, range=1, move=1) or [
+        e for e in find(events, "hit", shooter=0, target=1) if e["move"] == 1 and e["range"] == 1
+    ], events
 
 
-edge_states = st.tuples(st.sampled_from([h for h in BOARD if max(map(abs, (*h, -h[0] - h[1])))
-                                         >= 8]), st.integers(0, 5))
+edge_states = st.tuples(
+    st.sampled_from([h for h in BOARD if max(map(abs, (*h, -h[0] - h[1]))) >= 8]), st.integers(0, 5)
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -147,8 +152,9 @@ def test_a_bot_does_not_fly_off_the_board_when_it_can_stay(spot, level, seed):
 @pytest.mark.parametrize("level", ["veteran", "ace"])
 def test_a_badly_damaged_bot_on_its_approach_lands_to_repair(level):
     """Seat 0 on runway beta's far hex, nose toward its corner, 9 damage points."""
-    st_ = state([plane(0, 7, 0, 0, damage=9), plane(1, -5, 2, 3)]
-                + [parked(s) for s in range(2, 6)])
+    st_ = state(
+        [plane(0, 7, 0, 0, damage=9), plane(1, -5, 2, 3)] + [parked(s) for s in range(2, 6)]
+    )
     raw = bot_orders(st_, 0, level, seed=3)
     assert [m["maneuver"] for m in raw] == ["LD", "LD", "G"]
     new, events = resolve(st_, {0: raw}, orders(1, "A", "A", "A"))

@@ -75,8 +75,9 @@ def test_a_landing_finished_in_move_one_of_a_round_does_not_count_that_round():
 
 
 def test_a_round_in_which_the_plane_takes_off_does_not_count():
-    new, events = resolve(ground_state(damage=5), orders(0, "G", "TB", "TB"),
-                          orders(3, "A", "A", "A"))
+    new, events = resolve(
+        ground_state(damage=5), orders(0, "G", "TB", "TB"), orders(3, "A", "A", "A")
+    )
     assert new.plane(0).damage == 5 and not find(events, "repaired")
 
 
@@ -106,5 +107,5 @@ def test_the_first_landing_roll_does_not_refill_yet():
 
 
 def test_a_plane_on_the_ground_stays_on_its_corner_all_round():
-    new, events = resolve(ground_state(), orders(3, "A", "A", "A"))
+    new, _events = resolve(ground_state(), orders(3, "A", "A", "A"))
     assert new.plane(0).hex == CORNERS[0] and new.plane(0).status == "ground"

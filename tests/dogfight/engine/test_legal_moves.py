@@ -37,11 +37,21 @@ def test_after_hold_only_hold_is_offered():
     assert legal(plane(0, 0, 0, 0, career_points=80), "A", "H") == {"H"}
 
 
-@pytest.mark.parametrize("points, aces", [
-    (0, set()), (19, set()), (20, set()), (39, set()),
-    (40, {"I"}), (59, {"I"}), (60, {"I", "S"}), (79, {"I", "S"}), (80, {"I", "S", "O"}),
-    (250, {"I", "S", "O"}),
-])
+@pytest.mark.parametrize(
+    "points, aces",
+    [
+        (0, set()),
+        (19, set()),
+        (20, set()),
+        (39, set()),
+        (40, {"I"}),
+        (59, {"I"}),
+        (60, {"I", "S"}),
+        (79, {"I", "S"}),
+        (80, {"I", "S", "O"}),
+        (250, {"I", "S", "O"}),
+    ],
+)
 def test_ace_maneuvers_follow_career_points_from_move_two(points, aces):
     p = plane(0, 0, 0, 0, career_points=points)
     assert legal(p) == BASICS
@@ -84,14 +94,17 @@ def test_landing_is_offered_on_runway_hex_two_of_ones_own_airfield_nose_toward_t
 
 
 def test_landing_is_offered_in_any_move_once_on_the_approach():
-    assert "LD" in legal(plane(0, 6, 0, 0), "A")          # flown onto the approach in move 1
-    assert "LD" in legal(plane(0, 5, 0, 0), "A", "A")     # and in move 2
+    assert "LD" in legal(plane(0, 6, 0, 0), "A")  # flown onto the approach in move 1
+    assert "LD" in legal(plane(0, 5, 0, 0), "A", "A")  # and in move 2
 
 
-@pytest.mark.parametrize("q, r, facing", [
-    (7, 2, 1),   # alpha hex 2, nose NE toward (9, 0)
-    (9, -2, 5),  # gamma hex 2, nose SE toward (9, 0)
-])
+@pytest.mark.parametrize(
+    "q, r, facing",
+    [
+        (7, 2, 1),  # alpha hex 2, nose NE toward (9, 0)
+        (9, -2, 5),  # gamma hex 2, nose SE toward (9, 0)
+    ],
+)
 def test_landing_is_offered_on_runways_alpha_and_gamma_too(q, r, facing):
     assert "LD" in legal(plane(0, q, r, facing))
 

@@ -57,13 +57,13 @@ def test_three_left_turns_fly_half_a_hexagon_and_reverse_the_nose():
 
 @pytest.mark.parametrize("d", range(6))
 def test_slip_left_moves_diagonally_left_and_keeps_the_nose(d):
-    after, events = fly_round(plane(0, 0, 0, d), "LS", "A", "A")
+    _after, events = fly_round(plane(0, 0, 0, d), "LS", "A", "A")
     assert moved(events, 0)[0] == (step((0, 0), d + 1), d)
 
 
 @pytest.mark.parametrize("d", range(6))
 def test_slip_right_moves_diagonally_right_and_keeps_the_nose(d):
-    after, events = fly_round(plane(0, 0, 0, d), "RS", "A", "A")
+    _after, events = fly_round(plane(0, 0, 0, d), "RS", "A", "A")
     assert moved(events, 0)[0] == (step((0, 0), d - 1), d)
 
 
@@ -74,14 +74,14 @@ def test_hold_keeps_hex_and_nose_for_the_rest_of_the_round():
 
 
 def test_hold_in_move_three_only():
-    after, events = fly_round(plane(0, 0, 0, 0), "A", "A", "H")
+    _after, events = fly_round(plane(0, 0, 0, 0), "A", "A", "H")
     assert moved(events, 0)[2] == ((2, 0), 0)
 
 
 @pytest.mark.parametrize("d", range(6))
 def test_immelmann_flies_one_hex_ahead_then_reverses_the_nose(d):
     start = step((0, 0), d + 3)  # so that move 1 (ahead) brings it to the centre
-    after, events = fly_round(plane(0, *start, d, career_points=40), "A", "I", "A")
+    _after, events = fly_round(plane(0, *start, d, career_points=40), "A", "I", "A")
     assert moved(events, 0)[1] == (step((0, 0), d), (d + 3) % 6)
     # the third move flies back the way it came
     assert moved(events, 0)[2] == ((0, 0), (d + 3) % 6)
@@ -90,25 +90,28 @@ def test_immelmann_flies_one_hex_ahead_then_reverses_the_nose(d):
 @pytest.mark.parametrize("d", range(6))
 def test_split_s_reverses_the_nose_first_then_flies_one_hex_back(d):
     start = step((0, 0), d + 3)
-    after, events = fly_round(plane(0, *start, d, career_points=60), "A", "S", "A")
+    _after, events = fly_round(plane(0, *start, d, career_points=60), "A", "S", "A")
     assert moved(events, 0)[1] == (step((0, 0), d + 3), (d + 3) % 6)
 
 
 @pytest.mark.parametrize("d", range(6))
 def test_loop_comes_out_one_hex_behind_with_the_same_nose(d):
     start = step((0, 0), d + 3)
-    after, events = fly_round(plane(0, *start, d, career_points=ACE), "A", "O", "A")
+    _after, events = fly_round(plane(0, *start, d, career_points=ACE), "A", "O", "A")
     assert moved(events, 0)[1] == (step((0, 0), d + 3), d)
     assert moved(events, 0)[2] == ((0, 0), d)
 
 
 def test_route_previews_each_move_as_the_form_shows_it():
     assert route(plane(0, 0, 0, 0, career_points=ACE), ["R", "I", "LS"]) == [
-        ((0, 1), 5), ((0, 2), 2), ((-1, 2), 2),
+        ((0, 1), 5),
+        ((0, 2), 2),
+        ((-1, 2), 2),
     ]
 
 
 # --- take-off -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("code, heading", [("TA", 4), ("TB", 3), ("TG", 2)])
 def test_take_off_rolls_onto_runway_hex_one_then_lifts_off_onto_hex_two(code, heading):
@@ -145,6 +148,7 @@ def test_staying_on_the_ground_does_not_move_the_plane():
 
 
 # --- landing ------------------------------------------------------------------------------
+
 
 def test_landing_rolls_to_runway_hex_one_then_stops_on_the_corner():
     # seat 0, runway beta: hex 2 is (7, 0); the nose toward the corner (9, 0) is east (0)
@@ -184,6 +188,7 @@ def test_landing_started_in_move_three_finishes_in_move_one_of_the_next_round():
 
 # --- crashes while moving -----------------------------------------------------------------
 
+
 def test_leaving_the_board_is_a_crash():
     after, events = fly_round(plane(0, 9, -5, 0), "A", "A", "A", others=[parked(3), parked(4)])
     assert after.status == "out"
@@ -197,8 +202,7 @@ def test_flying_along_the_edge_is_no_crash():
 
 
 def test_flying_into_a_balloons_hex_is_a_crash():
-    st = state([plane(0, 0, 0, 0), parked(3), parked(4)], balloons=[(2, 0)],
-               balloon_rule="normal")
+    st = state([plane(0, 0, 0, 0), parked(3), parked(4)], balloons=[(2, 0)], balloon_rule="normal")
     new, events = resolve(st, orders(0, "A", "A", "A"))
     assert new.plane(0).status == "out"
     crash = find(events, "crash", seat=0)

@@ -16,6 +16,7 @@ def moves_of(events, seat):
 
 # --- the NMR default ------------------------------------------------------------------------
 
+
 def test_a_flying_pilot_without_orders_flies_ahead_three_times_and_does_not_fire():
     # a sitting target two hexes ahead: the default fires no burst at it
     st = state([plane(0, 0, 0, 0), plane(1, 2, 0, 0), plane(2, -5, 3, 3)])
@@ -40,8 +41,7 @@ def test_a_pilot_on_the_ground_without_orders_takes_off_over_beta_then_flies_ahe
 
 def test_a_pilot_mid_landing_without_orders_completes_the_landing_and_stays_down():
     hex1 = runway_hex(0, "beta", 1)
-    st = state([plane(0, *hex1, 0, landing=True, ammo=2), plane(1, -5, 3, 3),
-                plane(2, -3, 0, 3)])
+    st = state([plane(0, *hex1, 0, landing=True, ammo=2), plane(1, -5, 3, 3), plane(2, -3, 0, 3)])
     new, events = resolve(st, orders(1, "A", "A", "A"), orders(2, "A", "A", "A"), park=False)
     assert find(events, "landed", seat=0, move=1)
     lander = new.plane(0)
@@ -53,6 +53,7 @@ def test_a_pilot_mid_landing_without_orders_completes_the_landing_and_stays_down
 
 # --- counting missed rounds -----------------------------------------------------------------
 
+
 def test_missed_rounds_are_counted_in_a_row_and_reset_by_submitted_orders():
     st = state([plane(0, 0, 0, 2), plane(1, -5, 3, 3), plane(2, -3, 0, 3)])
     others = (orders(1, "A", "L", "L"), orders(2, "A", "L", "L"))
@@ -61,8 +62,9 @@ def test_missed_rounds_are_counted_in_a_row_and_reset_by_submitted_orders():
     assert find(events, "missed", seat=0, missed_rounds=1)
     new, events = resolve(new, *(orders(1, "A", "L", "L"), orders(2, "A", "L", "L")))
     assert new.plane(0).missed_rounds == 2
-    new, events = resolve(new, orders(0, "A", "L", "L"), orders(1, "A", "L", "L"),
-                          orders(2, "A", "L", "L"))
+    new, events = resolve(
+        new, orders(0, "A", "L", "L"), orders(1, "A", "L", "L"), orders(2, "A", "L", "L")
+    )
     assert new.plane(0).missed_rounds == 0
     assert not find(events, "missed")
 
@@ -90,8 +92,9 @@ def test_the_fourth_missed_round_in_a_row_removes_the_pilot_before_move_one_as_a
 
 def test_the_referee_may_remove_a_pilot_earlier_and_it_counts_as_a_crash():
     st = state([plane(0, 0, 0, 2, career_points=20), plane(1, -5, 3, 3), plane(2, -3, 0, 3)])
-    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "L", "L"),
-                          orders(2, "A", "L", "L"), remove=[0])
+    new, events = resolve(
+        st, orders(0, "A", "A", "A"), orders(1, "A", "L", "L"), orders(2, "A", "L", "L"), remove=[0]
+    )
     assert find(events, "crash", seat=0, cause="removed", move=None)
     assert new.plane(0).status == "out"
     assert not find(events, "moved", seat=0)
@@ -102,10 +105,12 @@ def test_the_referee_may_remove_a_pilot_earlier_and_it_counts_as_a_crash():
 
 # --- winning --------------------------------------------------------------------------------
 
+
 def test_the_last_pilot_remaining_wins_and_the_game_stops_at_that_point():
     # seat 1 flies off the east edge in move 1; seat 0 is left alone
-    st = state([plane(0, 0, 0, 2), plane(1, 9, -4, 0)], clouds=[(0, 4), (1, 4), (2, 4)],
-               round=3, wind=1)
+    st = state(
+        [plane(0, 0, 0, 2), plane(1, 9, -4, 0)], clouds=[(0, 4), (1, 4), (2, 4)], round=3, wind=1
+    )
     new, events = resolve(st, orders(0, "A", "L", "L"), orders(1, "A", "A", "A"), wind=1)
     assert find(events, "crash", seat=1, cause="edge", move=1)
     assert new.over and new.winner == 0
@@ -115,10 +120,14 @@ def test_the_last_pilot_remaining_wins_and_the_game_stops_at_that_point():
 
 
 def test_the_pot_of_three_crashes_is_fifteen_and_goes_to_the_winner():
-    st = state([plane(0, 0, 0, 2), plane(1, 9, -4, 0), plane(2, 9, -6, 0),
-                plane(3, 9, -2, 0)])
-    new, events = resolve(st, orders(0, "A", "L", "L"), orders(1, "A", "A", "A"),
-                          orders(2, "A", "A", "A"), orders(3, "A", "A", "A"))
+    st = state([plane(0, 0, 0, 2), plane(1, 9, -4, 0), plane(2, 9, -6, 0), plane(3, 9, -2, 0)])
+    new, events = resolve(
+        st,
+        orders(0, "A", "L", "L"),
+        orders(1, "A", "A", "A"),
+        orders(2, "A", "A", "A"),
+        orders(3, "A", "A", "A"),
+    )
     assert len(find(events, "crash")) == 3
     assert new.pot == 15
     assert new.winner == 0
@@ -129,8 +138,9 @@ def test_the_pot_of_three_crashes_is_fifteen_and_goes_to_the_winner():
 
 def test_with_no_winner_the_pot_is_void():
     st = state([plane(0, 9, -5, 0, points=2), plane(1, 9, -4, 0), plane(2, 9, -6, 0)])
-    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"),
-                          orders(2, "A", "A", "A"))
+    new, events = resolve(
+        st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), orders(2, "A", "A", "A")
+    )
     assert new.over and new.winner is None
     assert find(events, "winner", seat=None)
     assert not find(events, "pot")
@@ -140,8 +150,9 @@ def test_with_no_winner_the_pot_is_void():
 def test_nobody_wins_when_the_last_two_shoot_each_other_down_in_the_same_move():
     # after move 1 they stand in (1, 0) and (3, 0), nose to nose, two hexes apart
     st = state([plane(0, 0, 0, 0, damage=11), plane(1, 4, 0, 3, damage=11)])
-    new, events = resolve(st, orders(0, "A", "A", "A", fire={1: ["A"]}),
-                          orders(1, "A", "A", "A", fire={1: ["A"]}))
+    new, events = resolve(
+        st, orders(0, "A", "A", "A", fire={1: ["A"]}), orders(1, "A", "A", "A", fire={1: ["A"]})
+    )
     assert {e["seat"] for e in find(events, "shot_down", move=1)} == {0, 1}
     assert new.over and new.winner is None
     assert find(events, "winner", seat=None, move=1)
@@ -155,8 +166,12 @@ def test_nobody_wins_when_the_last_two_crash_in_the_same_move():
 
 
 def test_nobody_wins_when_the_last_two_go_down_together_in_the_end_of_round_drift():
-    st = state([plane(0, 0, 0, 2, damage=11), plane(1, 3, -3, 2, damage=11)],
-               clouds=[(-1, -3), (2, -6)], round=4, wind=0)
+    st = state(
+        [plane(0, 0, 0, 2, damage=11), plane(1, 3, -3, 2, damage=11)],
+        clouds=[(-1, -3), (2, -6)],
+        round=4,
+        wind=0,
+    )
     # plane 0: (0,-1) (0,-2) (0,-3); plane 1: (3,-4) (3,-5) (3,-6); clouds drift east onto both
     new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), wind=0)
     crashes = find(events, "crash", cause="cloud")
@@ -166,10 +181,15 @@ def test_nobody_wins_when_the_last_two_go_down_together_in_the_end_of_round_drif
 
 
 def test_a_single_survivor_of_the_drift_wins_at_the_drift():
-    st = state([plane(0, 0, 0, 2, damage=11), plane(1, 3, -3, 2, damage=11),
-                plane(2, -5, 3, 3)], clouds=[(-1, -3), (2, -6)], round=4, wind=0)
-    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"),
-                          orders(2, "A", "A", "A"), wind=0)
+    st = state(
+        [plane(0, 0, 0, 2, damage=11), plane(1, 3, -3, 2, damage=11), plane(2, -5, 3, 3)],
+        clouds=[(-1, -3), (2, -6)],
+        round=4,
+        wind=0,
+    )
+    new, events = resolve(
+        st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), orders(2, "A", "A", "A"), wind=0
+    )
     assert new.over and new.winner == 2
     assert find(events, "winner", seat=2, move=None)
 

@@ -26,16 +26,20 @@ def test_good_orders_are_accepted_and_bursts_kept_per_move():
 
 # --- a maneuver not offered ---------------------------------------------------------------
 
-@pytest.mark.parametrize("codes, move, code", [
-    (("H", "H", "H"), 1, "H"),                       # hold is not offered in move 1
-    (("I", "A", "A"), 1, "I"),                       # no ace maneuver in move 1
-    (("A", "H", "A"), 3, "A"),                       # after hold only hold
-    (("A", "I", "A"), 2, "I"),                       # no Immelmann below 40 points
-    (("A", "A", "LD"), 3, "LD"),                     # no runway here
-    (("TB", "TB", "A"), 1, "TB"),                    # take-off is for planes on the ground
-    (("A", "A", "G"), 3, "G"),                       # staying on the ground, in the air
-    (("X", "A", "A"), 1, "X"),                       # no such maneuver
-])
+
+@pytest.mark.parametrize(
+    "codes, move, code",
+    [
+        (("H", "H", "H"), 1, "H"),  # hold is not offered in move 1
+        (("I", "A", "A"), 1, "I"),  # no ace maneuver in move 1
+        (("A", "H", "A"), 3, "A"),  # after hold only hold
+        (("A", "I", "A"), 2, "I"),  # no Immelmann below 40 points
+        (("A", "A", "LD"), 3, "LD"),  # no runway here
+        (("TB", "TB", "A"), 1, "TB"),  # take-off is for planes on the ground
+        (("A", "A", "G"), 3, "G"),  # staying on the ground, in the air
+        (("X", "A", "A"), 1, "X"),  # no such maneuver
+    ],
+)
 def test_a_maneuver_not_offered_is_refused_naming_the_move(codes, move, code):
     with pytest.raises(EngineError, match=rf"seat 0: move {move}: .*{code}.* is not offered"):
         check(flying(), *codes)
@@ -46,13 +50,16 @@ def test_the_refusal_lists_what_was_offered():
         check(flying(), "H", "H", "H")
 
 
-@pytest.mark.parametrize("codes, move", [
-    (("A", "G", "G"), 1),      # turns are not offered on the ground
-    (("G", "G", "TA"), 3),     # take-off cannot start in move 3
-    (("TA", "TB", "A"), 2),    # take-off is flown straight on one runway
-    (("TA", "A", "A"), 2),     # and takes two moves
-    (("TA", "TA", "G"), 3),    # airborne after the lift-off
-])
+@pytest.mark.parametrize(
+    "codes, move",
+    [
+        (("A", "G", "G"), 1),  # turns are not offered on the ground
+        (("G", "G", "TA"), 3),  # take-off cannot start in move 3
+        (("TA", "TB", "A"), 2),  # take-off is flown straight on one runway
+        (("TA", "A", "A"), 2),  # and takes two moves
+        (("TA", "TA", "G"), 3),  # airborne after the lift-off
+    ],
+)
 def test_ground_orders_that_are_not_offered_are_refused(codes, move):
     with pytest.raises(EngineError, match=rf"seat 0: move {move}: .* is not offered"):
         check(parked(0), *codes)
@@ -84,6 +91,7 @@ def test_a_plane_out_of_the_game_has_no_orders():
 
 # --- bursts -------------------------------------------------------------------------------
 
+
 def test_more_than_three_bursts_in_a_round_are_refused():
     with pytest.raises(EngineError, match="4 bursts, but at most 3 per round"):
         check(flying(), "A", "A", "A", fire={1: ["A", "L"], 3: ["A", "R"]})
@@ -101,8 +109,9 @@ def test_a_hauptmann_may_fire_four_bursts_but_not_five():
 
 
 def test_two_bursts_in_one_direction_in_one_move_are_refused():
-    with pytest.raises(EngineError,
-                       match="move 2: two bursts in one move must go in different directions"):
+    with pytest.raises(
+        EngineError, match="move 2: two bursts in one move must go in different directions"
+    ):
         check(flying(), "A", "A", "A", fire={2: ["L", "L"]})
 
 
@@ -147,16 +156,31 @@ def test_a_plane_may_fire_while_taking_off_and_in_the_first_landing_roll():
 
 # --- the balloon tick ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rule", ["none", "normal"])
 def test_a_balloon_tick_where_the_game_does_not_allow_it_is_refused(rule):
     with pytest.raises(EngineError, match="move 2: this game does not allow firing through"):
-        check(flying(), "A", "A", "A", fire={2: ["A"]}, through={2},
-              settings=Settings(balloon_rule=rule))
+        check(
+            flying(),
+            "A",
+            "A",
+            "A",
+            fire={2: ["A"]},
+            through={2},
+            settings=Settings(balloon_rule=rule),
+        )
 
 
 def test_the_balloon_tick_is_accepted_where_the_game_allows_it():
-    moves = check(flying(), "A", "A", "A", fire={2: ["A"]}, through={2},
-                  settings=Settings(balloon_rule="through"))
+    moves = check(
+        flying(),
+        "A",
+        "A",
+        "A",
+        fire={2: ["A"]},
+        through={2},
+        settings=Settings(balloon_rule="through"),
+    )
     assert moves[1].through and not moves[0].through
 
 
@@ -174,5 +198,8 @@ def test_a_move_without_a_maneuver_is_refused():
 
 def test_fire_must_be_a_list_of_directions():
     with pytest.raises(EngineError, match="move 1: fire must be a list of directions"):
-        validate_orders(flying(), Settings(),
-                        [{"maneuver": "A", "fire": "A"}, {"maneuver": "A"}, {"maneuver": "A"}])
+        validate_orders(
+            flying(),
+            Settings(),
+            [{"maneuver": "A", "fire": "A"}, {"maneuver": "A"}, {"maneuver": "A"}],
+        )

@@ -50,7 +50,8 @@ def test_each_move_in_a_cloud_costs_a_point_and_the_last_point_is_a_crash():
     result = preview(st_, 0, moves("A", "A", "A"))
     assert result["warnings"] == [
         {"move": 1, "type": "cloud", "damage": 11, "crash": False},
-        {"move": 2, "type": "cloud", "damage": 12, "crash": True}]
+        {"move": 2, "type": "cloud", "damage": 12, "crash": True},
+    ]
     assert result["moves"][1]["status"] == "out"
 
 
@@ -61,9 +62,13 @@ def test_a_burst_line_gives_the_damage_at_each_range_from_the_moves_hex_and_nose
     # After turning left the plane is at (1, -1) with its nose north-east (1).
     assert ahead["direction"] == "A"
     assert [(h["q"], h["r"], h["range"], h["damage"]) for h in ahead["hexes"]] == [
-        (2, -2, 1, 4), (3, -3, 2, 3), (4, -4, 3, 2), (5, -5, 4, 1)]
+        (2, -2, 1, 4),
+        (3, -3, 2, 3),
+        (4, -4, 3, 2),
+        (5, -5, 4, 1),
+    ]
     assert ahead["stop"] == "reach"
-    assert [(h["q"], h["r"]) for h in right["hexes"]][0] == (2, -1)  # diagonally right: east
+    assert next((h["q"], h["r"]) for h in right["hexes"]) == (2, -1)  # diagonally right: east
 
 
 def test_a_burst_stops_before_a_cloud_and_at_the_board_edge():
@@ -80,7 +85,9 @@ def test_a_balloon_stops_a_burst_unless_ticked_through_then_halves_it():
     st_ = state([plane(0, 0, 0, 0), parked(3)], balloons=[(3, 0)], balloon_rule="through")
     normal = preview(st_, 0, moves("A", "A", "A", fire={1: ["A"]}))["moves"][0]["bursts"][0]
     assert [(h["range"], h["damage"], h.get("balloon", False)) for h in normal["hexes"]] == [
-        (1, 4, False), (2, 3, True)]
+        (1, 4, False),
+        (2, 3, True),
+    ]
     assert normal["stop"] == "balloon"
     through = preview(st_, 0, moves("A", "A", "A", fire={1: ["A"]}, through={1}))
     line = through["moves"][0]["bursts"][0]
@@ -108,7 +115,8 @@ def test_a_cloud_that_drifts_over_the_plane_if_the_wind_holds():
     st_ = state([plane(0, 0, 0, 0), parked(3)], clouds=[(2, 1)], wind=1, round=3)
     result = preview(st_, 0, moves("A", "A", "A"))
     assert result["warnings"] == [
-        {"move": None, "type": "drift", "damage": 1, "crash": False, "wind": 1}]
+        {"move": None, "type": "drift", "damage": 1, "crash": False, "wind": 1}
+    ]
     windless = state([plane(0, 0, 0, 0), parked(3)], clouds=[(2, 1)], wind=1, windless=True)
     assert preview(windless, 0, moves("A", "A", "A"))["warnings"] == []
 
@@ -120,9 +128,13 @@ def test_an_illegal_pick_is_an_error_naming_it():
 
 
 def test_the_json_face_answers_a_preview_job():
-    job = {"state": {"planes": [{"seat": 0, "q": 0, "r": -8, "facing": 2, "status": "air"},
-                                {"seat": 3}]},
-           "seat": 0, "moves": [{"maneuver": "A"}, {"maneuver": "A"}, {"maneuver": "A"}]}
+    job = {
+        "state": {
+            "planes": [{"seat": 0, "q": 0, "r": -8, "facing": 2, "status": "air"}, {"seat": 3}]
+        },
+        "seat": 0,
+        "moves": [{"maneuver": "A"}, {"maneuver": "A"}, {"maneuver": "A"}],
+    }
     result, ok = answer("preview", job)
     assert ok and result["warnings"] == [{"move": 2, "type": "edge"}]
     error, ok = answer("preview", {**job, "moves": [{"maneuver": "H"}]})
@@ -130,19 +142,29 @@ def test_the_json_face_answers_a_preview_job():
 
 
 @settings(max_examples=150, deadline=None)
-@given(shooter=st.sampled_from(BOARD), facing=st.integers(0, 5),
-       target=st.sampled_from(BOARD), cloud=st.sampled_from(BOARD),
-       balloon=st.sampled_from(BOARD), direction=st.sampled_from(["A", "L", "R"]),
-       through=st.booleans(), points=st.sampled_from([0, 20]))
-def test_the_previewed_damage_is_what_the_resolution_deals(shooter, facing, target, cloud,
-                                                          balloon, direction, through, points):
+@given(
+    shooter=st.sampled_from(BOARD),
+    facing=st.integers(0, 5),
+    target=st.sampled_from(BOARD),
+    cloud=st.sampled_from(BOARD),
+    balloon=st.sampled_from(BOARD),
+    direction=st.sampled_from(["A", "L", "R"]),
+    through=st.booleans(),
+    points=st.sampled_from([0, 20]),
+)
+def test_the_previewed_damage_is_what_the_resolution_deals(
+    shooter, facing, target, cloud, balloon, direction, through, points
+):
     """A fast shooter (Oberstleutnant) moves and fires before the target moves, so the target
     stands where the preview saw the board: the hit is the preview's damage at that hex."""
     if len({shooter, target, cloud, balloon}) < 4:
         return
-    st_ = state([plane(0, *shooter, facing, rank=4, career_points=points),
-                 plane(1, *target, 0)], clouds=[cloud], balloons=[balloon],
-                balloon_rule="through")
+    st_ = state(
+        [plane(0, *shooter, facing, rank=4, career_points=points), plane(1, *target, 0)],
+        clouds=[cloud],
+        balloons=[balloon],
+        balloon_rule="through",
+    )
     picked = moves("A", "A", "A", fire={1: [direction]}, through={1} if through else ())
     seen = preview(st_, 0, picked)
     if seen["moves"][0]["status"] == "out":

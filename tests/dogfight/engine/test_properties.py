@@ -14,9 +14,14 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dogfight.engine import (Settings, legal_maneuvers, new_game, resolve_round,
-                             validate_orders)
-from dogfight.engine import career
+from dogfight.engine import (
+    Settings,
+    career,
+    legal_maneuvers,
+    new_game,
+    resolve_round,
+    validate_orders,
+)
 from dogfight.engine.api import resolve_job, resolve_stored
 from dogfight.engine.board import CORNERS
 from dogfight.engine.hexgrid import BOARD_SET
@@ -43,14 +48,26 @@ def games(draw):
     balloons = draw(st.integers(0, 5) if duel else st.sampled_from(FULL_BALLOONS))
     if game_settings.balloon_rule == "none":
         balloons = 0
-    pilots = [{"seat": s, "career_points": draw(st.sampled_from([0, 19, 20, 40, 60, 80, 130])),
-               "rank": draw(st.integers(0, 6))} for s in seats]
-    state = new_game(draw(st.integers(0, 2**32)), game_settings, balloons=balloons,
-                     clouds=draw(st.integers(0, 12)), pilots=pilots)
+    pilots = [
+        {
+            "seat": s,
+            "career_points": draw(st.sampled_from([0, 19, 20, 40, 60, 80, 130])),
+            "rank": draw(st.integers(0, 6)),
+        }
+        for s in seats
+    ]
+    state = new_game(
+        draw(st.integers(0, 2**32)),
+        game_settings,
+        balloons=balloons,
+        clouds=draw(st.integers(0, 12)),
+        pilots=pilots,
+    )
     if draw(st.booleans()):  # a mid-game melee: everyone already flying near the centre
         taken = {b.hex for b in state.balloons}
-        spots = [h for h in BOARD_SET if max(map(abs, (h[0], h[1], h[0] + h[1]))) <= 3
-                 and h not in taken]
+        spots = [
+            h for h in BOARD_SET if max(map(abs, (h[0], h[1], h[0] + h[1]))) <= 3 and h not in taken
+        ]
         for plane in state.planes:
             plane.status = "air"
             plane.hex = draw(st.sampled_from(sorted(spots)))
@@ -78,7 +95,7 @@ def random_orders(state, rng):
             if plan_round(plane, chosen[:n]).plane.status == "air":
                 fire = [d for d in rng.sample("ALR", 3) if rng.random() < 0.3][:budget]
             budget -= len(fire)
-            through = bool(fire) and state.settings.balloon_rule == "through" and rng.random() < .5
+            through = bool(fire) and state.settings.balloon_rule == "through" and rng.random() < 0.5
             moves.append({"maneuver": code, "fire": fire, "through": through})
         orders[plane.seat] = validate_orders(plane, state.settings, moves)
     return orders
@@ -147,8 +164,9 @@ def test_damage_ammunition_and_bursts_stay_within_their_bounds(game):
             plane = before.plane(seat)
             assert count <= career.bursts_per_round(plane.rank)
             assert count <= plane.ammo
-        per_move = Counter((e["seat"], e["move"], e["direction"])
-                           for e in events if e["type"] == "burst")
+        per_move = Counter(
+            (e["seat"], e["move"], e["direction"]) for e in events if e["type"] == "burst"
+        )
         assert all(n == 1 for n in per_move.values())  # two bursts in a move: two directions
 
 
@@ -158,8 +176,11 @@ def test_planes_that_were_out_before_the_round_never_act(game):
     state, seed, rounds = game
     for before, _, _, _, _, after, events in play(state, seed, rounds):
         out = {p.seat for p in before.planes if p.status == "out"}
-        acting = {e.get("seat") for e in events
-                  if e["type"] in ("moved", "burst", "took_off", "landed", "missed")}
+        acting = {
+            e.get("seat")
+            for e in events
+            if e["type"] in ("moved", "burst", "took_off", "landed", "missed")
+        }
         assert not out & acting
         assert not out & {e["shooter"] for e in events if e["type"] in ("hit", "balloon_hit")}
         assert all(after.plane(s).status == "out" for s in out)
@@ -252,9 +273,14 @@ def test_the_sites_stored_path_resolves_exactly_as_the_checked_json_face(game):
         assert State.from_snapshot(snapshot).to_dict() == State.from_dict(snapshot).to_dict()
         stored = {seat: [move.to_dict() for move in moves] for seat, moves in orders.items()}
         face_wind = None if wind is UNSET else ("calm" if wind is None else wind)
-        job = {"state": snapshot, "seed": seed, "remove": sorted(remove),
-               "orders": {str(seat): moves for seat, moves in stored.items()}}
+        job = {
+            "state": snapshot,
+            "seed": seed,
+            "remove": sorted(remove),
+            "orders": {str(seat): moves for seat, moves in stored.items()},
+        }
         if face_wind is not None:
             job["wind"] = face_wind
-        assert resolve_stored(snapshot, stored, seed, wind=face_wind, remove=sorted(remove)) \
-            == json.loads(json.dumps(resolve_job(job)))
+        assert resolve_stored(
+            snapshot, stored, seed, wind=face_wind, remove=sorted(remove)
+        ) == json.loads(json.dumps(resolve_job(job)))

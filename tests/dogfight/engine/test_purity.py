@@ -13,6 +13,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 
 
 
 def test_the_engines_import_and_run_without_django():
-    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                            check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "[]"

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from dogfight.engine import (EngineError, Settings, State, career, legal_maneuvers, new_game,
-                             validate_orders)
+from dogfight.engine import (
+    EngineError,
+    Settings,
+    State,
+    career,
+    legal_maneuvers,
+    new_game,
+    validate_orders,
+)
 from dogfight.engine.board import CORNERS, runway_hex
 
 from .helpers import find, orders, parked, plane, resolve, state
@@ -27,6 +34,7 @@ def bursts(n):
 
 # --- 1 Leutnant: 20 bursts on board ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("rank, capacity", [(0, 16), (1, 20), (2, 20), (6, 20)])
 def test_a_leutnant_and_up_carries_twenty_bursts_instead_of_sixteen(rank, capacity):
     game = new_game(3, Settings(), pilots=[{"seat": 0, "career_points": 0, "rank": rank}])
@@ -46,6 +54,7 @@ def test_landing_refills_a_leutnants_ammunition_to_twenty():
 
 # --- 2 Hauptmann: 4 bursts per round --------------------------------------------------------
 
+
 @pytest.mark.parametrize("rank, allowed", [(0, 3), (1, 3), (2, 4), (5, 4)])
 def test_a_hauptmann_and_up_may_fire_four_bursts_a_round_instead_of_three(rank, allowed):
     p = plane(0, 0, 0, 2, rank=rank)
@@ -56,6 +65,7 @@ def test_a_hauptmann_and_up_may_fire_four_bursts_a_round_instead_of_three(rank, 
 
 
 # --- 3 Major: repairs 3 per whole ground round, cap 8 ---------------------------------------
+
 
 @pytest.mark.parametrize("rank, repaired", [(2, 2), (3, 3), (6, 3)])
 def test_a_major_and_up_repairs_three_per_whole_round_on_the_ground(rank, repaired):
@@ -76,32 +86,37 @@ def test_a_majors_repairs_still_stop_at_eight_a_game():
 
 # --- 4 Oberstleutnant: the fast plane -------------------------------------------------------
 
+
 @pytest.mark.parametrize("rank, hits", [(3, 0), (4, 1), (6, 1)])
 def test_an_oberstleutnant_and_up_moves_and_fires_first_against_the_old_positions(rank, hits):
     # the shooter ends move 1 in (1, 0) nose east; the target starts in (3, 0) and slips away
     # to (4, -1) in move 1: only a fast shooter still finds it in (3, 0)
     st = state([plane(0, 0, 0, 0, rank=rank), plane(1, 3, 0, 0), bystander(2)])
-    _, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
-                        orders(1, "LS", "H", "H"), orders(2, *QUIET))
+    _, events = resolve(
+        st, orders(0, "A", "L", "L", fire={1: ["A"]}), orders(1, "LS", "H", "H"), orders(2, *QUIET)
+    )
     assert len(find(events, "hit", shooter=0, target=1, move=1)) == hits
 
 
 def test_the_fast_plane_is_a_rank_ability_not_a_points_one():
     assert not career.is_fast(3) and career.is_fast(4)
     st = state([plane(0, 0, 0, 0, career_points=500), plane(1, 3, 0, 0), bystander(2)])
-    _, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
-                        orders(1, "LS", "H", "H"), orders(2, *QUIET))
+    _, events = resolve(
+        st, orders(0, "A", "L", "L", fire={1: ["A"]}), orders(1, "LS", "H", "H"), orders(2, *QUIET)
+    )
     assert not find(events, "hit", shooter=0)
 
 
 # --- 5 Oberst: out at 14 --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rank, out", [(4, True), (5, False), (6, False)])
 def test_an_oberst_and_up_is_out_at_fourteen_damage_points_instead_of_twelve(rank, out):
     # a hit from 4 hexes (1 damage) on a plane at 11
     st = state([plane(0, 0, 0, 0), plane(1, 5, 1, 2, damage=11, rank=rank), bystander(2)])
-    new, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
-                          orders(1, "A", "H", "H"), orders(2, *QUIET))
+    new, events = resolve(
+        st, orders(0, "A", "L", "L", fire={1: ["A"]}), orders(1, "A", "H", "H"), orders(2, *QUIET)
+    )
     assert find(events, "hit", target=1, damage=1)
     assert (new.plane(1).status == "out") is out
     if not out:
@@ -110,21 +125,24 @@ def test_an_oberst_and_up_is_out_at_fourteen_damage_points_instead_of_twelve(ran
 
 def test_an_oberst_goes_down_at_fourteen():
     st = state([plane(0, 0, 0, 0), plane(1, 2, 1, 2, damage=10, rank=5), bystander(2)])
-    new, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
-                          orders(1, "A", "H", "H"), orders(2, *QUIET))
+    new, events = resolve(
+        st, orders(0, "A", "L", "L", fire={1: ["A"]}), orders(1, "A", "H", "H"), orders(2, *QUIET)
+    )
     assert new.plane(1).status == "out"
     assert find(events, "shot_down", seat=1)
 
 
 # --- 6 General: bursts reach 5 hexes --------------------------------------------------------
 
+
 @pytest.mark.parametrize("rank, reached", [(5, False), (6, True)])
 def test_a_generals_bursts_reach_five_hexes_for_one_damage(rank, reached):
     # shooter in (1, 0) after move 1 nose east; the target in (6, 0), 5 hexes away. The target
     # moves after the fast shooter (both ranks are fast), so it starts there and holds later.
     st = state([plane(0, 0, 0, 0, rank=rank), plane(1, 6, 0, 0), bystander(2)])
-    _, events = resolve(st, orders(0, "A", "L", "L", fire={1: ["A"]}),
-                        orders(1, "LS", "H", "H"), orders(2, *QUIET))
+    _, events = resolve(
+        st, orders(0, "A", "L", "L", fire={1: ["A"]}), orders(1, "LS", "H", "H"), orders(2, *QUIET)
+    )
     hits = find(events, "hit", shooter=0, target=1)
     assert bool(hits) is reached
     if reached:
@@ -145,13 +163,14 @@ def test_every_rank_keeps_the_abilities_of_the_ranks_below():
 
 # --- promotion ------------------------------------------------------------------------------
 
+
 def test_a_promotion_costs_a_hundred_points_and_gives_the_next_rank():
     assert career.promote(100, 0) == (0, 1)
     assert career.promote(150, 3) == (50, 4)
 
 
 def test_promotion_at_one_hundred_leaves_nothing_no_double_machine_guns_no_immelmann():
-    points, rank = career.promote(100, 0)
+    points, _rank = career.promote(100, 0)
     assert not career.has_double_mg(points)
     assert career.ace_maneuvers(points) == ()
 
@@ -191,7 +210,13 @@ def test_the_pilots_rank_and_points_at_game_start_go_onto_the_plane():
 
 
 def test_the_ranks_in_order_are_leutnant_hauptmann_major_oberstleutnant_oberst_general():
-    assert career.RANKS[1:] == ("Leutnant", "Hauptmann", "Major", "Oberstleutnant", "Oberst",
-                                "General")
+    assert career.RANKS[1:] == (
+        "Leutnant",
+        "Hauptmann",
+        "Major",
+        "Oberstleutnant",
+        "Oberst",
+        "General",
+    )
     assert career.MAX_RANK == 6
     assert career.ACE_TITLE == "Ass"

@@ -47,6 +47,7 @@ def field_hexes(seat):
 
 # --- airfields and planes -------------------------------------------------------------------
 
+
 def test_a_full_game_has_six_planes_each_on_its_own_corner():
     game = new_game(1, FULL)
     assert seats_of(game) == [0, 1, 2, 3, 4, 5]
@@ -81,6 +82,7 @@ def test_the_airfield_table_matches_the_geometry_of_section_one():
 
 
 # --- clouds ---------------------------------------------------------------------------------
+
 
 def check_fair_clouds(game, settings, count):
     clouds = set(game.clouds)
@@ -121,9 +123,9 @@ def test_more_than_twelve_clouds_or_fewer_than_none_is_a_clear_error(count):
 
 # --- balloons -------------------------------------------------------------------------------
 
+
 def distance_lists(game):
-    return [sorted(distance(CORNERS[p.seat], b.hex) for b in game.balloons)
-            for p in game.planes]
+    return [sorted(distance(CORNERS[p.seat], b.hex) for b in game.balloons) for p in game.planes]
 
 
 def check_fair_balloons(game, count):
@@ -156,16 +158,28 @@ def test_an_odd_balloon_count_includes_the_centre():
     assert (0, 0) not in [b.hex for b in new_game(2, FULL, balloons=6).balloons]
 
 
-@pytest.mark.parametrize("settings, count", [
-    (FULL, 2), (FULL, 3), (FULL, 5), (FULL, 8), (FULL, 11), (FULL, 14), (FULL, 19),
-    (DUEL, 6), (DUEL, 7), (FULL, -1),
-])
+@pytest.mark.parametrize(
+    "settings, count",
+    [
+        (FULL, 2),
+        (FULL, 3),
+        (FULL, 5),
+        (FULL, 8),
+        (FULL, 11),
+        (FULL, 14),
+        (FULL, 19),
+        (DUEL, 6),
+        (DUEL, 7),
+        (FULL, -1),
+    ],
+)
 def test_a_balloon_count_that_cannot_be_placed_fairly_is_a_clear_error(settings, count):
     with pytest.raises(EngineError, match="balloons"):
         new_game(1, settings, balloons=count)
 
 
 # --- seeds ----------------------------------------------------------------------------------
+
 
 def test_the_same_seed_gives_the_same_game():
     for seed in (0, 1, 99, 2**40):

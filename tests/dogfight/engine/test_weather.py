@@ -44,6 +44,7 @@ def weather_of(events):
 
 # --- the weather chain of a normal game -----------------------------------------------------
 
+
 def test_round_one_of_a_normal_game_is_always_calm():
     for seed in range(300):
         assert draw_wind(Settings(), 1, None, Random(seed)) is None
@@ -88,8 +89,7 @@ def test_a_resolved_round_draws_its_weather_from_the_wind_of_the_round_before():
     st = state([plane(0, 0, 0, 0), plane(1, -3, 0, 3)], round=4, wind=None)
     winds = Counter()
     for seed in range(400):
-        new, events = fly_round(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"),
-                                seed=seed)
+        new, events = fly_round(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), seed=seed)
         assert new.wind == weather_of(events)
         assert new.round == 5
         winds[new.wind] += 1
@@ -97,6 +97,7 @@ def test_a_resolved_round_draws_its_weather_from_the_wind_of_the_round_before():
 
 
 # --- legacy weather and windless games ------------------------------------------------------
+
 
 def test_a_legacy_game_is_windy_from_round_one_in_a_random_direction():
     counts = draws(Settings(legacy_weather=True), 1, None, 30_000)
@@ -118,25 +119,27 @@ def test_a_windless_game_never_has_wind_and_its_clouds_never_move():
     clouds = [(0, 3), (1, 3), (2, 3), (-5, -1), (-4, -1), (-4, -2)]
     assert draws(Settings(windless=True), 1, None, 1000) == Counter({None: 1000})
     assert draws(Settings(windless=True), 8, 3, 1000) == Counter({None: 1000})
-    st = state([plane(0, 0, 0, 0), plane(1, -3, 0, 3)], clouds=clouds, round=6, wind=2,
-               windless=True)
+    st = state(
+        [plane(0, 0, 0, 0), plane(1, -3, 0, 3)], clouds=clouds, round=6, wind=2, windless=True
+    )
     for seed in range(60):
-        new, events = fly_round(st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"),
-                                seed=seed)
+        new, events = fly_round(st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"), seed=seed)
         assert new.clouds == frozenset(clouds)
         assert weather_of(events) is None
         assert not find(events, "new_cloud")
 
 
 def test_a_windless_game_still_costs_one_damage_per_move_in_a_cloud():
-    st = state([plane(0, 0, 0, 0), plane(1, -6, 0, 3)], clouds=[(1, 0), (2, 0), (3, 0)],
-               windless=True)
+    st = state(
+        [plane(0, 0, 0, 0), plane(1, -6, 0, 3)], clouds=[(1, 0), (2, 0), (3, 0)], windless=True
+    )
     new, events = fly_round(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"))
     assert new.plane(0).damage == 3
     assert [e["move"] for e in find(events, "cloud_damage", seat=0)] == [1, 2, 3]
 
 
 # --- the referee's wind ---------------------------------------------------------------------
+
 
 def test_a_referee_fixed_wind_overrides_the_calm_of_round_one():
     clouds = [(0, 4), (1, 4), (1, 3)]
@@ -152,8 +155,9 @@ def test_a_referee_fixed_calm_stops_a_blowing_wind_for_that_round():
     clouds = [(0, 4), (1, 4), (1, 3)]
     st = state([plane(0, 0, 0, 0), plane(1, -3, 0, 3)], clouds=clouds, round=5, wind=1)
     for seed in range(30):
-        new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"),
-                              seed=seed, wind=None)
+        new, events = resolve(
+            st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), seed=seed, wind=None
+        )
         assert weather_of(events) is None
         assert new.wind is None
         assert new.clouds == frozenset(clouds)
@@ -161,6 +165,7 @@ def test_a_referee_fixed_calm_stops_a_blowing_wind_for_that_round():
 
 
 # --- the drift ------------------------------------------------------------------------------
+
 
 def test_clouds_drift_one_hex_downwind_at_the_end_of_the_round_not_before():
     # The plane ends its round in (1, 0); the cloud in (0, 0) drifts there only after move 3.
@@ -202,8 +207,7 @@ def test_a_flying_plane_covered_by_a_drifted_cloud_takes_one_damage():
 def test_a_plane_rolling_on_its_runway_mid_landing_takes_drift_damage_like_a_flying_plane():
     hex1, hex2 = runway_hex(0, "beta", 1), runway_hex(0, "beta", 2)  # (8, 0), (7, 0)
     # from (5, 0) nose east (toward corner 0): A, A onto runway hex 2, LD rolls onto hex 1
-    st = state([plane(0, 5, 0, 0), plane(1, -6, 3, 3)], clouds=[(hex1[0], hex1[1] - 1)],
-               round=2)
+    st = state([plane(0, 5, 0, 0), plane(1, -6, 3, 3)], clouds=[(hex1[0], hex1[1] - 1)], round=2)
     new, events = resolve(st, orders(0, "A", "A", "LD"), orders(1, "A", "A", "A"), wind=5)
     assert new.plane(0).landing and new.plane(0).hex == hex1
     assert new.plane(0).status != "ground"
@@ -214,10 +218,14 @@ def test_a_plane_rolling_on_its_runway_mid_landing_takes_drift_damage_like_a_fly
 
 def test_planes_on_their_own_corner_take_no_cloud_damage_from_a_drift_or_while_standing():
     corner = CORNERS[0]
-    st = state([parked(0), plane(1, -6, 3, 3), plane(2, -3, 0, 3)],
-               clouds=[corner, (corner[0] - 1, corner[1])], round=2)
-    new, events = resolve(st, orders(0, "G", "G", "G"), orders(1, "A", "A", "A"),
-                          orders(2, "A", "A", "A"), wind=0)
+    st = state(
+        [parked(0), plane(1, -6, 3, 3), plane(2, -3, 0, 3)],
+        clouds=[corner, (corner[0] - 1, corner[1])],
+        round=2,
+    )
+    new, events = resolve(
+        st, orders(0, "G", "G", "G"), orders(1, "A", "A", "A"), orders(2, "A", "A", "A"), wind=0
+    )
     assert new.plane(0).damage == 0
     assert corner in new.clouds  # the cloud from the west drifted onto the corner
     assert not find(events, "cloud_damage", seat=0)
@@ -240,15 +248,19 @@ def test_flying_through_a_cloud_costs_only_the_moves_that_end_in_it():
 def test_taking_off_onto_a_clouded_runway_hex_costs_a_damage_point():
     hex1 = runway_hex(0, "beta", 1)
     st = state([parked(0), plane(1, -6, 3, 3)], clouds=[hex1])
-    new, events = resolve(st, orders(0, "TB", "TB", "A"), orders(1, "A", "A", "A"))
+    _new, events = resolve(st, orders(0, "TB", "TB", "A"), orders(1, "A", "A", "A"))
     assert [e["move"] for e in find(events, "cloud_damage", seat=0)] == [1]
 
 
 def test_cloud_damage_to_the_out_threshold_is_a_crash():
-    st = state([plane(0, 0, 0, 0, damage=11), plane(1, -6, 3, 3), plane(2, -3, 0, 3)],
-               clouds=[(1, 0)], scored=True)
-    new, events = resolve(st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"),
-                          orders(2, "A", "A", "A"))
+    st = state(
+        [plane(0, 0, 0, 0, damage=11), plane(1, -6, 3, 3), plane(2, -3, 0, 3)],
+        clouds=[(1, 0)],
+        scored=True,
+    )
+    new, events = resolve(
+        st, orders(0, "A", "A", "A"), orders(1, "A", "A", "A"), orders(2, "A", "A", "A")
+    )
     assert new.plane(0).status == "out"
     assert find(events, "crash", seat=0, cause="cloud", move=1)
     assert not find(events, "moved", seat=0, move=2)
@@ -256,13 +268,13 @@ def test_cloud_damage_to_the_out_threshold_is_a_crash():
 
 # --- new clouds -----------------------------------------------------------------------------
 
+
 def upwind_edge(wind):
     """The two board edges meeting at corner ``wind + 3``, from the geometry of §1."""
     origin = CORNERS[(wind + 3) % 6]
     ends = (CORNERS[(wind + 2) % 6], CORNERS[(wind + 4) % 6])
     rim = [h for h in BOARD_SET if max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) == 9]
-    return {h for h in rim
-            if any(distance(h, origin) + distance(h, end) == 9 for end in ends)}
+    return {h for h in rim if any(distance(h, origin) + distance(h, end) == 9 for end in ends)}
 
 
 def connected(hexes):
@@ -287,8 +299,7 @@ def test_the_upwind_edge_is_the_nineteen_rim_hexes_around_the_corner_the_wind_co
 
 
 @pytest.mark.parametrize("wind", range(6))
-def test_new_clouds_enter_only_in_windy_rounds_near_the_upwind_edge_with_three_to_five_hexes(
-        wind):
+def test_new_clouds_enter_only_in_windy_rounds_near_the_upwind_edge_with_three_to_five_hexes(wind):
     clouds = [(0, 0), (1, 0), (0, 1), (5, -2), (5, -3), (6, -3)]
     st = state([plane(0, 0, -2, 0), plane(1, -2, 2, 3)], clouds=clouds, round=4, wind=wind)
     edge = upwind_edge(wind)
@@ -296,8 +307,9 @@ def test_new_clouds_enter_only_in_windy_rounds_near_the_upwind_edge_with_three_t
     arrivals = 0
     runs = 400
     for seed in range(runs):
-        new, events = resolve(st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"),
-                              seed=seed, wind=wind)
+        new, events = resolve(
+            st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"), seed=seed, wind=wind
+        )
         news = find(events, "new_cloud")
         assert len(news) <= 1
         if not news:
@@ -316,11 +328,13 @@ def test_new_clouds_enter_only_in_windy_rounds_near_the_upwind_edge_with_three_t
 
 
 def test_no_new_cloud_in_a_calm_round():
-    st = state([plane(0, 0, -2, 0), plane(1, -2, 2, 3)], clouds=[(0, 0), (1, 0), (0, 1)],
-               round=4, wind=2)
+    st = state(
+        [plane(0, 0, -2, 0), plane(1, -2, 2, 3)], clouds=[(0, 0), (1, 0), (0, 1)], round=4, wind=2
+    )
     for seed in range(300):
-        new, events = resolve(st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"),
-                              seed=seed, wind=None)
+        new, events = resolve(
+            st, orders(0, "A", "H", "H"), orders(1, "A", "H", "H"), seed=seed, wind=None
+        )
         assert not find(events, "new_cloud")
         assert new.clouds == st.clouds
 
@@ -334,8 +348,9 @@ def test_a_new_cloud_does_no_damage_on_arrival():
     st = state(planes, round=4, wind=wind)
     covered = 0
     for seed in range(400):
-        new, events = resolve(st, *[orders(p.seat, "A", "H", "H") for p in planes],
-                              seed=seed, wind=wind)
+        new, events = resolve(
+            st, *[orders(p.seat, "A", "H", "H") for p in planes], seed=seed, wind=wind
+        )
         for p in new.planes:
             if p.hex in new.clouds:
                 covered += 1

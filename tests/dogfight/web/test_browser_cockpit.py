@@ -12,10 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Chatter, Order
+from tests.browser import log_in
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import set_planes
-
-from tests.browser import log_in
 
 from .test_browser_round import COMPUTERS, preview_after
 
@@ -29,8 +28,13 @@ MID_BOARD = {"status": "air", "q": 0, "r": 0, "facing": 2}
 
 def cockpit_near_the_edge(page, live_server, name="alice", plane=NEAR_THE_EDGE, **settings):
     pilot = make_user(name)
-    game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, resolve_early=True,
-                         title="Evening patrol", **settings)
+    game = make_dogfight(
+        humans={0: pilot},
+        computers=COMPUTERS,
+        resolve_early=True,
+        title="Evening patrol",
+        **settings,
+    )
     set_planes(open_round(game), {0: plane})
     log_in(page, live_server.url, pilot, f"/dogfight/games/{game.pk}/seat/0/")
     return game
@@ -124,13 +128,13 @@ def test_flying_off_the_board_is_warned_and_still_accepted(page, live_server):
 
 def test_flying_into_a_balloon_is_warned(page, live_server):
     pilot = make_user("bob")
-    game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, balloon_rule="normal",
-                         balloons=1)
+    game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, balloon_rule="normal", balloons=1)
     rnd = open_round(game)
     set_planes(rnd, {0: {"status": "air", "q": -2, "r": 0, "facing": 0}})
     log_in(page, live_server.url, pilot, f"/dogfight/games/{game.pk}/seat/0/")
     expect(page.locator(".preview-warnings")).to_contain_text(
-        "Move 2 flies into the balloon at (0, 0)")
+        "Move 2 flies into the balloon at (0, 0)"
+    )
     expect(page.locator("#board-wrap .balloon")).to_have_count(1)
 
 
@@ -163,7 +167,9 @@ def test_chatter_goes_with_the_orders_and_is_kept_on_a_refusal(page, live_server
     expect(page.get_by_text("Your orders are in.").first).to_be_visible()
     assert Order.objects.filter(round__game=game, round__number=1).exists()
     assert Chatter.objects.get(round__game=game, round__number=1).lines == [
-        "Horrido!", "Watch the edge, Milan"]
+        "Horrido!",
+        "Watch the edge, Milan",
+    ]
     # The practice round resolved at once: its report is one click away, chatter and all.
     expect(page.get_by_role("link", name="Read the report of round 1")).to_be_visible()
     page.locator("a.last-report").click()
@@ -209,7 +215,8 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
 
         log_in(page, base, pilots[5], f"/dogfight/games/{game.pk}/seat/5/")
         expect(page.locator(".warning.removal")).to_contain_text(
-            "The referee is taking your plane out of the game")
+            "The referee is taking your plane out of the game"
+        )
         page.goto(f"{base}/games/{game.pk}/")
         expect(page.locator("table.pilots tr.seat-5")).to_contain_text("being removed")
         context.clear_cookies()
@@ -223,7 +230,8 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
             context.clear_cookies()
         rnd = game.rounds.get(number=1)
         assert rnd.status == "published", "the round waited for the removed seat"
-        assert [(e["seat"], e["cause"]) for e in rnd.report.events
-                if e["type"] == "crash"] == [(5, "removed")]
+        assert [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"] == [
+            (5, "removed")
+        ]
     finally:
         context.close()

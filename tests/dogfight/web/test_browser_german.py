@@ -16,19 +16,44 @@ from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-COCKPIT_ENGLISH = ["Your orders", "Move", "Maneuver", "Fire", "ahead", "Round", "orders due",
-                   "Submit orders", "Radio chatter", "Damage", "Ammunition", "in the air",
-                   "on the ground"]
-REPORT_ENGLISH = ["Replay", "The moves", "Move", "What happened", "take off", "takes off",
-                  "nose", "east", "sent no orders", "flies straight on", "ahead", "Round",
-                  "Radio chatter", "start", "end"]
+COCKPIT_ENGLISH = [
+    "Your orders",
+    "Move",
+    "Maneuver",
+    "Fire",
+    "ahead",
+    "Round",
+    "orders due",
+    "Submit orders",
+    "Radio chatter",
+    "Damage",
+    "Ammunition",
+    "in the air",
+    "on the ground",
+]
+REPORT_ENGLISH = [
+    "Replay",
+    "The moves",
+    "Move",
+    "What happened",
+    "take off",
+    "takes off",
+    "nose",
+    "east",
+    "sent no orders",
+    "flies straight on",
+    "ahead",
+    "Round",
+    "Radio chatter",
+    "start",
+    "end",
+]
 
 
 @pytest.fixture
 def german_page(browser, live_server):
     """A fresh browser context whose language is German (its Accept-Language says so)."""
-    context, page, errors = _page(browser, locale="de-DE",
-                                  viewport={"width": 1280, "height": 900})
+    context, page, errors = _page(browser, locale="de-DE", viewport={"width": 1280, "height": 900})
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
@@ -39,8 +64,9 @@ def english_on(page, words: list[str]) -> list[str]:
     return [word for word in words if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
 
 
-def test_a_german_pilot_signs_up_flies_a_practice_round_and_reads_the_report(german_page,
-                                                                             live_server):
+def test_a_german_pilot_signs_up_flies_a_practice_round_and_reads_the_report(
+    german_page, live_server
+):
     page, base = german_page, live_server.url
 
     page.goto(f"{base}/accounts/signup/")
@@ -53,8 +79,7 @@ def test_a_german_pilot_signs_up_flies_a_practice_round_and_reads_the_report(ger
     page.wait_for_url(f"{base}/me/")
 
     page.goto(f"{base}/")
-    page.get_by_role("button", name="Eine Übungspartie gegen fünf Computerpiloten fliegen") \
-        .click()
+    page.get_by_role("button", name="Eine Übungspartie gegen fünf Computerpiloten fliegen").click()
     page.wait_for_url(re.compile(r"/dogfight/games/\d+/seat/0/$"))
     assert page.locator("html").get_attribute("lang") == "de"
     expect(page.get_by_text("Deine Befehle für Runde 1")).to_be_visible()

@@ -4,9 +4,8 @@ an open game's own page with its Join buttons, the game page's weather line."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_dogfight, make_user
-
 from tests.browser import log_in
+from tests.factories import make_dogfight, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,12 +56,24 @@ def _a_round_with_a_burst():
     alice, bob = make_user("alice"), make_user("bob")
     game = make_dogfight(humans={0: alice, 3: bob}, duel=True, title="Shooting gallery")
     rnd = open_round(game)
-    set_planes(rnd, {0: {"status": "air", "q": -2, "r": 0, "facing": 0},
-                     3: {"status": "air", "q": 2, "r": 0, "facing": 3}}, clouds=[])
-    services.orders_submit(seat=game.seats.get(number=0), user=alice, payload=[
-        {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L"}, {"maneuver": "L"}])
-    services.orders_submit(seat=game.seats.get(number=3), user=bob, payload=[
-        {"maneuver": "A"}, {"maneuver": "R"}, {"maneuver": "R"}])
+    set_planes(
+        rnd,
+        {
+            0: {"status": "air", "q": -2, "r": 0, "facing": 0},
+            3: {"status": "air", "q": 2, "r": 0, "facing": 3},
+        },
+        clouds=[],
+    )
+    services.orders_submit(
+        seat=game.seats.get(number=0),
+        user=alice,
+        payload=[{"maneuver": "A", "fire": ["A"]}, {"maneuver": "L"}, {"maneuver": "L"}],
+    )
+    services.orders_submit(
+        seat=game.seats.get(number=3),
+        user=bob,
+        payload=[{"maneuver": "A"}, {"maneuver": "R"}, {"maneuver": "R"}],
+    )
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return game
 
@@ -100,23 +111,31 @@ def test_the_lobby_shows_each_games_settings_seat_colours_and_winner(page, live_
 
     from games.models import Game
 
-    make_dogfight(start=False, title="Open skies", windless=True, balloon_rule="normal",
-                  balloons=1, scoring="damage")
+    make_dogfight(
+        start=False,
+        title="Open skies",
+        windless=True,
+        balloon_rule="normal",
+        balloons=1,
+        scoring="damage",
+    )
     finished = make_dogfight(humans={0: make_user("winner")}, title="Over and done")
     finished.seats.filter(number=0).update(name="Roter Baron")
-    Game.objects.filter(pk=finished.pk).update(status="finished", winner_seat=0,
-                                               finished_at=timezone.now())
+    Game.objects.filter(pk=finished.pk).update(
+        status="finished", winner_seat=0, finished_at=timezone.now()
+    )
     draw = make_dogfight(humans={0: make_user("nobody")}, title="All down")
-    Game.objects.filter(pk=draw.pk).update(status="finished", winner_seat=None,
-                                           finished_at=timezone.now())
+    Game.objects.filter(pk=draw.pk).update(
+        status="finished", winner_seat=None, finished_at=timezone.now()
+    )
     page.goto(f"{live_server.url}/games/")
     open_entry = page.locator(".game-entry", has_text="Open skies")
-    expect(open_entry).to_contain_text(
-        "full game, windless, 1 balloon, points per damage point")
+    expect(open_entry).to_contain_text("full game, windless, 1 balloon, points per damage point")
     expect(open_entry).to_contain_text("Seat 0 (red):")
     expect(open_entry).to_contain_text("Seat 5 (orange):")
     expect(page.locator(".game-entry", has_text="Over and done")).to_contain_text(
-        "Won by Roter Baron.")
+        "Won by Roter Baron."
+    )
     expect(page.locator(".game-entry", has_text="All down")).to_contain_text("Nobody won.")
 
 

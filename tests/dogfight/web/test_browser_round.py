@@ -24,8 +24,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 COMPUTERS = {n: "novice" for n in range(1, 6)}
 
 
-
-
 def options(page, select):
     return page.locator(f"{select} option").evaluate_all("els => els.map(e => e.value)")
 
@@ -44,8 +42,9 @@ def preview_after(page, action):
 def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
     base = live_server.url
     pilot = make_user("alice")
-    game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, resolve_early=True,
-                         title="Morning patrol")
+    game = make_dogfight(
+        humans={0: pilot}, computers=COMPUTERS, resolve_early=True, title="Morning patrol"
+    )
     cockpit = f"/dogfight/games/{game.pk}/seat/0/"
 
     log_in(page, base, pilot, cockpit)
@@ -119,8 +118,9 @@ def test_a_pilot_plays_a_round_and_reads_its_report(page, live_server):
 def test_a_spectator_reads_without_any_way_to_post(page, live_server):
     base = live_server.url
     pilot = make_user("bob")
-    game = make_dogfight(humans={0: pilot}, computers=COMPUTERS, resolve_early=True,
-                         title="Evening patrol")
+    game = make_dogfight(
+        humans={0: pilot}, computers=COMPUTERS, resolve_early=True, title="Evening patrol"
+    )
     services.orders_submit(seat=seat_of(game, pilot), user=pilot, payload=GROUND_ORDERS)
     assert game.rounds.get(number=1).status == Round.Status.PUBLISHED
 
@@ -150,8 +150,12 @@ def assert_no_way_to_post(page):
     forms = page.locator('form[method="post" i]:not(.language-switch)')
     assert forms.count() == 0, "a spectator is offered a form"
     assert page.locator("[hx-post], [hx-put], [hx-delete], [hx-patch]").count() == 0
-    assert page.get_by_role("button", name=re.compile("submit|orders|join|log out", re.I)) \
-        .count() == 0
+    assert (
+        page.get_by_role(
+            "button", name=re.compile("submit|orders|join|log out", re.IGNORECASE)
+        ).count()
+        == 0
+    )
     assert page.get_by_text("Your cockpit").count() == 0
 
 

@@ -30,14 +30,19 @@ def _six_pilot_game(names, *, computers=None, points=None, ranks=None):
     computers = computers or {}
     humans = {n: make_user() for n in range(6) if n not in computers}
     for number, user in humans.items():
-        pilot = Pilot.objects.create(user=user, name=names[number], key=name_key(names[number]),
-                                     points=(points or {}).get(number, 0),
-                                     rank=(ranks or {}).get(number, 0))
+        pilot = Pilot.objects.create(
+            user=user,
+            name=names[number],
+            key=name_key(names[number]),
+            points=(points or {}).get(number, 0),
+            rank=(ranks or {}).get(number, 0),
+        )
         assert pilot.pk
     game = make_dogfight(humans=humans, computers=computers)
     for number, user in humans.items():
-        dogfight_services.name_seat(seat=game.seats.get(number=number), user=user,
-                                 name=names[number])
+        dogfight_services.name_seat(
+            seat=game.seats.get(number=number), user=user, name=names[number]
+        )
     return game, humans
 
 
@@ -58,8 +63,9 @@ def _resolve(game: Game, humans: dict, orders: dict[int, list[dict]]) -> Report:
     rnd = open_round(game)
     for number, user in humans.items():
         if number in orders:
-            services.orders_submit(seat=game.seats.get(number=number), user=user,
-                                   payload=orders[number])
+            services.orders_submit(
+                seat=game.seats.get(number=number), user=user, payload=orders[number]
+            )
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return Report.objects.get(round=rnd)
 
@@ -78,14 +84,19 @@ NAMES = ["Tailshot", "Red Kite", "Snoopy", "Wolke", "Hans Dampf", "Blue Max"]
 
 
 def _fire_ahead_in_move_1():
-    return [{"maneuver": "A", "fire": ["A"]}, {"maneuver": "A", "fire": []},
-            {"maneuver": "A", "fire": []}]
+    return [
+        {"maneuver": "A", "fire": ["A"]},
+        {"maneuver": "A", "fire": []},
+        {"maneuver": "A", "fire": []},
+    ]
 
 
 def test_a_six_human_game_lands_its_points_in_the_careers():
     game, humans = _six_pilot_game(NAMES, points={4: 45})
     _fly_from(game, DOGFIGHT)
-    report = _resolve(game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 3, 4, 5)}})
+    report = _resolve(
+        game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 3, 4, 5)}}
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner_seat == 0
     assert report.state["pot"] == 15  # three crashes
@@ -106,13 +117,20 @@ def test_a_six_human_game_lands_its_points_in_the_careers():
 def test_the_same_game_with_one_computer_pilot_changes_no_career():
     game, humans = _six_pilot_game(NAMES, computers={3: "novice"}, points={4: 45})
     _fly_from(game, DOGFIGHT)
-    report = _resolve(game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 4, 5)}})
+    report = _resolve(
+        game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 4, 5)}}
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner_seat == 0
     assert report.state["pot"] == 0
     assert all(plane["points"] == 0 for plane in report.state["planes"])
     assert {p.name: p.points for p in Pilot.objects.all()} == {
-        "Tailshot": 0, "Red Kite": 0, "Snoopy": 0, "Hans Dampf": 45, "Blue Max": 0}
+        "Tailshot": 0,
+        "Red Kite": 0,
+        "Snoopy": 0,
+        "Hans Dampf": 45,
+        "Blue Max": 0,
+    }
     assert not CareerEntry.objects.exists()
     assert all(p.games == 0 for p in Pilot.objects.all())
 
@@ -131,17 +149,21 @@ def test_with_no_winner_the_pot_is_void():
 def test_a_shared_kill_rounds_up_for_each_shooter():
     game, humans = _six_pilot_game(NAMES)
     # Seats 0 and 1 both hit seat 2 in move 1: 0 from the west, 1 from the south-east.
-    _fly_from(game, {
-        0: {"q": -2, "r": 0, "facing": 0}, 1: {"q": 0, "r": 2, "facing": 2},
-        2: {"q": 0, "r": -1, "facing": 5, "damage": 10},
-        3: {"q": -5, "r": 5, "facing": 4}, 4: {"q": -4, "r": 8, "facing": 4},
-        5: {"q": 5, "r": 3, "facing": 5},
-    })
+    _fly_from(
+        game,
+        {
+            0: {"q": -2, "r": 0, "facing": 0},
+            1: {"q": 0, "r": 2, "facing": 2},
+            2: {"q": 0, "r": -1, "facing": 5, "damage": 10},
+            3: {"q": -5, "r": 5, "facing": 4},
+            4: {"q": -4, "r": 8, "facing": 4},
+            5: {"q": 5, "r": 3, "facing": 5},
+        },
+    )
     fire = _fire_ahead_in_move_1()
     report = _resolve(game, humans, {0: fire, 1: fire, 2: AHEAD, 3: AHEAD, 4: AHEAD, 5: AHEAD})
     shot = [e for e in report.events if e["type"] == "shot_down"]
-    assert shot == [{"move": 1, "type": "shot_down", "seat": 2, "by": [0, 1], "loss": 5,
-                     "gain": 3}]
+    assert shot == [{"move": 1, "type": "shot_down", "seat": 2, "by": [0, 1], "loss": 5, "gain": 3}]
     points = {p["seat"]: p["points"] for p in report.state["planes"]}
     assert points[0] == points[1] == 1 + 3  # a hit, and ceil(5 / 2) of the kill
 
@@ -149,7 +171,9 @@ def test_a_shared_kill_rounds_up_for_each_shooter():
 def test_rerunning_the_end_of_game_step_never_applies_points_twice():
     game, humans = _six_pilot_game(NAMES)
     _fly_from(game, DOGFIGHT)
-    report = _resolve(game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 3, 4, 5)}})
+    report = _resolve(
+        game, humans, {0: _fire_ahead_in_move_1(), **{n: AHEAD for n in (1, 2, 3, 4, 5)}}
+    )
     before = {p.name: (p.points, p.games) for p in Pilot.objects.all()}
     game.refresh_from_db()
     assert dogfight_services.careers_close_game(game=game, final_state=report.state) == []
@@ -191,7 +215,7 @@ def test_promotion_at_100_leaves_nothing_of_the_aces():
 
 
 def test_no_promotion_during_a_running_game_nor_for_someone_else():
-    game, humans = _six_pilot_game(NAMES, points={0: 150})
+    _game, humans = _six_pilot_game(NAMES, points={0: 150})
     pilot = Pilot.objects.get(name="Tailshot")
     assert not dogfight_services.promotion_offered(pilot)
     with pytest.raises(Rejected, match="between games"):
@@ -216,8 +240,7 @@ def test_the_promotion_needs_a_confirmed_click(client):
 def test_career_pages_and_the_leaderboard_are_public(client):
     user = make_user()
     Pilot.objects.create(user=user, name="Nothing Special", key="x", points=64, kills=3)
-    top = Pilot.objects.create(user=user, name="Höhenflug", key="hoehenflug", points=12,
-                               rank=2)
+    top = Pilot.objects.create(user=user, name="Höhenflug", key="hoehenflug", points=12, rank=2)
     board = client.get("/dogfight/pilots/").content.decode()
     assert board.index("Höhenflug") < board.index("Nothing Special")  # rank first
     page = client.get(f"/dogfight/pilots/{top.pk}/").content.decode()
@@ -269,7 +292,7 @@ def test_a_game_the_referee_ends_by_removals_is_scored_as_crashes():
 
 
 def test_a_pilots_rank_shows_as_a_ring_on_the_board(client):
-    game, humans = _six_pilot_game(NAMES, ranks={2: 3})
+    game, _humans = _six_pilot_game(NAMES, ranks={2: 3})
     page = client.get(f"/games/{game.pk}/").content.decode()
     ringed = page.split('class="plane seat-2')[1].split("</g></g>")[0]
     plain = page.split('class="plane seat-1')[1].split("</g></g>")[0]

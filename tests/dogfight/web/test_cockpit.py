@@ -13,9 +13,21 @@ from dogfight.svg import centre
 from games import resolution, services
 from games.models import Chatter, Order
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
-from tests.helpers import (HTMX, arrowheads, chatter_url, cockpit, fast_passwords,  # noqa: F401
-                               inputs, messages_of, order_post, orders_url, plane_of,
-                               preview_url, selects, set_planes)
+from tests.helpers import (  # noqa: F401
+    HTMX,
+    arrowheads,
+    chatter_url,
+    cockpit,
+    fast_passwords,
+    inputs,
+    messages_of,
+    order_post,
+    orders_url,
+    plane_of,
+    preview_url,
+    selects,
+    set_planes,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -52,6 +64,7 @@ def _assert_offers_the_engines_lists(html, plane):
 
 # --- what the page shows --------------------------------------------------------------------
 
+
 def test_the_owner_sees_the_board_his_status_and_the_deadline(pilot, game):
     rnd = open_round(game)
     set_planes(rnd, {0: {"damage": 3, "ammo": 10, "repairs_used": 2}})
@@ -86,7 +99,8 @@ def test_the_order_form_offers_exactly_the_engines_legal_lists_on_the_ground(pil
 
 @pytest.mark.parametrize("career_points", [0, 45, 85])
 def test_the_order_form_offers_exactly_the_engines_legal_lists_in_the_air(
-        pilot, game, career_points):
+    pilot, game, career_points
+):
     rnd = open_round(game)
     set_planes(rnd, {0: {**IN_THE_AIR, "career_points": career_points}})
     plane = plane_of(rnd, 0)
@@ -103,7 +117,8 @@ def test_fire_ticks_are_offered_in_the_air_and_disabled_on_the_airfield(pilot, g
     page = pilot.get(cockpit(game, 0)).content.decode()
     ticks = [i for i in inputs(page) if i.get("type") == "checkbox"]
     assert {(i["name"], i["value"]) for i in ticks} == {
-        (f"f{n}", d) for n in (1, 2, 3) for d in "ALR"}
+        (f"f{n}", d) for n in (1, 2, 3) for d in "ALR"
+    }
     assert all("disabled" in i for i in ticks)
     assert "through the balloon" not in page
 
@@ -122,6 +137,7 @@ def test_a_game_that_allows_shooting_through_balloons_offers_the_tick(client, al
 
 
 # --- the live preview -----------------------------------------------------------------------
+
 
 def test_the_htmx_preview_returns_the_moves_and_the_board_with_an_arrowhead_per_move(pilot, game):
     plane = plane_of(open_round(game), 0)
@@ -150,12 +166,14 @@ def test_the_preview_in_the_air_draws_the_route_the_engine_flies(pilot, game):
     rnd = open_round(game)
     set_planes(rnd, {0: IN_THE_AIR})
     picks = ["L", "RS", "R"]
-    part = pilot.get(preview_url(game, 0), dict(zip(("m1", "m2", "m3"), picks)),
-                     **HTMX).content.decode()
+    part = pilot.get(
+        preview_url(game, 0), dict(zip(("m1", "m2", "m3"), picks)), **HTMX
+    ).content.decode()
     steps = route(plane_of(rnd, 0), picks)
     assert steps[0] != steps[1] != steps[2]
     assert [(round(x, 1), round(y, 1), rot) for _, x, y, rot in arrowheads(part)] == [
-        (round(centre(*h)[0], 1), round(centre(*h)[1], 1), -60 * f) for h, f in steps]
+        (round(centre(*h)[0], 1), round(centre(*h)[1], 1), -60 * f) for h, f in steps
+    ]
 
 
 def test_changing_move_one_changes_what_move_two_offers(pilot, game):
@@ -163,14 +181,14 @@ def test_changing_move_one_changes_what_move_two_offers(pilot, game):
     assert stay["m2"]["options"] == ["G", "TA", "TB", "TG"]
     take_off = selects(pilot.get(preview_url(game, 0), {"m1": "TA"}, **HTMX).content.decode())
     assert take_off["m2"]["options"] == ["TA"]
-    assert take_off["m3"]["options"] == legal_maneuvers(plane_of(open_round(game), 0),
-                                                        ["TA", "TA"])
+    assert take_off["m3"]["options"] == legal_maneuvers(plane_of(open_round(game), 0), ["TA", "TA"])
     assert "A" in take_off["m3"]["options"]
 
 
 def test_a_pick_no_longer_offered_falls_back_to_the_first_legal_one(pilot, game):
-    form = selects(pilot.get(preview_url(game, 0), {"m1": "TA", "m2": "G"},
-                             **HTMX).content.decode())
+    form = selects(
+        pilot.get(preview_url(game, 0), {"m1": "TA", "m2": "G"}, **HTMX).content.decode()
+    )
     assert form["m2"] == {"options": ["TA"], "selected": "TA"}
 
 
@@ -185,21 +203,27 @@ def test_without_htmx_the_preview_sends_the_browser_to_the_page_with_its_picks(p
 
 def test_the_page_offers_a_plain_update_button_for_browsers_without_javascript(pilot, game):
     page = pilot.get(cockpit(game, 0)).content.decode()
-    assert (f'<noscript><button type="submit" formmethod="get" '
-            f'formaction="{cockpit(game, 0)}"') in page
+    assert (
+        f'<noscript><button type="submit" formmethod="get" formaction="{cockpit(game, 0)}"'
+    ) in page
 
 
 # --- submitting -----------------------------------------------------------------------------
 
+
 def test_submitting_stores_the_orders_and_the_page_says_they_are_final(pilot, game):
-    response = pilot.post(orders_url(game, 0), order_post(
-        ["TB", "TB", "A"], fire={3: "A"}, name="Red Falcon"))
+    response = pilot.post(
+        orders_url(game, 0), order_post(["TB", "TB", "A"], fire={3: "A"}, name="Red Falcon")
+    )
     assert response.status_code == 302 and response.url == cockpit(game, 0)
     order = Order.objects.get(round=open_round(game), seat__number=0)
-    assert order.payload == {"moves": [
-        {"maneuver": "TB", "fire": [], "through": False},
-        {"maneuver": "TB", "fire": [], "through": False},
-        {"maneuver": "A", "fire": ["A"], "through": False}]}
+    assert order.payload == {
+        "moves": [
+            {"maneuver": "TB", "fire": [], "through": False},
+            {"maneuver": "TB", "fire": [], "through": False},
+            {"maneuver": "A", "fire": ["A"], "through": False},
+        ]
+    }
     page = pilot.get(cockpit(game, 0))
     text = page.content.decode()
     assert "Your orders are in. They are final: no edit, no withdrawal." in text
@@ -213,11 +237,16 @@ def test_a_second_submit_is_refused_and_changes_nothing(pilot, game):
     before = Order.objects.get(seat__game=game, seat__number=0)
     response = pilot.post(orders_url(game, 0), order_post(["TG", "TG", "L"], fire={3: "L"}))
     assert response.status_code == 400
-    assert ("Your orders were not accepted: your orders for this round are already in; "
-            "they cannot be changed.") in messages_of(response)
+    assert (
+        "Your orders were not accepted: your orders for this round are already in; "
+        "they cannot be changed."
+    ) in messages_of(response)
     after = Order.objects.get(seat__game=game, seat__number=0)
     assert (after.pk, after.payload, after.submitted_at) == (
-        before.pk, before.payload, before.submitted_at)
+        before.pk,
+        before.payload,
+        before.submitted_at,
+    )
     assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
 
 
@@ -229,6 +258,7 @@ def test_the_preview_after_submitting_offers_no_form_to_change_them(pilot, game)
 
 
 # --- the NMR warning ------------------------------------------------------------------------
+
 
 def test_the_nmr_warning_appears_from_the_first_missed_round(pilot, game):
     assert "NMR warning" not in pilot.get(cockpit(game, 0)).content.decode()
@@ -252,6 +282,7 @@ def test_orders_in_time_keep_the_nmr_warning_away(pilot, game):
 
 # --- radio chatter --------------------------------------------------------------------------
 
+
 def _lines(*lines):
     return {f"l{n}": line for n, line in enumerate(lines, start=1)}
 
@@ -259,27 +290,31 @@ def _lines(*lines):
 def test_six_lines_of_chatter_are_saved_and_shown_again(pilot, game):
     lines = [f"Line {n}: Tally ho!" for n in range(1, 7)]
     response = pilot.post(chatter_url(game, 0), _lines(*lines), follow=True)
-    assert "Chatter saved. You can change it until the round is resolved." in messages_of(
-        response)
+    assert "Chatter saved. You can change it until the round is resolved." in messages_of(response)
     assert Chatter.objects.get(round=open_round(game), seat__number=0).lines == lines
-    shown = [i.get("value") for i in inputs(pilot.get(cockpit(game, 0)).content.decode())
-             if i.get("name", "").startswith("l")]
+    shown = [
+        i.get("value")
+        for i in inputs(pilot.get(cockpit(game, 0)).content.decode())
+        if i.get("name", "").startswith("l")
+    ]
     assert shown == lines
 
 
 def test_a_seventh_line_of_chatter_is_refused_and_nothing_changes(pilot, game):
     pilot.post(chatter_url(game, 0), _lines("Good hunting"))
-    response = pilot.post(chatter_url(game, 0), _lines(*[f"line {n}" for n in range(1, 8)]),
-                          follow=True)
-    assert ("Your chatter was not saved: at most 6 lines of chatter."
-            in messages_of(response))
+    response = pilot.post(
+        chatter_url(game, 0), _lines(*[f"line {n}" for n in range(1, 8)]), follow=True
+    )
+    assert "Your chatter was not saved: at most 6 lines of chatter." in messages_of(response)
     assert Chatter.objects.get(round=open_round(game), seat__number=0).lines == ["Good hunting"]
 
 
 def test_a_line_of_201_characters_is_refused_and_200_are_fine(pilot, game):
     response = pilot.post(chatter_url(game, 0), _lines("x" * 201), follow=True)
-    assert ("Your chatter was not saved: a line of chatter holds at most 200 characters."
-            in messages_of(response))
+    assert (
+        "Your chatter was not saved: a line of chatter holds at most 200 characters."
+        in messages_of(response)
+    )
     assert not Chatter.objects.filter(seat__game=game).exists()
     pilot.post(chatter_url(game, 0), _lines("y" * 200))
     assert Chatter.objects.get(seat__game=game).lines == ["y" * 200]
@@ -311,6 +346,7 @@ def test_chatter_is_published_with_the_round_and_then_belongs_to_it(pilot, clien
 
 # --- the pilot's name -----------------------------------------------------------------------
 
+
 def test_the_first_round_asks_for_a_name_and_refuses_orders_without_one(pilot, game):
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert '<input id="pilot_name" name="pilot_name"' in page
@@ -334,25 +370,29 @@ def test_once_named_the_next_round_asks_for_no_name(pilot, game):
 
 
 @pytest.mark.parametrize("taken", ["Tàil Shot", "TAILSHOT", "tail shot"])
-def test_a_name_another_user_has_is_refused_ignoring_case_spaces_and_accents(
-        pilot, game, taken):
+def test_a_name_another_user_has_is_refused_ignoring_case_spaces_and_accents(pilot, game, taken):
     dogfight_services.pilot_claim(user=make_user(), name=taken)
     response = pilot.post(orders_url(game, 0), order_post(GROUND_ORDERS_FORM, name="tailshot"))
     assert response.status_code == 400
-    assert ("Your orders were not accepted: the name 'tailshot' is taken: choose another."
-            in messages_of(response))
+    assert (
+        "Your orders were not accepted: the name 'tailshot' is taken: choose another."
+        in messages_of(response)
+    )
     assert not Order.objects.filter(seat__game=game, seat__number=0).exists()
     assert game.seats.get(number=0).name == ""
     assert Pilot.objects.count() == 1
 
 
-@pytest.mark.parametrize("name, rank", [("Ace Hunter", "ace"), ("von Major", "major"),
-                                        ("GeneralLee", "general")])
+@pytest.mark.parametrize(
+    "name, rank", [("Ace Hunter", "ace"), ("von Major", "major"), ("GeneralLee", "general")]
+)
 def test_a_name_with_a_rank_word_is_refused_with_the_reason(pilot, game, name, rank):
     response = pilot.post(orders_url(game, 0), order_post(GROUND_ORDERS_FORM, name=name))
     assert response.status_code == 400
-    assert (f"Your orders were not accepted: '{rank}' is a rank: ranks are earned with points, "
-            f"so they cannot be part of a name." in messages_of(response))
+    assert (
+        f"Your orders were not accepted: '{rank}' is a rank: ranks are earned with points, "
+        f"so they cannot be part of a name." in messages_of(response)
+    )
     assert not Order.objects.filter(seat__game=game, seat__number=0).exists()
     assert not Pilot.objects.exists()
     assert game.seats.get(number=0).name == ""
@@ -380,8 +420,7 @@ def test_the_user_may_fly_his_own_name_again_in_another_game(client, alice):
     client.force_login(alice)
     page = client.get(cockpit(game, 0)).content.decode()
     assert '<option value="Red Falcon">' in page  # his names are offered
-    response = client.post(orders_url(game, 0), order_post(GROUND_ORDERS_FORM,
-                                                           name="red  falcon"))
+    response = client.post(orders_url(game, 0), order_post(GROUND_ORDERS_FORM, name="red  falcon"))
     assert response.status_code == 302
     assert game.seats.get(number=0).name == "Red Falcon"
     assert Pilot.objects.count() == 1

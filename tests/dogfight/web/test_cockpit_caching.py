@@ -6,8 +6,7 @@ import pytest
 from django.utils.cache import has_vary_header
 
 from tests.factories import make_dogfight, make_user
-from tests.helpers import (HTMX, cockpit, fast_passwords, order_post,  # noqa: F401
-                           orders_url, preview_url)
+from tests.helpers import HTMX, cockpit, fast_passwords, order_post, orders_url, preview_url  # noqa: F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 

@@ -4,9 +4,9 @@ and every maneuver and burst direction of the engine named on the form."""
 import pytest
 from django.utils import translation
 
+from dogfight import words
 from dogfight.engine.maneuvers import NAMES
 from dogfight.engine.orders import FIRE_DIRECTIONS
-from dogfight import words
 from games import services
 from tests.factories import make_dogfight, make_user, seat_of
 from tests.helpers import cockpit, fast_passwords, inputs  # noqa: F401
@@ -26,7 +26,8 @@ def test_chatter_lines_come_back_exactly_and_escaped(client):
     assert shown == HOSTILE + ["", "", ""]
     assert "<script>alert(1)" not in page and "<b>" not in page
     assert [i["id"] for i in inputs(page) if i.get("name", "").startswith("l")] == [
-        f"chatter-{n}" for n in range(1, 7)]
+        f"chatter-{n}" for n in range(1, 7)
+    ]
 
 
 def test_every_maneuver_and_burst_direction_of_the_engine_has_its_name_on_the_form():

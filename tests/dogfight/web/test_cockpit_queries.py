@@ -12,11 +12,18 @@ from dogfight import services as dogfight_services
 from games import resolution, services
 from games.models import Order
 from tests.factories import make_dogfight, make_user, open_round, seat_of
-from tests.helpers import (HTMX, cockpit, fast_passwords, messages_of,  # noqa: F401
-                               order_post, orders_url, preview_url, production_cache)
+from tests.helpers import (  # noqa: F401
+    HTMX,
+    cockpit,
+    fast_passwords,
+    messages_of,
+    order_post,
+    orders_url,
+    preview_url,
+    production_cache,
+)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords",
-                                                             "production_cache")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords", "production_cache")]
 
 
 @pytest.fixture
@@ -45,14 +52,15 @@ def _queries(client, url, **extra):
     return [q["sql"] for q in queries]
 
 
-def test_the_pilot_page_reads_the_game_its_seats_and_the_round_in_one_query(
-        pilot, game, alice):
+def test_the_pilot_page_reads_the_game_its_seats_and_the_round_in_one_query(pilot, game, alice):
     services.chatter_save(seat=seat_of(game, alice), user=alice, lines=["tally ho"])
     sql = _queries(pilot, cockpit(game, 0))
     assert 'value="tally ho"' in pilot.get(cockpit(game, 0)).content.decode()
     assert len(sql) == 1
-    assert all(table in sql[0] for table in ("games_seat", "games_game", "games_round",
-                                             "games_order", "games_chatter"))
+    assert all(
+        table in sql[0]
+        for table in ("games_seat", "games_game", "games_round", "games_order", "games_chatter")
+    )
 
 
 def test_the_route_preview_reads_as_much_as_the_page(pilot, game):
@@ -60,9 +68,15 @@ def test_the_route_preview_reads_as_much_as_the_page(pilot, game):
 
 
 def test_the_page_with_orders_in_reads_no_more(pilot, game, alice):
-    services.orders_submit(seat=seat_of(game, alice), user=alice, payload=[
-        {"maneuver": "TB", "fire": []}, {"maneuver": "TB", "fire": []},
-        {"maneuver": "A", "fire": []}])
+    services.orders_submit(
+        seat=seat_of(game, alice),
+        user=alice,
+        payload=[
+            {"maneuver": "TB", "fire": []},
+            {"maneuver": "TB", "fire": []},
+            {"maneuver": "A", "fire": []},
+        ],
+    )
     sql = _queries(pilot, cockpit(game, 0))
     assert len(sql) == 1
     page = pilot.get(cockpit(game, 0)).content.decode()
@@ -83,8 +97,11 @@ def test_the_order_submit_reads_the_round_only_through_the_service(pilot, game, 
     with CaptureQueriesContext(connection) as queries:
         response = pilot.post(orders_url(game, 0), form)
     assert response.status_code == 302
-    rounds_read = [q["sql"] for q in queries if q["sql"].startswith("SELECT")
-                   and "FROM games_round" in q["sql"].replace('"', "")]
+    rounds_read = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith("SELECT") and "FROM games_round" in q["sql"].replace('"', "")
+    ]
     assert len(rounds_read) == 1 and rounds_read[0].endswith("FOR UPDATE")
     assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
 
@@ -95,8 +112,10 @@ def test_a_stale_form_is_refused_even_when_its_orders_are_legal_now(pilot, game,
     resolution.round_resolve(round_id=rnd.pk, force=True)  # her NMR takes her plane up
     response = pilot.post(orders_url(game, 0), {**order_post(["A", "A", "A"]), "round": "1"})
     assert response.status_code == 400
-    assert ("Your orders were not accepted: that form was for round 1, which is over: these "
-            "are the orders for round 2, look at the board again." in messages_of(response))
+    assert (
+        "Your orders were not accepted: that form was for round 1, which is over: these "
+        "are the orders for round 2, look at the board again." in messages_of(response)
+    )
     assert not Order.objects.filter(seat__game=game, seat__number=0).exists()
 
 
@@ -114,8 +133,7 @@ def test_a_named_pilots_order_submit_is_one_transaction_of_five_statements(pilot
     is the last pilot of her game to send hers) the round marked as all in."""
     pilot.get(cockpit(game, 0))
     with CaptureQueriesContext(connection) as queries:
-        response = pilot.post(orders_url(game, 0), {**order_post(["TB", "TB", "A"]),
-                                                     "round": "1"})
+        response = pilot.post(orders_url(game, 0), {**order_post(["TB", "TB", "A"]), "round": "1"})
     assert response.status_code == 302
     sql = [q["sql"] for q in queries]
     assert not any("SAVEPOINT" in statement for statement in sql)

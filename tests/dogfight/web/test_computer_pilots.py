@@ -34,8 +34,9 @@ def test_a_started_game_stores_its_computer_pilots_orders_sealed_at_round_open()
     _check_computer_orders(game, rnd)
     assert rnd.all_in_at is None and rnd.status == Round.Status.OPEN  # alice owes hers
 
-    services.orders_submit(seat=seat_of(game, alice), user=alice, payload=GROUND_ORDERS,
-                           now=rnd.opened_at)
+    services.orders_submit(
+        seat=seat_of(game, alice), user=alice, payload=GROUND_ORDERS, now=rnd.opened_at
+    )
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     following = open_round(game)
     assert following.number == 2 and following.status == Round.Status.OPEN

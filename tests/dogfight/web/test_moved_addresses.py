@@ -8,13 +8,16 @@ from tests.factories import make_dogfight, make_user, seat_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("old, new", [
-    ("/rules/?lang=de", "/dogfight/rules/?lang=de"),
-    ("/pilots/", "/dogfight/pilots/"),
-    ("/pilots/7/", "/dogfight/pilots/7/"),
-    ("/practice/", "/dogfight/practice/"),
-    ("/games/3/seat/2/preview?m1=A", "/dogfight/games/3/seat/2/preview?m1=A"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("/rules/?lang=de", "/dogfight/rules/?lang=de"),
+        ("/pilots/", "/dogfight/pilots/"),
+        ("/pilots/7/", "/dogfight/pilots/7/"),
+        ("/practice/", "/dogfight/practice/"),
+        ("/games/3/seat/2/preview?m1=A", "/dogfight/games/3/seat/2/preview?m1=A"),
+    ],
+)
 def test_an_old_address_redirects_permanently_to_the_new_one(client, old, new):
     response = client.get(old)
     assert (response.status_code, response["Location"]) == (308, new)

@@ -14,14 +14,20 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("look_alike", [
-    "Redbaron \u0396eta",      # Greek capital Zeta
-    "Redbar\u0585n Zeta",      # Armenian small oh
-    "\u13a1edbaron Zeta",      # Cherokee letter E
-    "Redbaron  Zeta.",         # a second space and a full stop
-    "REDBARON ZETA", "Red-Baron Zeta", "Rédbaron Zeta", "R\u0435dbaron Zeta",
-    "\uff32edbaron Zeta",      # fullwidth R
-])
+@pytest.mark.parametrize(
+    "look_alike",
+    [
+        "Redbaron \u0396eta",  # Greek capital Zeta
+        "Redbar\u0585n Zeta",  # Armenian small oh
+        "\u13a1edbaron Zeta",  # Cherokee letter E
+        "Redbaron  Zeta.",  # a second space and a full stop
+        "REDBARON ZETA",
+        "Red-Baron Zeta",
+        "Rédbaron Zeta",
+        "R\u0435dbaron Zeta",
+        "\uff32edbaron Zeta",  # fullwidth R
+    ],
+)
 def test_a_name_that_reads_or_looks_like_a_taken_one_is_taken(look_alike):
     dogfight_services.pilot_claim(user=make_user(), name="Redbaron Zeta")
     with pytest.raises(Rejected, match="is taken"):
@@ -49,15 +55,28 @@ def test_names_that_only_share_letters_are_different():
     assert Pilot.objects.count() == 3
 
 
-@pytest.mark.parametrize("name", ["Acefighter", "ACEFLIEGER", "Majorbaron", "Ass-Flieger",
-                                  "AceHunter", "von Major", "the GENERAL", "Hauptmannsohn",
-                                  "Red Colonelfire", "\u0410cefighter"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Acefighter",
+        "ACEFLIEGER",
+        "Majorbaron",
+        "Ass-Flieger",
+        "AceHunter",
+        "von Major",
+        "the GENERAL",
+        "Hauptmannsohn",
+        "Red Colonelfire",
+        "\u0410cefighter",
+    ],
+)
 def test_a_rank_word_starting_a_word_or_a_compound_is_refused_whatever_the_case(name):
     assert "is a rank" in name_problem(name)
 
 
-@pytest.mark.parametrize("name", ["Grace", "Bassett", "Red Baron", "Space Cadet", "Brace",
-                                  "Tailshot"])
+@pytest.mark.parametrize(
+    "name", ["Grace", "Bassett", "Red Baron", "Space Cadet", "Brace", "Tailshot"]
+)
 def test_words_that_merely_hold_the_letters_of_a_rank_are_allowed(name):
     assert name_problem(name) is None
 

@@ -27,10 +27,12 @@ def test_the_migration_fills_both_keys_and_keeps_look_alike_pilots_apart():
     executor.loader.build_graph()
     executor.migrate(AFTER)
     keys = {p.pk: (p.key, p.skeleton) for p in Pilot.objects.all()}
-    assert keys == {first.pk: ("redbaronzeta", "redbaronzeta"),
-                    greek.pk: (f"redbaronζeta#{greek.pk}", f"redbaronzeta#{greek.pk}"),
-                    dotted.pk: (f"redbaronzeta#{dotted.pk}", f"redbaronzeta#{dotted.pk}"),
-                    plain.pk: ("greyowl", "greyowl")}
+    assert keys == {
+        first.pk: ("redbaronzeta", "redbaronzeta"),
+        greek.pk: (f"redbaronζeta#{greek.pk}", f"redbaronzeta#{greek.pk}"),
+        dotted.pk: (f"redbaronzeta#{dotted.pk}", f"redbaronzeta#{dotted.pk}"),
+        plain.pk: ("greyowl", "greyowl"),
+    }
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())

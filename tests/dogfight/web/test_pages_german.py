@@ -23,68 +23,250 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
 # Words both languages share (Pilot, Dogfight, Major ...) are in neither list.
 ENGLISH = {
-    "game": ["refereed by", "Your cockpit", "orders due", "Round", "flying", "Damage",
-             "Ammunition", "Points", "Orders", "Published rounds", "the wind blew from", "drifted",
-             "east", "red", "blue"],
-    "cockpit": ["Your orders", "Move", "Maneuver", "Fire", "ahead", "turn left", "slip left",
-                "diagonally left", "Plane", "in the air", "Damage", "bursts", "Repairs used",
-                "after move", "Submit orders", "Update the choices", "Radio chatter",
-                "Line", "Round", "orders due", "The planes", "On the board"],
-    "preview": ["Move", "Maneuver", "Fire", "ahead", "turn left", "hold", "diagonally right",
-                "after move"],
-    "report": ["Replay", "The moves", "Move", "nose", "fires", "ahead", "turn left",
-               "diagonally", "What happened", "Before the moves", "sent no orders",
-               "flies straight on", "flew off the board", "points lost", "pot",
-               "takes off", "hits", "damage", "shot down", "Radio chatter",
-               "Points after round", "crash pot", "take off on runway", "east", "west",
-               "north-east", "Wind from", "set by the referee", "start", "end"],
-    "leaderboard": ["The pilots", "Ranked by rank", "Rank", "Games", "Wins", "Hits", "Kills",
-                    "Crashes"],
-    "career": ["Career points", "Rank", "Captain", "Games flown", "Abilities",
-               "double machine guns", "bursts per round", "the Immelmann", "No scored game",
-               "All pilots"],
-    "referee": ["Mode", "full game", "Weather", "weather chain", "Balloons", "Scoring",
-                "points per hit", "The wind of this round", "as the weather decides", "calm",
-                "from the", "clouds drift", "Set the wind", "The pilot is taken out", "crash"],
+    "game": [
+        "refereed by",
+        "Your cockpit",
+        "orders due",
+        "Round",
+        "flying",
+        "Damage",
+        "Ammunition",
+        "Points",
+        "Orders",
+        "Published rounds",
+        "the wind blew from",
+        "drifted",
+        "east",
+        "red",
+        "blue",
+    ],
+    "cockpit": [
+        "Your orders",
+        "Move",
+        "Maneuver",
+        "Fire",
+        "ahead",
+        "turn left",
+        "slip left",
+        "diagonally left",
+        "Plane",
+        "in the air",
+        "Damage",
+        "bursts",
+        "Repairs used",
+        "after move",
+        "Submit orders",
+        "Update the choices",
+        "Radio chatter",
+        "Line",
+        "Round",
+        "orders due",
+        "The planes",
+        "On the board",
+    ],
+    "preview": [
+        "Move",
+        "Maneuver",
+        "Fire",
+        "ahead",
+        "turn left",
+        "hold",
+        "diagonally right",
+        "after move",
+    ],
+    "report": [
+        "Replay",
+        "The moves",
+        "Move",
+        "nose",
+        "fires",
+        "ahead",
+        "turn left",
+        "diagonally",
+        "What happened",
+        "Before the moves",
+        "sent no orders",
+        "flies straight on",
+        "flew off the board",
+        "points lost",
+        "pot",
+        "takes off",
+        "hits",
+        "damage",
+        "shot down",
+        "Radio chatter",
+        "Points after round",
+        "crash pot",
+        "take off on runway",
+        "east",
+        "west",
+        "north-east",
+        "Wind from",
+        "set by the referee",
+        "start",
+        "end",
+    ],
+    "leaderboard": [
+        "The pilots",
+        "Ranked by rank",
+        "Rank",
+        "Games",
+        "Wins",
+        "Hits",
+        "Kills",
+        "Crashes",
+    ],
+    "career": [
+        "Career points",
+        "Rank",
+        "Captain",
+        "Games flown",
+        "Abilities",
+        "double machine guns",
+        "bursts per round",
+        "the Immelmann",
+        "No scored game",
+        "All pilots",
+    ],
+    "referee": [
+        "Mode",
+        "full game",
+        "Weather",
+        "weather chain",
+        "Balloons",
+        "Scoring",
+        "points per hit",
+        "The wind of this round",
+        "as the weather decides",
+        "calm",
+        "from the",
+        "clouds drift",
+        "Set the wind",
+        "The pilot is taken out",
+        "crash",
+    ],
 }
 GERMAN = {
-    "game": ["Spielleitung:", "Dein Cockpit", "Befehle fällig", "Runde", "in der Luft",
-             "Schaden", "Munition", "Punkte", "Befehle", "Veröffentlichte Runden", "wehte der Wind aus",
-             "trieb", "Osten", "rot", "blau"],
-    "cockpit": ["Deine Befehle für Runde 2", "Zug 1", "Manöver", "Feuer:", "geradeaus",
-                "Linkskurve", "Slip links", "schräg links", "Flugzeug", "in der Luft",
-                "Schaden", "Salven", "Reparaturen verbraucht", "nach Zug 3",
-                "Befehle und Funksprüche abschicken", "Auswahl aktualisieren", "Funksprüche",
-                "Zeile 6", "Befehle fällig", "Die Flugzeuge", "Auf dem Spielfeld"],
-    "preview": ["Zug 2", "Manöver", "Feuer:", "geradeaus", "Linkskurve", "Halten",
-                "schräg rechts", "nach Zug 1"],
-    "report": ["Wiederholung", "Die Züge", "Zug 1", "Nase nach Osten", "feuert geradeaus",
-               "Linkskurve", "schräg links", "Was geschah", "Vor den Zügen",
-               "hat keine Befehle geschickt",
-               "fliegt geradeaus weiter", "flog über den Spielfeldrand hinaus",
-               "5 Punkte verloren; 5 gehen in den Topf.", "hebt ab",
-               "trifft Zaunkönig auf Entfernung 1: 4 Schaden", "wird von Kiebitz abgeschossen",
-               "Funksprüche", "Punkte nach Runde 1", "Absturztopf", "Start auf Bahn β",
-               "Wind aus Westen (von der Spielleitung festgelegt)", "Beginn", "Ende",
-               "Mayday!"],
-    "leaderboard": ["Die Piloten", "Geordnet nach Dienstgrad", "Dienstgrad", "Partien",
-                    "Siege", "Treffer", "Abschüsse", "Abstürze", "Hauptmann"],
-    "career": ["Hauptmann Kiebitz", "Karrierepunkte", "Dienstgrad", "Geflogene Partien",
-               "Fähigkeiten in seiner nächsten Partie",
-               "Doppel-Maschinengewehre (+1 bei jedem Treffer): ein Ass",
-               "der Immelmann-Turn", "Salven pro Runde", "Noch keine gewertete Partie",
-               "Alle Piloten"],
-    "referee": ["Modus", "volle Partie", "Wetter", "Wetterkette", "Ballons", "Zählweise",
-                "Punkte pro Treffer", "Der Wind dieser Runde", "wie das Wetter entscheidet",
-                "windstill: keine Wolke bewegt sich",
-                "aus Westen (die Wolken treiben ein Hexfeld nach Osten)", "Wind festlegen",
-                "das zählt als Absturz"],
+    "game": [
+        "Spielleitung:",
+        "Dein Cockpit",
+        "Befehle fällig",
+        "Runde",
+        "in der Luft",
+        "Schaden",
+        "Munition",
+        "Punkte",
+        "Befehle",
+        "Veröffentlichte Runden",
+        "wehte der Wind aus",
+        "trieb",
+        "Osten",
+        "rot",
+        "blau",
+    ],
+    "cockpit": [
+        "Deine Befehle für Runde 2",
+        "Zug 1",
+        "Manöver",
+        "Feuer:",
+        "geradeaus",
+        "Linkskurve",
+        "Slip links",
+        "schräg links",
+        "Flugzeug",
+        "in der Luft",
+        "Schaden",
+        "Salven",
+        "Reparaturen verbraucht",
+        "nach Zug 3",
+        "Befehle und Funksprüche abschicken",
+        "Auswahl aktualisieren",
+        "Funksprüche",
+        "Zeile 6",
+        "Befehle fällig",
+        "Die Flugzeuge",
+        "Auf dem Spielfeld",
+    ],
+    "preview": [
+        "Zug 2",
+        "Manöver",
+        "Feuer:",
+        "geradeaus",
+        "Linkskurve",
+        "Halten",
+        "schräg rechts",
+        "nach Zug 1",
+    ],
+    "report": [
+        "Wiederholung",
+        "Die Züge",
+        "Zug 1",
+        "Nase nach Osten",
+        "feuert geradeaus",
+        "Linkskurve",
+        "schräg links",
+        "Was geschah",
+        "Vor den Zügen",
+        "hat keine Befehle geschickt",
+        "fliegt geradeaus weiter",
+        "flog über den Spielfeldrand hinaus",
+        "5 Punkte verloren; 5 gehen in den Topf.",
+        "hebt ab",
+        "trifft Zaunkönig auf Entfernung 1: 4 Schaden",
+        "wird von Kiebitz abgeschossen",
+        "Funksprüche",
+        "Punkte nach Runde 1",
+        "Absturztopf",
+        "Start auf Bahn β",
+        "Wind aus Westen (von der Spielleitung festgelegt)",
+        "Beginn",
+        "Ende",
+        "Mayday!",
+    ],
+    "leaderboard": [
+        "Die Piloten",
+        "Geordnet nach Dienstgrad",
+        "Dienstgrad",
+        "Partien",
+        "Siege",
+        "Treffer",
+        "Abschüsse",
+        "Abstürze",
+        "Hauptmann",
+    ],
+    "career": [
+        "Hauptmann Kiebitz",
+        "Karrierepunkte",
+        "Dienstgrad",
+        "Geflogene Partien",
+        "Fähigkeiten in seiner nächsten Partie",
+        "Doppel-Maschinengewehre (+1 bei jedem Treffer): ein Ass",
+        "der Immelmann-Turn",
+        "Salven pro Runde",
+        "Noch keine gewertete Partie",
+        "Alle Piloten",
+    ],
+    "referee": [
+        "Modus",
+        "volle Partie",
+        "Wetter",
+        "Wetterkette",
+        "Ballons",
+        "Zählweise",
+        "Punkte pro Treffer",
+        "Der Wind dieser Runde",
+        "wie das Wetter entscheidet",
+        "windstill: keine Wolke bewegt sich",
+        "aus Westen (die Wolken treiben ein Hexfeld nach Osten)",
+        "Wind festlegen",
+        "das zählt als Absturz",
+    ],
 }
 
 
 def visible(html: str) -> str:
     """The page's text as a reader meets it, board titles included, whitespace folded."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.DOTALL)
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
@@ -99,19 +281,40 @@ def battle():
     from the west; everybody else sent no orders and takes off. Kiebitz is a Hauptmann with
     45 career points (double machine guns and the Immelmann), Zaunkönig sent radio chatter."""
     kiebitz, zaunkoenig = make_user("kiebitz"), make_user("zaunkoenig")
-    game = make_dogfight(humans={0: kiebitz, 1: zaunkoenig, 2: make_user(), 3: make_user(),
-                                 4: make_user(), 5: make_user()}, title="Morgenpatrouille")
+    game = make_dogfight(
+        humans={
+            0: kiebitz,
+            1: zaunkoenig,
+            2: make_user(),
+            3: make_user(),
+            4: make_user(),
+            5: make_user(),
+        },
+        title="Morgenpatrouille",
+    )
     for user, name in ((kiebitz, "Kiebitz"), (zaunkoenig, "Zaunkönig")):
         dogfight_services.name_seat(seat=seat_of(game, user), user=user, name=name)
     Pilot.objects.filter(name="Kiebitz").update(rank=2, points=45)
     rnd = open_round(game)
-    set_planes(rnd, {0: {"status": "air", "q": 0, "r": 0, "facing": 0},
-                     1: {"status": "air", "q": 1, "r": 0, "facing": 0, "damage": 8},
-                     2: {"status": "air", "q": 9, "r": -4, "facing": 0}}, clouds=[[-3, 5]])
+    set_planes(
+        rnd,
+        {
+            0: {"status": "air", "q": 0, "r": 0, "facing": 0},
+            1: {"status": "air", "q": 1, "r": 0, "facing": 0, "damage": 8},
+            2: {"status": "air", "q": 9, "r": -4, "facing": 0},
+        },
+        clouds=[[-3, 5]],
+    )
     services.referee_set_input(game=game, by=game.referee, data={"wind": 0})
-    services.orders_submit(seat=seat_of(game, kiebitz), user=kiebitz, payload=[
-        {"maneuver": "A", "fire": ["A"]}, {"maneuver": "L", "fire": []},
-        {"maneuver": "R", "fire": ["L", "R"]}])
+    services.orders_submit(
+        seat=seat_of(game, kiebitz),
+        user=kiebitz,
+        payload=[
+            {"maneuver": "A", "fire": ["A"]},
+            {"maneuver": "L", "fire": []},
+            {"maneuver": "R", "fire": ["L", "R"]},
+        ],
+    )
     services.chatter_save(seat=seat_of(game, zaunkoenig), user=zaunkoenig, lines=["Mayday!"])
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     return game
@@ -119,8 +322,7 @@ def battle():
 
 def _page(client, game, name: str, language: str) -> str:
     """One of the dogfight's pages, read by Kiebitz (the referee panel by the referee)."""
-    client.force_login(game.referee if name == "referee"
-                       else game.seats.get(number=0).user)
+    client.force_login(game.referee if name == "referee" else game.seats.get(number=0).user)
     pilot = Pilot.objects.get(name="Kiebitz")
     url, extra = {
         "game": (reverse("game", args=[game.pk]), {}),
@@ -158,8 +360,11 @@ def test_the_report_lines_of_a_mail_are_german_under_german(battle):
     assert "Zug 1:" in lines
     assert "  Kiebitz trifft Zaunkönig auf Entfernung 1: 4 Schaden." in lines
     assert "  Zaunkönig wird von Kiebitz abgeschossen: " in text
-    assert not [word for word in ("Move", "hits", "damage", "shot down", "sent no orders",
-                                  "Wind from") if shows(text, word)]
+    assert not [
+        word
+        for word in ("Move", "hits", "damage", "shot down", "sent no orders", "Wind from")
+        if shows(text, word)
+    ]
 
 
 def test_a_report_mail_tells_the_round_in_german_to_a_german_reader(battle):

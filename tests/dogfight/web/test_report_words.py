@@ -5,48 +5,51 @@ moves table."""
 import re
 
 from dogfight import report, svg
-from dogfight.engine.resolve import resolve_round
 from dogfight.engine.orders import validate_orders
+from dogfight.engine.resolve import resolve_round
 from dogfight.engine.state import Balloon, Plane, Settings, State
 
 NAMES = {0: "Karl", 1: "Hans im Glück", 2: "Erika"}
 
 
 def test_one_missed_round_is_not_counted_as_round_1_in_a_row():
-    line = report.describe_event({"move": None, "type": "missed", "seat": 0,
-                                  "missed_rounds": 1}, NAMES)
+    line = report.describe_event(
+        {"move": None, "type": "missed", "seat": 0, "missed_rounds": 1}, NAMES
+    )
     assert line == "Karl sent no orders and flies straight on."
 
 
 def test_the_round_a_pilot_is_out_for_missed_orders_does_not_fly_him_straight_on():
-    events = [{"move": None, "type": "weather", "wind": None, "fixed": False,
-               "windless": False},
-              {"move": None, "type": "missed", "seat": 0, "missed_rounds": 4},
-              {"move": None, "type": "crash", "seat": 0, "cause": "nmr", "loss": 0},
-              {"move": None, "type": "missed", "seat": 2, "missed_rounds": 2}]
+    events = [
+        {"move": None, "type": "weather", "wind": None, "fixed": False, "windless": False},
+        {"move": None, "type": "missed", "seat": 0, "missed_rounds": 4},
+        {"move": None, "type": "crash", "seat": 0, "cause": "nmr", "loss": 0},
+        {"move": None, "type": "missed", "seat": 2, "missed_rounds": 2},
+    ]
     lines = report.describe(events, NAMES)
     assert "Karl missed a fourth round in a row and is out." in lines
     assert not any("Karl sent no orders" in line for line in lines)
     assert "Erika sent no orders (2 missed rounds in a row) and flies straight on." in lines
-    grouped = [line for group in report.moves_in_words(events, NAMES)
-               for line in group["lines"]]
+    grouped = [line for group in report.moves_in_words(events, NAMES) for line in group["lines"]]
     assert not any("flies straight on" in line and "Karl" in line for line in grouped)
 
 
 def test_a_balloon_shot_down_by_one_pilot_gives_no_points_each():
     alone = {"move": 2, "type": "balloon_destroyed", "q": 0, "r": 0, "by": [1], "points": 5}
     assert report.describe_event(alone, NAMES) == (
-        "The balloon at (0, 0) goes down in flames (Hans im Glück: 5 points).")
+        "The balloon at (0, 0) goes down in flames (Hans im Glück: 5 points)."
+    )
     shared = {**alone, "by": [1, 2], "points": 3}
-    assert report.describe_event(shared, NAMES).endswith(
-        "(Hans im Glück, Erika: 3 points each).")
+    assert report.describe_event(shared, NAMES).endswith("(Hans im Glück, Erika: 3 points each).")
 
 
 def test_no_report_line_calls_a_pilot_he():
-    events = [{"move": 1, "type": "shot_down", "seat": 0, "by": [1], "loss": 5, "gain": 5},
-              {"move": 1, "type": "shot_down", "seat": 0, "by": [1, 2], "loss": 5, "gain": 3},
-              {"move": 1, "type": "crash", "seat": 2, "cause": "edge", "loss": 5},
-              {"move": 2, "type": "landed", "seat": 1}]
+    events = [
+        {"move": 1, "type": "shot_down", "seat": 0, "by": [1], "loss": 5, "gain": 5},
+        {"move": 1, "type": "shot_down", "seat": 0, "by": [1, 2], "loss": 5, "gain": 3},
+        {"move": 1, "type": "crash", "seat": 2, "cause": "edge", "loss": 5},
+        {"move": 2, "type": "landed", "seat": 1},
+    ]
     for event in events:
         line = report.describe_event(event, NAMES)
         assert not re.search(r"\b(he|He|his|him)\b", line), line
@@ -55,15 +58,28 @@ def test_no_report_line_calls_a_pilot_he():
 def _round_with_a_burst_and_a_crash():
     """Karl (fast, Oberstleutnant) fires ahead at Hans in move 1, through a balloon's hex
     rule; Erika flies off the board in move 1."""
-    state = State(settings=Settings(balloon_rule="through"), planes=[
-        Plane(0, (0, 0), 0, status="air", rank=4),
-        Plane(1, (3, 0), 0, status="air"),
-        Plane(2, (0, 9), 5, status="air")], balloons=[Balloon((2, 0), 0)])
-    raw = {0: [{"maneuver": "A", "fire": ["A"], "through": True}, {"maneuver": "A"},
-               {"maneuver": "A"}],
-           1: [{"maneuver": "A"}] * 3, 2: [{"maneuver": "A"}] * 3}
-    orders = {seat: validate_orders(state.plane(seat), state.settings, moves)
-              for seat, moves in raw.items()}
+    state = State(
+        settings=Settings(balloon_rule="through"),
+        planes=[
+            Plane(0, (0, 0), 0, status="air", rank=4),
+            Plane(1, (3, 0), 0, status="air"),
+            Plane(2, (0, 9), 5, status="air"),
+        ],
+        balloons=[Balloon((2, 0), 0)],
+    )
+    raw = {
+        0: [
+            {"maneuver": "A", "fire": ["A"], "through": True},
+            {"maneuver": "A"},
+            {"maneuver": "A"},
+        ],
+        1: [{"maneuver": "A"}] * 3,
+        2: [{"maneuver": "A"}] * 3,
+    }
+    orders = {
+        seat: validate_orders(state.plane(seat), state.settings, moves)
+        for seat, moves in raw.items()
+    }
     after, events = resolve_round(state, orders, 1, wind=None)
     return state.to_dict(), events, after.to_dict()
 
@@ -74,8 +90,9 @@ def test_the_replay_draws_each_burst_and_its_hits():
     move_1 = frames[1]
     assert [b["hexes"] for b in move_1["bursts"]] == [[[2, 0], [3, 0], [4, 0], [5, 0]]]
     assert move_1["bursts"][0]["from"] == (1, 0)
-    board = svg.board_svg({**move_1, "planes": [{**p, "show_out": True}
-                                                for p in move_1["planes"]]}, NAMES)
+    board = svg.board_svg(
+        {**move_1, "planes": [{**p, "show_out": True} for p in move_1["planes"]]}, NAMES
+    )
     assert board.count('<g class="fired seat-0">') == 1
     # Through the balloon at range 1 (4: half, rounded up, 2), Hans behind it at range 2
     # (3: half, rounded down, 1), marked where he was when hit: the fast plane fired first.
@@ -102,7 +119,7 @@ def test_a_plane_that_flew_off_the_board_is_drawn_beyond_it_with_a_crash_mark():
 
 
 def test_the_moves_table_says_through_the_balloon():
-    before, events, after = _round_with_a_burst_and_a_crash()
+    _before, events, _after = _round_with_a_burst_and_a_crash()
     log = report.flight_log(events, [0, 1, 2])
     assert log[0]["moves"][0]["through"] is True
     assert not log[1]["moves"][0].get("through")

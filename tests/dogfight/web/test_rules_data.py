@@ -51,10 +51,14 @@ def test_row_labels_are_lazy_and_translate_when_the_page_renders():
 
     with override("en"):
         assert (str(row["name"]), str(row["effect"])) == (
-            "turn left", "nose 60° left first, then one hex forward")
+            "turn left",
+            "nose 60° left first, then one hex forward",
+        )
     with override("de"):
         assert (str(row["name"]), str(row["effect"])) == (
-            "Linkskurve", "erst die Nase 60° nach links, dann ein Hexfeld vorwärts")
+            "Linkskurve",
+            "erst die Nase 60° nach links, dann ein Hexfeld vorwärts",
+        )
 
 
 def test_a_ranks_gift_reads_as_the_career_page_asks_for_it():

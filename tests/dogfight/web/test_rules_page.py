@@ -13,9 +13,22 @@ from dogfight import rules_page
 from dogfight.engine import career
 from dogfight.engine.maneuvers import CODES, fly
 
-TABLES = ("t-damage", "t-maneuvers", "t-shootdown", "t-aces", "t-ranks", "t-weather",
-          "t-balloons", "t-ground", "t-nmr", "t-missed", "t-points", "t-names", "t-chatter",
-          "t-settings")
+TABLES = (
+    "t-damage",
+    "t-maneuvers",
+    "t-shootdown",
+    "t-aces",
+    "t-ranks",
+    "t-weather",
+    "t-balloons",
+    "t-ground",
+    "t-nmr",
+    "t-missed",
+    "t-points",
+    "t-names",
+    "t-chatter",
+    "t-settings",
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +50,14 @@ def row(html, table_id, **attrs):
 
 
 def diagrams(html):
-    return {m.group(1): m.group(0) for m in re.finditer(r'<svg class="maneuver-diagram"[^>]*'
-                                                        r'data-code="(\w+)"[^>]*>', html)}
+    return {
+        m.group(1): m.group(0)
+        for m in re.finditer(
+            r'<svg class="maneuver-diagram"[^>]*'
+            r'data-code="(\w+)"[^>]*>',
+            html,
+        )
+    }
 
 
 def attr(tag, name):
@@ -78,16 +97,17 @@ def test_every_table_of_the_rules_reference_is_on_the_page_in_a_scrolling_wrappe
 def test_the_damage_table_gives_4_3_2_1_and_1_at_a_generals_range_5(client):
     html = page(client)
 
-    assert [row(html, "t-damage", range=d)[1] for d in (1, 2, 3, 4, 5)] == [
-        "4", "3", "2", "1", "1"]
+    assert [row(html, "t-damage", range=d)[1] for d in (1, 2, 3, 4, 5)] == ["4", "3", "2", "1", "1"]
     assert row(html, "t-damage", range=1)[2] == "5"  # double machine guns add 1
     assert row(html, "t-damage", range=5)[3] == "General only"
 
 
-@pytest.mark.parametrize("points, loss, gain", [(0, 5, 5), (20, 10, 5), (40, 15, 10),
-                                                (100, 30, 15), (200, 55, 30)])
+@pytest.mark.parametrize(
+    "points, loss, gain", [(0, 5, 5), (20, 10, 5), (40, 15, 10), (100, 30, 15), (200, 55, 30)]
+)
 def test_the_shoot_down_table_gives_the_victims_loss_and_the_attackers_gain(
-        client, points, loss, gain):
+    client, points, loss, gain
+):
     assert row(page(client), "t-shootdown", points=points) == [str(points), str(loss), str(gain)]
 
 
@@ -103,8 +123,13 @@ def test_the_oberst_example_is_worth_30_and_loses_55(client):
     html = page(client)
 
     assert "is worth 30 points" in html and "loses 55" in html
-    assert rules_page.example() == {"points": 5, "rank": 5, "rank_name": "Oberst",
-                                        "gain": 30, "loss": 55}
+    assert rules_page.example() == {
+        "points": 5,
+        "rank": 5,
+        "rank_name": "Oberst",
+        "gain": 30,
+        "loss": 55,
+    }
 
 
 def test_the_ace_thresholds_are_20_40_60_80(client):
@@ -140,8 +165,14 @@ def test_the_balloon_table_halves_through_a_balloon(client):
 def test_the_names_table_checks_names_with_the_sites_rule(client):
     html = page(client)
 
-    for refused in ("AceHunter", "Acefighter", "ACEFLIEGER", "Ass-Flieger", "Majorbaron",
-                    "von Major"):
+    for refused in (
+        "AceHunter",
+        "Acefighter",
+        "ACEFLIEGER",
+        "Ass-Flieger",
+        "Majorbaron",
+        "von Major",
+    ):
         assert row(html, "t-names", name=refused, ok="no")
     assert row(html, "t-names", name="Grace", ok="yes")
     assert row(html, "t-names", name="Bassett", ok="yes")
@@ -170,20 +201,33 @@ def test_each_diagrams_end_arrow_is_where_the_engine_flies_the_sample_plane(clie
     tag = diagrams(page(client))[code]
     start, _ = rules_page.sample_flight(code)
     assert (attr(tag, "start-q"), attr(tag, "start-r"), attr(tag, "start-facing")) == (
-        *start.hex, start.facing)
+        *start.hex,
+        start.facing,
+    )
 
     plane = start.copy()
     for _ in range(attr(tag, "moves")):
         fly(plane, code)
 
     assert (attr(tag, "end-q"), attr(tag, "end-r"), attr(tag, "end-facing")) == (
-        *plane.hex, plane.facing)
+        *plane.hex,
+        plane.facing,
+    )
 
 
-@pytest.mark.parametrize("code, end", [("A", ((1, 0), 0)), ("L", ((1, -1), 1)),
-                                       ("R", ((0, 1), 5)), ("LS", ((1, -1), 0)),
-                                       ("H", ((0, 0), 0)), ("I", ((1, 0), 3)),
-                                       ("S", ((-1, 0), 3)), ("O", ((-1, 0), 0))])
+@pytest.mark.parametrize(
+    "code, end",
+    [
+        ("A", ((1, 0), 0)),
+        ("L", ((1, -1), 1)),
+        ("R", ((0, 1), 5)),
+        ("LS", ((1, -1), 0)),
+        ("H", ((0, 0), 0)),
+        ("I", ((1, 0), 3)),
+        ("S", ((-1, 0), 3)),
+        ("O", ((-1, 0), 0)),
+    ],
+)
 def test_the_air_maneuver_diagrams_match_the_rules_table_from_the_centre_nose_east(code, end):
     start, steps = rules_page.sample_flight(code)
 

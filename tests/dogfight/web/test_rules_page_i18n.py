@@ -27,8 +27,11 @@ def po_entries(path: Path) -> list[dict]:
         if not line.strip():
             continue
         field = re.match(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])? (\".*\")$", line)
-        if entry is None or (entry["msgstr"] is not None and not line.startswith('"')
-                             and (line.startswith("#") or (field and field[1] != "msgstr"))):
+        if entry is None or (
+            entry["msgstr"] is not None
+            and not line.startswith('"')
+            and (line.startswith("#") or (field and field[1] != "msgstr"))
+        ):
             entry = {"flags": [], "msgctxt": None, "msgid": None, "msgstr": None}
             entries.append(entry)
         if line.startswith("#,"):
@@ -81,8 +84,9 @@ def test_the_committed_mo_file_holds_exactly_the_po_files_translations():
 def test_the_german_translations_keep_every_placeholder_of_their_message():
     placeholder = re.compile(r"%\(\w+\)s|\{\w+\}")
     for entry in messages():
-        assert (sorted(set(placeholder.findall(entry["msgid"])))
-                == sorted(set(placeholder.findall(entry["msgstr"])))), entry["msgid"]
+        assert sorted(set(placeholder.findall(entry["msgid"]))) == sorted(
+            set(placeholder.findall(entry["msgstr"]))
+        ), entry["msgid"]
 
 
 def test_the_german_page_shares_no_sentence_with_the_english_page(client):
@@ -118,12 +122,15 @@ def test_a_german_page_leaves_the_next_request_in_english(client):
 
 def test_each_language_links_to_the_other(client):
     assert 'href="/dogfight/rules/?lang=de" hreflang="de" lang="de">Deutsch</a>' in article(client)
-    assert ('href="/dogfight/rules/?lang=en" hreflang="en" lang="en">English</a>'
-            in article(client, "de"))
+    assert 'href="/dogfight/rules/?lang=en" hreflang="en" lang="en">English</a>' in article(
+        client, "de"
+    )
 
 
-@pytest.mark.parametrize("lang, sentence", [
-    (None, "A promotion costs {} points"), ("de", "Eine Beförderung kostet {} Punkte")])
+@pytest.mark.parametrize(
+    "lang, sentence",
+    [(None, "A promotion costs {} points"), ("de", "Eine Beförderung kostet {} Punkte")],
+)
 def test_the_promotion_cost_in_the_prose_follows_the_engine(client, monkeypatch, lang, sentence):
     assert sentence.format(career.PROMOTION_COST) in article(client, lang)
 
@@ -159,7 +166,11 @@ def test_the_weather_chances_in_the_prose_follow_the_engine(client, monkeypatch)
 
 def test_without_lang_the_page_speaks_the_readers_language(client):
     url = reverse("dogfight:rules")
-    assert '<article class="rules" lang="de"' in client.get(
-        url, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
-    assert '<article class="rules" lang="en"' in client.get(
-        url, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+    assert (
+        '<article class="rules" lang="de"'
+        in client.get(url, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
+    )
+    assert (
+        '<article class="rules" lang="en"'
+        in client.get(url, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+    )

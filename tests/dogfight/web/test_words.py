@@ -22,8 +22,12 @@ ENGINE = Path(resolve.__file__).parent
 def _emitted(pattern: str, where: str = "*.py") -> set[str]:
     """The string literals the engine's source passes where ``pattern`` captures them (the
     preview's warnings are not events: they have a test of their own)."""
-    return {found for path in ENGINE.glob(where) if path.name != "preview.py" or where != "*.py"
-            for found in re.findall(pattern, path.read_text(encoding="utf-8"))}
+    return {
+        found
+        for path in ENGINE.glob(where)
+        if path.name != "preview.py" or where != "*.py"
+        for found in re.findall(pattern, path.read_text(encoding="utf-8"))
+    }
 
 
 def test_each_table_is_keyed_by_the_engines_codes():
@@ -59,7 +63,8 @@ def test_in_english_the_words_are_the_engines_and_the_ranks_english():
         assert {code: str(name) for code, name in words.MANEUVERS.items()} == NAMES
         assert [str(rank) for rank in words.RANKS] == list(career.RANKS_EN)
         assert str(words.COMPASS[0]) == "east" and str(words.FIRE_DIRECTIONS["L"]) == (
-            "diagonally left")
+            "diagonally left"
+        )
 
 
 def test_in_german_the_ranks_are_the_seeds_titles():
@@ -68,8 +73,18 @@ def test_in_german_the_ranks_are_the_seeds_titles():
         assert str(words.ACE_TITLE) == career.ACE_TITLE == "Ass"
 
 
-@pytest.mark.parametrize("table", ["MANEUVERS", "FIRE_DIRECTIONS", "COMPASS", "SEAT_COLOURS",
-                                   "CRASH_CAUSES", "BALLOON_RULES", "SCORING_MODES"])
+@pytest.mark.parametrize(
+    "table",
+    [
+        "MANEUVERS",
+        "FIRE_DIRECTIONS",
+        "COMPASS",
+        "SEAT_COLOURS",
+        "CRASH_CAUSES",
+        "BALLOON_RULES",
+        "SCORING_MODES",
+    ],
+)
 def test_every_word_of_a_table_is_german_in_german(table):
     entries = getattr(words, table)
     values = entries.values() if isinstance(entries, dict) else entries
@@ -84,20 +99,24 @@ def test_every_word_of_a_table_is_german_in_german(table):
 
 
 def test_a_report_line_is_worded_in_the_language_active_when_it_is_made():
-    event = {"move": 2, "type": "moved", "seat": 0, "maneuver": "O", "q": 1, "r": -2,
-             "facing": 3}
+    event = {"move": 2, "type": "moved", "seat": 0, "maneuver": "O", "q": 1, "r": -2, "facing": 3}
     with translation.override("de"):
         assert report.describe_event(event, {0: "Kiebitz"}) == (
-            "Kiebitz: Looping nach (1, -2), Nase nach Westen.")
+            "Kiebitz: Looping nach (1, -2), Nase nach Westen."
+        )
     with translation.override("en"):
         assert report.describe_event(event, {0: "Kiebitz"}) == (
-            "Kiebitz: loop to (1, -2), nose west.")
+            "Kiebitz: loop to (1, -2), nose west."
+        )
 
 
-@pytest.mark.parametrize("missed, english, german", [
-    (2, "2 missed rounds in a row", "2 verpasste Runden in Folge"),
-    (3, "3 missed rounds in a row", "3 verpasste Runden in Folge"),
-])
+@pytest.mark.parametrize(
+    "missed, english, german",
+    [
+        (2, "2 missed rounds in a row", "2 verpasste Runden in Folge"),
+        (3, "3 missed rounds in a row", "3 verpasste Runden in Folge"),
+    ],
+)
 def test_missed_rounds_are_counted_in_the_right_plural(missed, english, german):
     event = {"move": None, "type": "missed", "seat": 3, "missed_rounds": missed}
     with translation.override("en"):

@@ -34,8 +34,7 @@ def missile(id_: int, owner: int, hex_, facing: int, kind: str = "missile") -> M
     return Missile(id_, owner, kind, tuple(hex_), facing, "")
 
 
-def state(fighters, asteroids=(), missiles=(), to_act: int = 0, turn: int = 1,
-          **settings) -> State:
+def state(fighters, asteroids=(), missiles=(), to_act: int = 0, turn: int = 1, **settings) -> State:
     """A game in the play phase. A side given no fighters gets one far away on its dock."""
     fighters = list(fighters)
     if not any(f.player == 0 for f in fighters):
@@ -43,9 +42,16 @@ def state(fighters, asteroids=(), missiles=(), to_act: int = 0, turn: int = 1,
     if not any(f.player == 1 for f in fighters):
         fighters.append(docked("B9", "coliber", (19, 9), W))
     missiles = list(missiles)
-    return State(Settings(**settings), fighters, phase="play", turn=turn, to_act=to_act,
-                 asteroids=[tuple(h) for h in asteroids], missiles=missiles,
-                 next_missile=max([m.id for m in missiles], default=0) + 1)
+    return State(
+        Settings(**settings),
+        fighters,
+        phase="play",
+        turn=turn,
+        to_act=to_act,
+        asteroids=[tuple(h) for h in asteroids],
+        missiles=missiles,
+        next_missile=max([m.id for m in missiles], default=0) + 1,
+    )
 
 
 def move(fid: str, *steps: str, speed: int | None = None) -> dict:
@@ -72,8 +78,9 @@ def play(st: State, *orders: dict, player: int | None = None):
 
 
 def find(events, type_: str, **fields) -> list[dict]:
-    return [e for e in events if e["type"] == type_
-            and all(e.get(k) == v for k, v in fields.items())]
+    return [
+        e for e in events if e["type"] == type_ and all(e.get(k) == v for k, v in fields.items())
+    ]
 
 
 def path_of(events, missile_id: int) -> list[tuple[int, int]]:

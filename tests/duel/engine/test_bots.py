@@ -23,9 +23,11 @@ def acting(game) -> int:
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10_000), levels=st.sampled_from(
-    [("novice", "veteran"), ("veteran", "novice"), ("veteran", "veteran")]),
-    asteroids=st.integers(0, 10))
+@given(
+    seed=st.integers(0, 10_000),
+    levels=st.sampled_from([("novice", "veteran"), ("veteran", "novice"), ("veteran", "veteran")]),
+    asteroids=st.integers(0, 10),
+)
 def test_every_action_a_computer_player_chooses_is_legal(seed, levels, asteroids):
     game = new_game(Settings(asteroids=asteroids, first=seed % 2), seed)
     for number in range(160):
@@ -44,9 +46,14 @@ def test_the_same_state_and_seed_give_the_same_action():
 
 
 def test_the_veteran_shoots_the_enemy_in_front_and_never_its_own():
-    play = state([flying("A1", "coliber", (5, 7), E, speed=1), flying("B1", "virus", (7, 7), W),
-                  flying("A2", "coliber", (5, 3), E, speed=1),
-                  flying("B2", "virus", (15, 12), W)])
+    play = state(
+        [
+            flying("A1", "coliber", (5, 7), E, speed=1),
+            flying("B1", "virus", (7, 7), W),
+            flying("A2", "coliber", (5, 3), E, speed=1),
+            flying("B2", "virus", (15, 12), W),
+        ]
+    )
     action = bot_action(play, 0, "veteran", 0)
     _, events = act(play, 0, action)
     assert find(events, "destroyed", fighter="B1")
@@ -54,9 +61,10 @@ def test_the_veteran_shoots_the_enemy_in_front_and_never_its_own():
 
 
 def test_the_veteran_keeps_out_of_an_enemy_missiles_path():
-    play = state([flying("A1", "coliber", (5, 7), E, speed=1),
-                  flying("B1", "virus", (15, 12), W)],
-                 missiles=[missile(1, 1, (9, 8), 1)])  # B's missile flies NE next turn
+    play = state(
+        [flying("A1", "coliber", (5, 7), E, speed=1), flying("B1", "virus", (15, 12), W)],
+        missiles=[missile(1, 1, (9, 8), 1)],
+    )  # B's missile flies NE next turn
     for seed in range(5):
         new, _ = act(play, 0, bot_action(play, 0, "veteran", seed))
         path = [(9, 7), (10, 6), (10, 5)]
@@ -64,8 +72,12 @@ def test_the_veteran_keeps_out_of_an_enemy_missiles_path():
 
 
 def test_the_veteran_goes_home_when_the_enemy_is_gone():
-    play = state([flying("A1", "coliber", (4, 6), W, speed=2),
-                  flying("B1", "virus", (15, 12), W, destroyed=True)])
+    play = state(
+        [
+            flying("A1", "coliber", (4, 6), W, speed=2),
+            flying("B1", "virus", (15, 12), W, destroyed=True),
+        ]
+    )
     play.fighters = [f for f in play.fighters if f.id != "B9"]
     play.fighters.append(docked("B9", "coliber", (19, 9), W, destroyed=True))
     before = min(distance((4, 6), d) for d in DOCKS[0])
@@ -81,7 +93,13 @@ def test_the_veteran_goes_home_when_the_enemy_is_gone():
 
 
 def test_a_fighter_its_own_missile_destroys_gets_no_orders():
-    play = state([flying("A1", "coliber", (6, 7), 1), flying("A2", "bee", (5, 3), E, speed=3),
-                  flying("B1", "virus", (15, 12), W)], missiles=[missile(1, 0, (3, 7), E)])
+    play = state(
+        [
+            flying("A1", "coliber", (6, 7), 1),
+            flying("A2", "bee", (5, 3), E, speed=3),
+            flying("B1", "virus", (15, 12), W),
+        ],
+        missiles=[missile(1, 0, (3, 7), E)],
+    )
     action = bot_action(play, 0, "veteran", 0)
     assert [o["fighter"] for o in action["orders"]] == ["A2"]

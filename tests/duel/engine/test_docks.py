@@ -7,7 +7,7 @@ import pytest
 
 from duel.engine import EngineError, legal
 
-from .helpers import E, NE, NW, SE, W, docked, find, flying, move, play, stay, state
+from .helpers import NE, NW, SE, E, W, docked, find, flying, move, play, state, stay
 
 
 def options(st, fid):
@@ -114,7 +114,7 @@ def test_the_landing_move_itself_does_not_reload():
 
 def test_a_fighter_may_fire_from_its_dock_before_taking_off():
     st = state([docked("A1", "virus", (0, 6), E), flying("B1", "bee", (1, 6), E)])
-    new, events = play(st, move("A1", "G", "A", "A"))
+    _new, events = play(st, move("A1", "G", "A", "A"))
     assert find(events, "destroyed", fighter="B1", cause="gun", by="A1")
 
 

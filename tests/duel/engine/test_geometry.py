@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from duel.engine.hexgrid import (BOARD, COLS, ROWS, distance, from_cube, neighbours, on_board,
-                                 step, to_cube)
+from duel.engine.hexgrid import (
+    BOARD,
+    COLS,
+    ROWS,
+    distance,
+    from_cube,
+    neighbours,
+    on_board,
+    step,
+    to_cube,
+)
 
-from .helpers import E, NE, NW, SE, SW, W
+from .helpers import NE, NW, SE, SW, E, W
 
 
 def test_the_board_has_twenty_columns_and_fifteen_rows():
@@ -26,8 +35,10 @@ def test_an_odd_row_hex_is_shifted_right_so_its_diagonal_neighbours_are_too():
     assert neighbours((5, 7)) == [(6, 7), (6, 6), (5, 6), (4, 7), (5, 8), (6, 8)]
 
 
-@pytest.mark.parametrize("facing, expected", [(E, (6, 7)), (NE, (6, 6)), (NW, (5, 6)),
-                                              (W, (4, 7)), (SW, (5, 8)), (SE, (6, 8))])
+@pytest.mark.parametrize(
+    "facing, expected",
+    [(E, (6, 7)), (NE, (6, 6)), (NW, (5, 6)), (W, (4, 7)), (SW, (5, 8)), (SE, (6, 8))],
+)
 def test_facings_run_counter_clockwise_from_east(facing, expected):
     assert step((5, 7), facing) == expected
 

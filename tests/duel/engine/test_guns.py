@@ -37,7 +37,7 @@ def test_a_fighter_without_a_tail_gun_cannot_fire_one():
 
 def test_guns_are_unlimited_and_may_fire_before_between_and_after_hexes():
     st = state([flying("A1", "coliber", (5, 7), E, speed=2)])
-    new, events = play(st, move("A1", "G", "A", "G", "G", "A", "G"))
+    _new, events = play(st, move("A1", "G", "A", "G", "G", "A", "G"))
     assert len(find(events, "fired", fighter="A1")) == 4
 
 
@@ -56,9 +56,12 @@ def test_a_gun_hits_an_own_fighter_as_well():
 
 def test_a_gun_does_not_touch_asteroids_or_missiles():
     from .helpers import missile
-    st = state([flying("A1", "coliber", (5, 7), E, speed=1),
-                flying("A2", "coliber", (5, 9), E, speed=1)],
-               asteroids=[(7, 7)], missiles=[missile(1, 1, (7, 9), W)])
+
+    st = state(
+        [flying("A1", "coliber", (5, 7), E, speed=1), flying("A2", "coliber", (5, 9), E, speed=1)],
+        asteroids=[(7, 7)],
+        missiles=[missile(1, 1, (7, 9), W)],
+    )
     new, events = play(st, move("A1", "A", "G"), move("A2", "A", "G"))
     assert new.asteroids == [(7, 7)] and [m.hex for m in new.missiles] == [(7, 9)]
     assert len(find(events, "fired", hit=None)) == 2

@@ -10,8 +10,14 @@ from .helpers import E, W, docked, find, flying, missile, move, path_of, play, s
 
 
 def test_a_missed_turn_flies_every_fighter_straight_on_at_its_speed_and_fires_nothing():
-    st = state([flying("A1", "bee", (5, 7), E, speed=3), flying("B1", "bee", (9, 7), W),
-                docked("A2", "virus", (0, 6), E)], missiles=[missile(1, 0, (5, 2), E)])
+    st = state(
+        [
+            flying("A1", "bee", (5, 7), E, speed=3),
+            flying("B1", "bee", (9, 7), W),
+            docked("A2", "virus", (0, 6), E),
+        ],
+        missiles=[missile(1, 0, (5, 2), E)],
+    )
     new, events = missed(st, 0)
     assert find(events, "missed", player=0, in_row=1, total=1)
     assert find(events, "turn", player=0, how="missed")
@@ -31,7 +37,7 @@ def test_a_missed_turn_launches_a_fighter_that_must_take_off_at_its_vmin():
 
 def test_a_fighter_flying_straight_off_the_board_in_a_missed_turn_is_lost():
     st = state([flying("A1", "bee", (18, 7), E, speed=3)])
-    new, events = missed(st, 0)
+    _new, events = missed(st, 0)
     assert find(events, "destroyed", fighter="A1", cause="edge")
 
 
@@ -55,11 +61,11 @@ def test_a_turn_played_breaks_the_row_but_six_missed_in_the_game_forfeit_it():
             st, _ = play(st)  # player 1 plays a turn: the row starts again
             st, _ = play(st, move("A1", "A"))
     assert st.missed_total == [0, 5] and st.missed_in_row[1] < 3 and st.phase == "play"
-    st, events = missed(st, 1)
+    st, _events = missed(st, 1)
     assert st.result == "forfeit" and st.winner == 0
 
 
 def test_missed_is_also_an_action_of_the_json_face():
     st = state([flying("A1", "coliber", (5, 7), E, speed=1)])
-    new, events = act(st, 0, {"type": "missed"})
+    new, _events = act(st, 0, {"type": "missed"})
     assert new.fighter("A1").hex == (6, 7)

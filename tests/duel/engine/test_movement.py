@@ -8,12 +8,14 @@ import pytest
 from duel.engine import CLASSES, EngineError, legal
 from duel.engine.orders import next_steps
 
-from .helpers import E, NE, SE, W, docked, find, flying, move, play, state
+from .helpers import NE, SE, E, W, docked, find, flying, move, play, state
 
 
 def test_the_class_table_is_the_rules_references():
-    table = {k: (c.vmin, c.vmax, c.z, sorted(c.guns), sorted(c.launchers), c.missiles, c.smart)
-             for k, c in CLASSES.items()}
+    table = {
+        k: (c.vmin, c.vmax, c.z, sorted(c.guns), sorted(c.launchers), c.missiles, c.smart)
+        for k, c in CLASSES.items()
+    }
     assert table == {
         "coliber": (1, 3, 1, ["nose"], [], 0, 0),
         "virus": (2, 4, 1, ["nose", "tail"], ["nose"], 1, 0),
@@ -23,8 +25,13 @@ def test_the_class_table_is_the_rules_references():
 
 
 def test_a_flying_fighter_changes_speed_by_at_most_one_within_its_limits():
-    cases = [("bee", 3, [2, 3, 4]), ("bee", 2, [2, 3]), ("bee", 5, [4, 5]),
-             ("coliber", 1, [1, 2]), ("virus", 4, [3, 4])]
+    cases = [
+        ("bee", 3, [2, 3, 4]),
+        ("bee", 2, [2, 3]),
+        ("bee", 5, [4, 5]),
+        ("coliber", 1, [1, 2]),
+        ("virus", 4, [3, 4]),
+    ]
     for cls, speed, expected in cases:
         st = state([flying("A1", cls, (5, 7), E, speed=speed)])
         assert legal(st, 0)["fighters"][0]["speeds"] == expected, (cls, speed)
@@ -95,8 +102,12 @@ def test_the_hexes_since_a_turn_do_not_carry_over_into_the_next_move():
 
 def test_the_order_form_lists_the_steps_that_may_follow():
     bee = flying("A1", "bee", (5, 7), E, speed=2)  # speeds 2, 3
-    assert next_steps(bee, []) == {"steps": ["A", "G", "M", "MT"], "may_end": False,
-                                   "speeds": [2, 3], "ahead": 0}
+    assert next_steps(bee, []) == {
+        "steps": ["A", "G", "M", "MT"],
+        "may_end": False,
+        "speeds": [2, 3],
+        "ahead": 0,
+    }
     after_two = next_steps(bee, ["A", "A"])
     assert after_two["steps"] == ["A", "L", "R", "G", "M", "MT"] and after_two["may_end"]
     after_three = next_steps(bee, ["A", "A", "A", "M", "MT"])
@@ -107,7 +118,7 @@ def test_a_fighter_that_leaves_the_board_is_destroyed():
     st = state([flying("A1", "coliber", (18, 7), E, speed=2)])
     new, events = play(st, move("A1", "A", "A"))
     assert find(events, "destroyed", fighter="A1", cause="edge")
-    assert new.fighter("A1").destroyed and not new.alive(0)[:1] == [new.fighter("A1")]
+    assert new.fighter("A1").destroyed and new.alive(0)[:1] != [new.fighter("A1")]
 
 
 def test_a_fighter_flying_into_an_asteroid_is_destroyed_and_the_asteroid_stays():
@@ -119,17 +130,18 @@ def test_a_fighter_flying_into_an_asteroid_is_destroyed_and_the_asteroid_stays()
 
 def test_a_fighter_flying_into_another_fighter_destroys_both_whichever_side():
     for other in ("B1", "A2"):
-        st = state([flying("A1", "coliber", (5, 7), E, speed=2),
-                    flying(other, "coliber", (7, 7), W)])
+        st = state(
+            [flying("A1", "coliber", (5, 7), E, speed=2), flying(other, "coliber", (7, 7), W)]
+        )
         extra = [move("A2", "A")] if other == "A2" else []
-        new, events = play(st, move("A1", "A", "A"), *extra)
+        _new, events = play(st, move("A1", "A", "A"), *extra)
         assert find(events, "destroyed", fighter="A1", cause="collision", by=other)
         assert find(events, "destroyed", fighter=other, cause="collision", by="A1")
 
 
 def test_a_fighter_flying_into_a_docked_fighter_destroys_both():
     st = state([flying("A1", "coliber", (16, 7), E, speed=2), docked("B1", "bee", (19, 7), W)])
-    new, events = play(st, move("A1", "A", "A", "A"))
+    _new, events = play(st, move("A1", "A", "A", "A"))
     assert find(events, "destroyed", fighter="B1", cause="collision")
 
 
@@ -141,8 +153,13 @@ def test_the_rest_of_a_destroyed_fighters_orders_is_void():
 
 
 def test_orders_for_a_destroyed_or_foreign_fighter_or_twice_are_refused():
-    st = state([flying("A1", "bee", (5, 7), E, speed=2, destroyed=True),
-                flying("A2", "bee", (5, 9), E, speed=2), flying("B1", "bee", (15, 9), W)])
+    st = state(
+        [
+            flying("A1", "bee", (5, 7), E, speed=2, destroyed=True),
+            flying("A2", "bee", (5, 9), E, speed=2),
+            flying("B1", "bee", (15, 9), W),
+        ]
+    )
     with pytest.raises(EngineError, match="A1 has been destroyed"):
         play(st, move("A1", "A", "A"))
     with pytest.raises(EngineError, match="not player 0's fighter"):
@@ -153,6 +170,7 @@ def test_orders_for_a_destroyed_or_foreign_fighter_or_twice_are_refused():
 
 def test_every_fighter_needs_orders():
     from duel.engine import act
+
     st = state([flying("A1", "bee", (5, 7), E, speed=2), flying("A2", "bee", (5, 9), E)])
     with pytest.raises(EngineError, match="no orders for A2"):
         act(st, 0, {"type": "turn", "orders": [move("A1", "A", "A")]})

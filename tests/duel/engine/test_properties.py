@@ -33,16 +33,25 @@ def random_action(state: State, player: int, rng: Random) -> dict | None:
         return {"type": "asteroid", "hex": rng.choice(options["hexes"])}
     if state.phase == "fighters":
         docks = rng.sample(options["docks"], len(options["fighters"]))
-        return {"type": "fighters", "placements": [
-            {"fighter": f["fighter"], "hex": hex_, "facing": rng.choice(options["facings"])}
-            for f, hex_ in zip(options["fighters"], docks)]}
+        return {
+            "type": "fighters",
+            "placements": [
+                {"fighter": f["fighter"], "hex": hex_, "facing": rng.choice(options["facings"])}
+                for f, hex_ in zip(options["fighters"], docks)
+            ],
+        }
     orders = []
     fighters = list(options["fighters"])
     rng.shuffle(fighters)
     for option in fighters:
         if option["may_stay"] and (not option["may_move"] or rng.random() < 0.3):
-            orders.append({"fighter": option["fighter"], "stay": True,
-                           "facing": rng.choice(option["facings"])})
+            orders.append(
+                {
+                    "fighter": option["fighter"],
+                    "stay": True,
+                    "facing": rng.choice(option["facings"]),
+                }
+            )
             continue
         fighter = state.fighter(option["fighter"])
         steps: list[str] = []
@@ -82,12 +91,13 @@ def play_game(game_settings: Settings, seed: int, actions: int):
 
 games = st.builds(
     Settings,
-    asteroids=st.integers(0, 15), no_adjacent=st.booleans(), first=st.integers(0, 1),
+    asteroids=st.integers(0, 15),
+    no_adjacent=st.booleans(),
+    first=st.integers(0, 1),
     fighters=st.lists(st.sampled_from(sorted(CLASSES)), min_size=1, max_size=4).map(tuple),
     spare_missiles=st.booleans(),
 )
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -134,8 +144,12 @@ def test_missiles_fly_straight_and_smart_ones_turn_at_most_60_degrees_a_hex(gs, 
         flown: dict[int, int] = {}
         for event in events:
             if event["type"] == "launched":
-                where[event["missile"]] = (tuple(event["hex"]), event["facing"],
-                                           event["kind"], True)
+                where[event["missile"]] = (
+                    tuple(event["hex"]),
+                    event["facing"],
+                    event["kind"],
+                    True,
+                )
                 flown[event["missile"]] = 0
             elif event["type"] == "turn":
                 flown = {}

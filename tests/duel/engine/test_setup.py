@@ -51,15 +51,19 @@ def test_placing_out_of_turn_is_refused():
 
 def test_no_asteroid_on_a_dock_or_within_two_hexes_of_one():
     st = new_game()
-    for hex_, why in [((0, 6), "is a dock"), ((2, 6), "within 2 hexes of a dock"),
-                      ((17, 8), "within 2 hexes")]:
+    for hex_, why in [
+        ((0, 6), "is a dock"),
+        ((2, 6), "within 2 hexes of a dock"),
+        ((17, 8), "within 2 hexes"),
+    ]:
         with pytest.raises(EngineError, match=why):
             place(st, 0, hex_)
     place(st, 0, (3, 6))  # three hexes away is fine
     allowed = set(asteroid_hexes([], True))
     assert all(min(distance(h, d) for d in ALL_DOCKS) > 2 for h in allowed)
     assert len(allowed) == len(BOARD) - sum(
-        1 for h in BOARD if min(distance(h, d) for d in ALL_DOCKS) <= 2)
+        1 for h in BOARD if min(distance(h, d) for d in ALL_DOCKS) <= 2
+    )
 
 
 def test_with_the_no_adjacent_option_asteroids_may_not_touch():
@@ -109,9 +113,13 @@ def ready():
 def placements(player, facing=None):
     facing = (E if player == 0 else W) if facing is None else facing
     letter = "AB"[player]
-    return {"type": "fighters", "placements": [
-        {"fighter": f"{letter}{i + 1}", "hex": list(DOCKS[player][i]), "facing": facing}
-        for i in range(4)]}
+    return {
+        "type": "fighters",
+        "placements": [
+            {"fighter": f"{letter}{i + 1}", "hex": list(DOCKS[player][i]), "facing": facing}
+            for i in range(4)
+        ],
+    }
 
 
 def test_fighter_placement_is_sealed_until_both_players_have_placed():
@@ -143,15 +151,18 @@ def test_fighters_start_docked_and_fully_armed_and_may_take_off_at_once():
     assert options["A4"]["speeds"] == [2, 3, 4, 5]
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda p: p.__setitem__(0, {**p[0], "hex": [0, 9]}), "not one of player 0's docks"),
-    (lambda p: p.__setitem__(0, {**p[0], "hex": [19, 6]}), "not one of player 0's docks"),
-    (lambda p: p.__setitem__(1, {**p[1], "hex": p[0]["hex"]}), "two fighters on dock"),
-    (lambda p: p.pop(), "fighters not placed: A4"),
-    (lambda p: p.append(dict(p[0])), "placed twice"),
-    (lambda p: p.__setitem__(0, {**p[0], "fighter": "B1"}), "not one of player 0's fighters"),
-    (lambda p: p.__setitem__(0, {**p[0], "facing": 6}), "facing must be 0..5"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda p: p.__setitem__(0, {**p[0], "hex": [0, 9]}), "not one of player 0's docks"),
+        (lambda p: p.__setitem__(0, {**p[0], "hex": [19, 6]}), "not one of player 0's docks"),
+        (lambda p: p.__setitem__(1, {**p[1], "hex": p[0]["hex"]}), "two fighters on dock"),
+        (lambda p: p.pop(), "fighters not placed: A4"),
+        (lambda p: p.append(dict(p[0])), "placed twice"),
+        (lambda p: p.__setitem__(0, {**p[0], "fighter": "B1"}), "not one of player 0's fighters"),
+        (lambda p: p.__setitem__(0, {**p[0], "facing": 6}), "facing must be 0..5"),
+    ],
+)
 def test_a_bad_fighter_placement_is_refused_with_the_reason(change, message):
     action = placements(0)
     change(action["placements"])
@@ -161,7 +172,7 @@ def test_a_bad_fighter_placement_is_refused_with_the_reason(change, message):
 
 def test_a_missed_fighter_placement_docks_them_in_order_facing_the_enemy():
     st, _ = missed(ready(), 0)
-    st, events = missed(st, 1)
+    st, _events = missed(st, 1)
     assert [f.hex for f in st.fighters] == list(DOCKS[0]) + list(DOCKS[1])
     assert {f.facing for f in st.fighters if f.player == 0} == {E}
     assert {f.facing for f in st.fighters if f.player == 1} == {W}
@@ -181,8 +192,14 @@ def test_the_new_state_round_trips_through_its_json_form():
 
 def test_an_asteroid_that_no_hex_can_take_is_lost():
     free = asteroid_hexes([], False)
-    st = State(Settings(asteroids=15, no_adjacent=False), new_game().fighters,
-               phase="asteroids", to_act=0, asteroids=free[:-1], asteroids_left=[1, 1])
+    st = State(
+        Settings(asteroids=15, no_adjacent=False),
+        new_game().fighters,
+        phase="asteroids",
+        to_act=0,
+        asteroids=free[:-1],
+        asteroids_left=[1, 1],
+    )
     st, events = place(st, 0, free[-1])
     assert find(events, "asteroid_lost", player=1, why="no_room")
     assert st.phase == "fighters" and st.asteroids_left == [0, 0]

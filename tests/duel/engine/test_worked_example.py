@@ -19,16 +19,22 @@ import pytest
 from duel.engine import EngineError, legal
 from duel.engine.hexgrid import step
 
-from .helpers import E, SE, SW, W, docked, find, flying, move, path_of, play, state
+from .helpers import SE, SW, E, W, docked, find, flying, move, path_of, play, state
 
 ASTEROIDS = [(8, 7), (9, 11), (7, 11)]
 TURN = ["A", "G", "A", "R", "S", "A", "A", "L"]
 
 
 def board():
-    return state([flying("A4", "wasp", (5, 7), E, speed=3), flying("B1", "virus", (7, 7), W),
-                  flying("B2", "bee", (8, 10), W), docked("B3", "coliber", (19, 9), W)],
-                 asteroids=ASTEROIDS)
+    return state(
+        [
+            flying("A4", "wasp", (5, 7), E, speed=3),
+            flying("B1", "virus", (7, 7), W),
+            flying("B2", "bee", (8, 10), W),
+            docked("B3", "coliber", (19, 9), W),
+        ],
+        asteroids=ASTEROIDS,
+    )
 
 
 def test_the_wasp_at_speed_3_may_choose_2_3_or_4():
@@ -74,5 +80,5 @@ def test_the_first_turn_could_not_have_come_after_one_hex():
 
 
 def test_flying_on_without_the_turn_the_wasp_hits_the_asteroid():
-    new, events = play(board(), move("A4", "A", "G", "A", "A", speed=3))
+    _new, events = play(board(), move("A4", "A", "G", "A", "A", speed=3))
     assert find(events, "destroyed", fighter="A4", cause="asteroid", hex=[8, 7])

@@ -16,17 +16,21 @@ from games import services
 from games.models import Game, Round
 
 WASP = {"asteroids": 0, "fighters": ["wasp"]}
-A_PLACEMENT = {"type": "fighters",
-               "placements": [{"fighter": "A1", "hex": [0, 8], "facing": 1}]}
-B_PLACEMENT = {"type": "fighters",
-               "placements": [{"fighter": "B1", "hex": [19, 6], "facing": 3}]}
+A_PLACEMENT = {"type": "fighters", "placements": [{"fighter": "A1", "hex": [0, 8], "facing": 1}]}
+B_PLACEMENT = {"type": "fighters", "placements": [{"fighter": "B1", "hex": [19, 6], "facing": 3}]}
 
 
-def make_duel(alice, bob=None, *, referee=None, start: bool = True, turn_hours: int = 24,
-              **settings) -> Game:
+def make_duel(
+    alice, bob=None, *, referee=None, start: bool = True, turn_hours: int = 24, **settings
+) -> Game:
     game = services.game_create(
-        referee=referee or alice, kind="duel", title="Test duel", time_zone="UTC",
-        deadline_days=1, settings={**WASP, "turn_hours": turn_hours, **settings})
+        referee=referee or alice,
+        kind="duel",
+        title="Test duel",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={**WASP, "turn_hours": turn_hours, **settings},
+    )
     services.seat_join(game=game, number=0, user=alice)
     if bob is not None:
         services.seat_join(game=game, number=1, user=bob)

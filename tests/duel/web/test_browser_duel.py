@@ -18,16 +18,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.browser import HTMX_BUSY, TIMEOUT_MS, log_in
 from tests.factories import make_user
 
-from tests.browser import HTMX_BUSY, TIMEOUT_MS, log_in
-
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-
-
-
 
 
 def click_htmx(page, name):
@@ -72,8 +66,9 @@ def test_two_players_play_a_duel_to_the_end(two_pages, live_server):
     a.goto(f"{base}/games/")
     a.get_by_role("button", name="Join seat 0").click()
     log_in(b, base, bob)
-    expect(b.get_by_text("24 hours per action").or_(b.get_by_text("48 hours per action"))
-           ).to_be_visible()
+    expect(
+        b.get_by_text("24 hours per action").or_(b.get_by_text("48 hours per action"))
+    ).to_be_visible()
     b.get_by_role("button", name="Join seat 1").click()
     a.goto(f"{base}/games/{game.pk}/referee/")
     a.get_by_role("button", name="Start the game").click()

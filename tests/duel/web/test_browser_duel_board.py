@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import HTMX_BUSY, _page, log_in
-from tests.duel.engine.helpers import E, W, flying, missile, state as position
+from tests.duel.engine.helpers import E, W, flying, missile
+from tests.duel.engine.helpers import state as position
 from tests.factories import make_user
 
 from .helpers import page_url
@@ -21,11 +22,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def midgame():
-    return position([
-        flying("A1", "coliber", (6, 4), E, speed=2), flying("A2", "virus", (5, 9), E, speed=3),
-        flying("B1", "coliber", (12, 5), W), flying("B2", "virus", (13, 10), W, speed=3)],
+    return position(
+        [
+            flying("A1", "coliber", (6, 4), E, speed=2),
+            flying("A2", "virus", (5, 9), E, speed=3),
+            flying("B1", "coliber", (12, 5), W),
+            flying("B2", "virus", (13, 10), W, speed=3),
+        ],
         asteroids=[(9, 3), (10, 8), (8, 12), (14, 6)],
-        missiles=[missile(1, 1, (11, 9), 3), missile(2, 0, (8, 4), 0, "smart")])
+        missiles=[missile(1, 1, (11, 9), 3), missile(2, 0, (8, 4), 0, "smart")],
+    )
 
 
 def shots_folder(tmp_path) -> Path:
@@ -64,8 +70,14 @@ def test_desktop_the_board_stays_in_view_while_building(browser, live_server, tm
 
 
 def test_phone_the_board_zooms_and_the_table_fits(browser, live_server, tmp_path):
-    context, page, errors = open_turn(browser, live_server, {"width": 390, "height": 844},
-                                      device_scale_factor=2, is_mobile=True, has_touch=True)
+    context, page, errors = open_turn(
+        browser,
+        live_server,
+        {"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     board = page.locator("#board")
     whole = board.get_attribute("viewBox")
     page.get_by_role("button", name="Zoom in").click()

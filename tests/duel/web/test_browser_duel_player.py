@@ -7,27 +7,39 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Round
-from tests.duel.engine.helpers import E, NE, W, flying, missile, state as position
+from tests.browser import log_in
+from tests.duel.engine.helpers import NE, E, W, flying, missile
+from tests.duel.engine.helpers import state as position
 from tests.factories import make_user
 
 from .helpers import at_position, make_duel, page_url
-from tests.browser import log_in
-
 from .test_browser_duel import click_htmx
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SQUADRON = ["coliber", "virus"]
 PLACEMENTS = [
-    {"type": "fighters", "placements": [{"fighter": "A1", "hex": [0, 5], "facing": 0},
-                                        {"fighter": "A2", "hex": [0, 6], "facing": 0}]},
-    {"type": "fighters", "placements": [{"fighter": "B1", "hex": [19, 6], "facing": 3},
-                                        {"fighter": "B2", "hex": [19, 7], "facing": 3}]}]
+    {
+        "type": "fighters",
+        "placements": [
+            {"fighter": "A1", "hex": [0, 5], "facing": 0},
+            {"fighter": "A2", "hex": [0, 6], "facing": 0},
+        ],
+    },
+    {
+        "type": "fighters",
+        "placements": [
+            {"fighter": "B1", "hex": [19, 6], "facing": 3},
+            {"fighter": "B2", "hex": [19, 7], "facing": 3},
+        ],
+    },
+]
 
 
 def duel_at(alice, bob, where):
     """A running duel of two fighters each, placed, then put at ``where`` (A to act)."""
     from duel import services as duel_services
+
     game = make_duel(alice, bob, fighters=SQUADRON)
     for user, placement in zip((alice, bob), PLACEMENTS):
         duel_services.duel_act(seat=game.seats.get(user=user), user=user, payload=placement)
@@ -38,9 +50,18 @@ def duel_at(alice, bob, where):
 
 def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server):
     alice, bob = make_user("alice"), make_user("bob")
-    game = duel_at(alice, bob, position([
-        flying("A1", "coliber", (3, 3), E, speed=1), flying("A2", "virus", (5, 7), E, speed=2),
-        flying("B1", "coliber", (8, 7), W), flying("B2", "virus", (14, 12), W)]))
+    game = duel_at(
+        alice,
+        bob,
+        position(
+            [
+                flying("A1", "coliber", (3, 3), E, speed=1),
+                flying("A2", "virus", (5, 7), E, speed=2),
+                flying("B1", "coliber", (8, 7), W),
+                flying("B2", "virus", (14, 12), W),
+            ]
+        ),
+    )
     a, _ = two_pages
     base = live_server.url
     log_in(a, base, alice)
@@ -48,8 +69,9 @@ def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server
     click_htmx(a, "Fly A2")
     click_htmx(a, "launch a missile forward")
     # the preview already draws the missile's flight into B1 and crosses B1
-    expect(a.locator('#board g.missile-flight[data-missile="1"] circle.missile-hex')
-           ).to_have_count(3)
+    expect(a.locator('#board g.missile-flight[data-missile="1"] circle.missile-hex')).to_have_count(
+        3
+    )
     expect(a.locator('#board g.kill[data-fighter="B1"]')).to_have_count(1)
     expect(a.get_by_text("Enemy B1 is destroyed (missile, by 1).")).to_be_visible()
     for step in ("ahead", "ahead"):
@@ -83,17 +105,25 @@ def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server
 
 def test_the_doomed_fighter_warning(two_pages, live_server):
     alice, bob = make_user("alice"), make_user("bob")
-    game = duel_at(alice, bob, position([
-        flying("A1", "coliber", (6, 7), NE), flying("A2", "virus", (5, 3), E, speed=2),
-        flying("B1", "coliber", (12, 12), W), flying("B2", "virus", (14, 2), W)],
-        missiles=[missile(1, 0, (3, 7), E, "smart")]))
+    game = duel_at(
+        alice,
+        bob,
+        position(
+            [
+                flying("A1", "coliber", (6, 7), NE),
+                flying("A2", "virus", (5, 3), E, speed=2),
+                flying("B1", "coliber", (12, 12), W),
+                flying("B2", "virus", (14, 2), W),
+            ],
+            missiles=[missile(1, 0, (3, 7), E, "smart")],
+        ),
+    )
     a, _ = two_pages
     base = live_server.url
     log_in(a, base, alice)
     a.goto(base + page_url(game, 0))
     warning = a.locator("ul.warnings li.doomed")
-    expect(warning).to_have_text(
-        "A1 is destroyed by your own smart missile (1) before it moves.")
+    expect(warning).to_have_text("A1 is destroyed by your own smart missile (1) before it moves.")
     expect(a.locator('#board g.kill[data-fighter="A1"]')).to_have_count(1)
     expect(a.get_by_role("button", name="Fly A1")).to_have_count(0)
     click_htmx(a, "Fly A2")
@@ -104,8 +134,7 @@ def test_the_doomed_fighter_warning(two_pages, live_server):
     expect(a.get_by_text("Done: your action is in.")).to_be_visible()
 
 
-def test_the_waiting_players_page_updates_when_the_opponent_acts(two_pages, live_server,
-                                                                 settings):
+def test_the_waiting_players_page_updates_when_the_opponent_acts(two_pages, live_server, settings):
     settings.DUEL_POLL_SECONDS = 1
     alice, bob = make_user("alice"), make_user("bob")
     game = duel_at(alice, bob, None)  # A (alice) acts first
@@ -133,9 +162,15 @@ def test_the_end_screen_gives_the_reason(two_pages, live_server, settings):
     alice, bob = make_user("alice"), make_user("bob")
     game = duel_at(alice, bob, None)
     from duel import services as duel_services
-    duel_services.duel_act(seat=game.seats.get(user=alice), user=alice, payload={
-        "type": "turn", "orders": [{"fighter": "A1", "stay": True},
-                                   {"fighter": "A2", "stay": True}]})
+
+    duel_services.duel_act(
+        seat=game.seats.get(user=alice),
+        user=alice,
+        payload={
+            "type": "turn",
+            "orders": [{"fighter": "A1", "stay": True}, {"fighter": "A2", "stay": True}],
+        },
+    )
     a, b = two_pages  # Alice waits for Bob, who resigns
     base = live_server.url
     log_in(a, base, alice)

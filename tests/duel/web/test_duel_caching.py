@@ -16,8 +16,9 @@ def never_stored(response) -> bool:
     return {"no-store", "private"} <= directives
 
 
-def test_the_players_page_and_its_fragment_are_never_stored(client, alice, bob,
-                                                             django_capture_on_commit_callbacks):
+def test_the_players_page_and_its_fragment_are_never_stored(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     client.force_login(alice)
     page = client.get(page_url(game, 0))
@@ -26,8 +27,7 @@ def test_the_players_page_and_its_fragment_are_never_stored(client, alice, bob,
 
     assert (page.status_code, fragment.status_code, without_htmx.status_code) == (200, 200, 302)
     assert never_stored(page) and never_stored(fragment) and never_stored(without_htmx)
-    assert has_vary_header(fragment, "HX-Request") and has_vary_header(without_htmx,
-                                                                       "HX-Request")
+    assert has_vary_header(fragment, "HX-Request") and has_vary_header(without_htmx, "HX-Request")
 
 
 def test_a_refused_action_is_never_stored(client, alice, bob):

@@ -99,8 +99,9 @@ def _po_entries(text: str) -> list[dict]:
                 entry["flags"] += line
             elif line.startswith("#"):
                 continue
-            elif match := re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) (\".*\")$",
-                                   line):
+            elif match := re.match(
+                r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) (\".*\")$", line
+            ):
                 field, value = match.group(1), json.loads(match.group(2))
                 if field.startswith("msgstr"):
                     entry["msgstr"].append(value)
@@ -134,8 +135,9 @@ def test_the_compiled_catalogue_is_the_one_the_po_file_says():
         if entry.get("msgctxt"):
             assert compiled.pgettext(entry["msgctxt"], entry["msgid"]) == entry["msgstr"][0]
         elif entry["msgid_plural"]:
-            assert [compiled.ngettext(entry["msgid"], entry["msgid_plural"], n)
-                    for n in (1, 2)] == entry["msgstr"]
+            assert [
+                compiled.ngettext(entry["msgid"], entry["msgid_plural"], n) for n in (1, 2)
+            ] == entry["msgstr"]
         else:
             assert compiled.gettext(entry["msgid"]) == entry["msgstr"][0], entry["msgid"]
 
@@ -151,8 +153,10 @@ def test_docked_turns_take_the_plural_form_their_count_asks_for():
     rows = [{"hex": [0, 5], "docked": True, "docked_turns": n} for n in (1, 2)]
     assert [report.fighter_status(r) for r in rows] == ["docked (1 turn)", "docked (2 turns)"]
     with translation.override("de"):
-        assert [report.fighter_status(r) for r in rows] == ["angedockt (1 Zug)",
-                                                            "angedockt (2 Züge)"]
+        assert [report.fighter_status(r) for r in rows] == [
+            "angedockt (1 Zug)",
+            "angedockt (2 Züge)",
+        ]
 
 
 # --- the pages ----------------------------------------------------------------------------
@@ -219,7 +223,8 @@ def report_url(game, number: int) -> str:
 
 
 def test_every_duel_page_says_in_german_what_it_says_in_english(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     run = django_capture_on_commit_callbacks
     phrases = Phrases()
     # the setup: an asteroid each, then the sealed placement
@@ -241,11 +246,17 @@ def test_every_duel_page_says_in_german_what_it_says_in_english(
     placed(game, alice, bob, run)
     client.force_login(bob)
     phrases.check(client, page_url(game, 1))  # his turn: fly or stay docked
-    phrases.check(client, page_url(game, 1), data={"draft": "[]", "current": "",
-                                                   "do": "pick:B1"})
-    phrases.check(client, page_url(game, 1, "preview"), data={
-        "draft": json.dumps([{"fighter": "B1", "steps": []}]), "current": "B1",
-        "do": "step:A"}, **HTMX)
+    phrases.check(client, page_url(game, 1), data={"draft": "[]", "current": "", "do": "pick:B1"})
+    phrases.check(
+        client,
+        page_url(game, 1, "preview"),
+        data={
+            "draft": json.dumps([{"fighter": "B1", "steps": []}]),
+            "current": "B1",
+            "do": "step:A",
+        },
+        **HTMX,
+    )
     act(game, bob, fly("B1", 5), run)
     client.post(page_url(game, 1, "draw"), {"do": "offer"})
     client.force_login(alice)
@@ -255,12 +266,20 @@ def test_every_duel_page_says_in_german_what_it_says_in_english(
     for hexes in (5, 4):
         act(game, bob, fly("B1", hexes), run)
         act(game, alice, stay("A1"), run)
-    act(game, bob, {"type": "turn", "orders": [
-        {"fighter": "B1", "steps": ["A", "A", "M", "A", "A"]}]}, run)
+    act(
+        game,
+        bob,
+        {"type": "turn", "orders": [{"fighter": "B1", "steps": ["A", "A", "M", "A", "A"]}]},
+        run,
+    )
     launched = game.rounds.order_by("-number")[1].number
     phrases.check(client, report_url(game, launched))
-    act(game, alice, {"type": "turn", "orders": [
-        {"fighter": "A1", "steps": ["A", "G", "A", "L", "A"]}]}, run)
+    act(
+        game,
+        alice,
+        {"type": "turn", "orders": [{"fighter": "A1", "steps": ["A", "G", "A", "L", "A"]}]},
+        run,
+    )
     assert game.status == "finished" and game.winner_seat == 0
     last = game.rounds.order_by("-number").first().number
     for step in (0, 1, 2):

@@ -21,19 +21,35 @@ def test_a_duel_is_created_from_its_new_game_page(client, alice):
     client.force_login(alice)
     page = client.get(reverse("game_new", args=["duel"])).content.decode()
     assert "Deadline per action (hours)" in page and 'name="asteroids"' in page
-    response = client.post(reverse("game_new", args=["duel"]), {
-        "title": "High noon", "turn_hours": "12", "time_zone": "UTC", "asteroids": "3",
-        "no_adjacent": "on", "squadron": "bee", "first": "1"})
+    response = client.post(
+        reverse("game_new", args=["duel"]),
+        {
+            "title": "High noon",
+            "turn_hours": "12",
+            "time_zone": "UTC",
+            "asteroids": "3",
+            "no_adjacent": "on",
+            "squadron": "bee",
+            "first": "1",
+        },
+    )
     game = Game.objects.get()
     assert response.status_code == 302 and game.kind == "duel" and game.resolve_early
-    assert game.settings == {"asteroids": 3, "no_adjacent": True, "fighters": ["bee"],
-                             "spare_missiles": False, "first": 1, "turn_hours": 12}
+    assert game.settings == {
+        "asteroids": 3,
+        "no_adjacent": True,
+        "fighters": ["bee"],
+        "spare_missiles": False,
+        "first": 1,
+        "turn_hours": 12,
+    }
     panel = client.get(reverse("referee_panel", args=[game.pk])).content.decode()
     assert "12 hours per action" in panel and "wind" not in panel.lower()
 
 
-def test_the_lobby_and_my_games_show_duels_like_any_game(client, alice, bob,
-                                                         django_capture_on_commit_callbacks):
+def test_the_lobby_and_my_games_show_duels_like_any_game(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     open_game = make_duel(alice, start=False, turn_hours=6)
     lobby = client.get(reverse("lobby")).content.decode()
     assert "Test duel" in lobby and "6 hours per action" in lobby
@@ -51,7 +67,8 @@ def test_the_lobby_and_my_games_show_duels_like_any_game(client, alice, bob,
 
 
 def test_the_setup_offers_the_engines_asteroid_hexes_as_links_and_a_list(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob, asteroids=1)
     client.force_login(alice)
     page = client.get(page_url(game, 0)).content.decode()
@@ -82,8 +99,10 @@ def test_another_user_cannot_see_or_act_for_a_seat(client, alice, bob, carol):
     game = make_duel(alice, bob, asteroids=1)
     client.force_login(carol)
     assert client.get(page_url(game, 0)).status_code == 403
-    assert client.post(page_url(game, 0, "submit"), {"action": "asteroid",
-                                                  "hex": "9,7"}).status_code == 403
+    assert (
+        client.post(page_url(game, 0, "submit"), {"action": "asteroid", "hex": "9,7"}).status_code
+        == 403
+    )
     assert client.post(page_url(game, 0, "resign")).status_code == 403
     client.force_login(bob)  # a player, but not this seat's, and not his turn on his own
     assert client.post(page_url(game, 0, "draw"), {"do": "offer"}).status_code == 403
@@ -98,8 +117,9 @@ def test_the_fighter_placement_form_and_no_one_else_sees_it(client, alice, bob):
     page = client.get(page_url(game, 0)).content.decode()
     assert "Place your fighters (sealed)" in page
     assert re.search(r'<select id="hex_A1" name="hex_A1"><option value="0,5" selected>', page)
-    response = client.post(page_url(game, 0, "submit"), {
-        "action": "fighters", "hex_A1": "0,7", "facing_A1": "2"})
+    response = client.post(
+        page_url(game, 0, "submit"), {"action": "fighters", "hex_A1": "0,7", "facing_A1": "2"}
+    )
     assert response.status_code == 302
     mine = client.get(page_url(game, 0)).content.decode()
     assert "Your action is in" in mine and "A1 on [0, 7], facing NW" in mine
@@ -128,14 +148,16 @@ def _click(client, game, draft, current, do, **extra):
     """One click on the turn form as htmx sends it; returns (page, draft, current)."""
     data = {"draft": json.dumps(draft), "current": current, "do": do, **extra}
     page = client.get(page_url(game, 0, "preview"), data, **HTMX).content.decode()
-    draft = json.loads(re.search(r'name="draft" value="([^"]*)"', page).group(1)
-                       .replace("&quot;", '"'))
+    draft = json.loads(
+        re.search(r'name="draft" value="([^"]*)"', page).group(1).replace("&quot;", '"')
+    )
     current = re.search(r'name="current" value="([^"]*)"', page).group(1)
     return page, draft, current
 
 
 def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
@@ -160,8 +182,9 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     assert current == "A1" and draft == [{"fighter": "A1", "steps": ["A", "A"]}]
     page, draft, current = _click(client, game, draft, current, "done")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 0, "submit"), {"action": "turn",
-                                                         "draft": json.dumps(draft)})
+        response = client.post(
+            page_url(game, 0, "submit"), {"action": "turn", "draft": json.dumps(draft)}
+        )
     assert response.status_code == 302
     game.refresh_from_db()
     now = state(game)
@@ -170,8 +193,9 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     assert "A1 took off from [0, 8]." in replay and "Replay: A1 flew to [1, 6]." in replay
 
 
-def test_without_javascript_the_form_is_a_plain_get_of_the_page(client, alice, bob,
-                                                                django_capture_on_commit_callbacks):
+def test_without_javascript_the_form_is_a_plain_get_of_the_page(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
@@ -182,12 +206,15 @@ def test_without_javascript_the_form_is_a_plain_get_of_the_page(client, alice, b
 
 
 def test_an_incomplete_turn_posted_is_refused_and_nothing_stored(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
     draft = [{"fighter": "A1", "steps": ["A"]}]
-    response = client.post(page_url(game, 0, "submit"), {"action": "turn", "draft": json.dumps(draft)})
+    response = client.post(
+        page_url(game, 0, "submit"), {"action": "turn", "draft": json.dumps(draft)}
+    )
     assert response.status_code == 400
     assert "A1 must fly 2, 3, 4 or 5 hexes this turn" in response.content.decode()
     assert not Order.objects.filter(round=open_round(game)).exists()
@@ -204,13 +231,18 @@ def test_resign_and_draw_buttons_post_with_csrf(alice, bob, django_capture_on_co
     page = strict.get(page_url(game, 0)).content.decode()
     assert "Offer a draw" in page and "Resign" in page
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    assert strict.post(page_url(game, 0, "draw"), {"do": "offer",
-                                                   "csrfmiddlewaretoken": token}).status_code == 302
+    assert (
+        strict.post(
+            page_url(game, 0, "draw"), {"do": "offer", "csrfmiddlewaretoken": token}
+        ).status_code
+        == 302
+    )
     assert DrawOffer.objects.get().seat == 0
 
 
-def test_a_draw_offered_and_accepted_through_the_pages(client, alice, bob,
-                                                       django_capture_on_commit_callbacks):
+def test_a_draw_offered_and_accepted_through_the_pages(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
@@ -250,7 +282,8 @@ def test_resigning_through_the_page(client, alice, bob, django_capture_on_commit
 
 
 def test_spectators_see_the_board_and_the_published_history_with_replay(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     act(game, alice, fly("A1", 4), django_capture_on_commit_callbacks)
@@ -266,8 +299,10 @@ def test_spectators_see_the_board_and_the_published_history_with_replay(
     assert "replay" in ids and "replay-board" in ids and len(ids) == len(set(ids))
     # hex by hex: take-off and first hex, then each hex; plain links step back and forth
     step_one = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 1})
-    assert ("Replay: Turn 1: alice. A1 took off from [0, 8]. A1 flew to [0, 7]."
-            in step_one.content.decode())
+    assert (
+        "Replay: Turn 1: alice. A1 took off from [0, 8]. A1 flew to [0, 7]."
+        in step_one.content.decode()
+    )
     assert 'rel="next" href="?step=2"' in step_one.content.decode()
     start = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 0}, **HTMX)
     assert start.content.decode().startswith('<section id="replay"')

@@ -31,30 +31,43 @@ def test_every_wording_fills_from_the_params_it_is_given():
     hex_ = {"hex": [3, 4]}
     step = {"fighter": "A1", "number": 2, "fighter_class": "bee"}
     samples = {
-        "game_over": {}, "not_now": {"action": "turn", "phase": "asteroids"},
-        "not_play_phase": {"phase": "fighters"}, "not_your_turn": {"player": 1, "to_act": 0},
-        "asteroid_off_board": hex_, "asteroid_taken": hex_, "asteroid_on_dock": hex_,
-        "asteroid_near_dock": {**hex_, "clearance": 2}, "asteroid_touching": hex_,
+        "game_over": {},
+        "not_now": {"action": "turn", "phase": "asteroids"},
+        "not_play_phase": {"phase": "fighters"},
+        "not_your_turn": {"player": 1, "to_act": 0},
+        "asteroid_off_board": hex_,
+        "asteroid_taken": hex_,
+        "asteroid_on_dock": hex_,
+        "asteroid_near_dock": {**hex_, "clearance": 2},
+        "asteroid_touching": hex_,
         "already_placed": {"player": 0},
         "not_your_fighter": {"fighter": "B1", "player": 0},
-        "placed_twice": {"fighter": "A1"}, "not_a_dock": {**hex_, "docks": [[0, 5], [0, 6]]},
-        "dock_taken": hex_, "not_placed": {"fighters": ["A2", "A3"]},
+        "placed_twice": {"fighter": "A1"},
+        "not_a_dock": {**hex_, "docks": [[0, 5], [0, 6]]},
+        "dock_taken": hex_,
+        "not_placed": {"fighters": ["A2", "A3"]},
         "off_board": {"where": "action.placements[0].hex", "hex": [30, 2]},
-        "no_fighter": {"fighter": "Z9"}, "landed_last_turn": {"fighter": "A1"},
+        "no_fighter": {"fighter": "Z9"},
+        "landed_last_turn": {"fighter": "A1"},
         "too_many_steps": {"fighter": "A1", "most": 40},
         "no_take_off": {"fighter": "A1", "number": 1},
         "too_fast": {"fighter": "A1", "number": 4, "speed": 3},
         "turn_too_soon": {**step, "step": "R", "flown": 1, "z": 2},
-        "no_gun": {**step, "gun": "tail"}, "no_launcher": {**step, "launcher": "tail"},
+        "no_gun": {**step, "gun": "tail"},
+        "no_launcher": {**step, "launcher": "tail"},
         "no_missile_left": {"fighter": "A1", "number": 2, "missile": "smart"},
-        "stay_flying": {"fighter": "A1"}, "stay_too_long": {"fighter": "A1", "turns": 3},
-        "stay_with_steps": {"fighter": "A1"}, "facing_while_moving": {"fighter": "A1"},
+        "stay_flying": {"fighter": "A1"},
+        "stay_too_long": {"fighter": "A1", "turns": 3},
+        "stay_with_steps": {"fighter": "A1"},
+        "facing_while_moving": {"fighter": "A1"},
         "speed_not_open": {"fighter": "A1", "speed": 5, "speeds": [2, 3, 4]},
         "speed_mismatch": {"fighter": "A1", "speed": 3, "ahead": 2},
         "speed_exceeded": {"fighter": "A1", "speed": 2},
         "wrong_distance": {"fighter": "A1", "ahead": 1, "speeds": [2, 3]},
-        "orders_missing": {"fighters": ["A2"]}, "orders_twice": {"fighter": "A1"},
-        "fighter_destroyed": {"fighter": "A1"}, "fighter_count": {"count": 5, "most": 4},
+        "orders_missing": {"fighters": ["A2"]},
+        "orders_twice": {"fighter": "A1"},
+        "fighter_destroyed": {"fighter": "A1"},
+        "fighter_count": {"count": 5, "most": 4},
         "asteroids_out_of_range": {"asteroids": 16, "most": 15},
         "unknown_class": {"fighter_class": "tank"},
     }
@@ -85,22 +98,28 @@ def test_the_seat_page_refuses_an_asteroid_in_german_and_keeps_nothing(client, a
     response = client.post(page_url(game, 0, "submit"), {"action": "asteroid", "hex": "1,6"})
     assert response.status_code == 400
     page = response.content.decode()
-    assert ("Nicht angenommen: kein Asteroid auf [1, 6]: Das Feld liegt höchstens 2 Felder von "
-            "einem Dock entfernt.") in page
+    assert (
+        "Nicht angenommen: kein Asteroid auf [1, 6]: Das Feld liegt höchstens 2 Felder von "
+        "einem Dock entfernt."
+    ) in page
     assert "within 2 hexes" not in page
     assert not Order.objects.exists()
 
 
-def test_the_turn_form_refuses_a_step_in_german(client, alice, bob,
-                                                django_capture_on_commit_callbacks):
+def test_the_turn_form_refuses_a_step_in_german(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     _german(alice)
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     client.force_login(alice)
     draft = json.dumps([{"fighter": "A1", "steps": ["A"]}])
-    page = client.get(page_url(game, 0, "preview"),
-                      {"draft": draft, "current": "A1", "do": "step:L"}, **HTMX).content.decode()
+    page = client.get(
+        page_url(game, 0, "preview"), {"draft": draft, "current": "A1", "do": "step:L"}, **HTMX
+    ).content.decode()
     [error] = re.findall(r'<p class="error" role="alert">(.*?)</p>', page)
-    assert error == ("Nicht erlaubt: A1, Schritt 2 (nach links drehen): Ein Wasp dreht erst "
-                     "nach 2 Feldern seit dem Beginn seines Zugs oder seiner letzten Drehung "
-                     "(bisher 1)")
+    assert error == (
+        "Nicht erlaubt: A1, Schritt 2 (nach links drehen): Ein Wasp dreht erst "
+        "nach 2 Feldern seit dem Beginn seines Zugs oder seiner letzten Drehung "
+        "(bisher 1)"
+    )

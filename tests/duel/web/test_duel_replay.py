@@ -13,10 +13,15 @@ from tests.duel.engine.helpers import E, W, flying, move, state
 
 
 def played():
-    before = state([flying("A1", "virus", (5, 7), E, speed=2),
-                    flying("A2", "coliber", (3, 11), E, speed=1),
-                    flying("B1", "coliber", (8, 7), W), flying("B2", "wasp", (9, 11), W),
-                    flying("B3", "bee", (14, 2), W, destroyed=True)])
+    before = state(
+        [
+            flying("A1", "virus", (5, 7), E, speed=2),
+            flying("A2", "coliber", (3, 11), E, speed=1),
+            flying("B1", "coliber", (8, 7), W),
+            flying("B2", "wasp", (9, 11), W),
+            flying("B3", "bee", (14, 2), W, destroyed=True),
+        ]
+    )
     orders = [move("A1", "M", "A", "A"), move("A2", "A", "G")]
     after, events = act(before, 0, {"type": "turn", "orders": orders})
     return view(before.to_dict(), None), events, after.to_dict()
@@ -36,7 +41,7 @@ def test_a_missile_used_up_in_its_launch_step_is_drawn_hex_by_hex_to_its_victim(
     assert flight.count('class="missile-hex"') == 3
     assert 'class="kill" data-fighter="B1" data-player="1"' in board
     # the frames before it show the missile one hex at a time
-    steps = [f["flights"].get(1) for f in shown[:shown.index(hit) + 1]]
+    steps = [f["flights"].get(1) for f in shown[: shown.index(hit) + 1]]
     assert [len(s) for s in steps if s] == [1, 2, 3, 4]
 
 

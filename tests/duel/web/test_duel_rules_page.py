@@ -64,13 +64,20 @@ def expected_row(kind: classes.FighterClass, language: str) -> dict[str, str]:
         words = [POSITION_WORDS[language][p] for p in ("nose", "tail") if p in positions]
         return ", ".join(words) or "—"
 
-    return {"name": kind.name, "vmin": str(kind.vmin), "vmax": str(kind.vmax), "z": str(kind.z),
-            "guns": where(kind.guns), "launchers": where(kind.launchers),
-            "missiles": str(kind.missiles), "smart": str(kind.smart)}
+    return {
+        "name": kind.name,
+        "vmin": str(kind.vmin),
+        "vmax": str(kind.vmax),
+        "z": str(kind.z),
+        "guns": where(kind.guns),
+        "launchers": where(kind.launchers),
+        "missiles": str(kind.missiles),
+        "smart": str(kind.smart),
+    }
 
 
 def paragraph(html: str, element_id: str) -> str:
-    found = re.search(rf'id="{element_id}">(.*?)</(?:p|li)>', html, re.S)
+    found = re.search(rf'id="{element_id}">(.*?)</(?:p|li)>', html, re.DOTALL)
     assert found, element_id
     return re.sub(r"\s+", " ", found.group(1))
 
@@ -87,8 +94,9 @@ def test_the_plug_names_the_rules_page_and_anyone_may_read_it(client):
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_class_table_is_the_engines_in_both_languages(client, language):
     html = client.get(URL, {"lang": language}).content.decode()
-    assert class_table(html) == {key: expected_row(kind, language)
-                                 for key, kind in classes.CLASSES.items()}
+    assert class_table(html) == {
+        key: expected_row(kind, language) for key, kind in classes.CLASSES.items()
+    }
 
 
 def test_a_class_the_engine_changes_changes_in_the_table(client, monkeypatch):
@@ -113,26 +121,32 @@ def test_german_is_shown_for_lang_de_and_otherwise_the_active_language(client):
 
 def test_the_prose_names_the_engines_numbers(client):
     html = client.get(URL).content.decode()
-    assert (f"at most {state.MAX_DOCKED_TURNS} of its own turns in a row"
-            in paragraph(html, "p-docks"))
+    assert f"at most {state.MAX_DOCKED_TURNS} of its own turns in a row" in paragraph(
+        html, "p-docks"
+    )
     assert f"flies {turns.MISSILE_FLIGHT} hexes straight on" in paragraph(html, "p-missiles")
     assert f"within {board.DOCK_CLEARANCE} hexes of one" in paragraph(html, "p-asteroids")
-    assert (f"{state.MISSED_IN_A_ROW_LIMIT} missed turns in a row, or "
-            f"{state.MISSED_TOTAL_LIMIT} in the game" in paragraph(html, "p-missed"))
+    assert (
+        f"{state.MISSED_IN_A_ROW_LIMIT} missed turns in a row, or "
+        f"{state.MISSED_TOTAL_LIMIT} in the game" in paragraph(html, "p-missed")
+    )
     assert f"{state.QUIET_TURN_LIMIT} turns in a row" in paragraph(html, "p-quiet")
     assert "change by at most 1 from its last turn" in paragraph(html, "p-speed")
 
 
-@pytest.mark.parametrize("language, sentence", [
-    ("en", "at most 5 of its own turns in a row"),
-    ("de", "höchstens 5 eigene Züge in Folge"),
-])
+@pytest.mark.parametrize(
+    "language, sentence",
+    [
+        ("en", "at most 5 of its own turns in a row"),
+        ("de", "höchstens 5 eigene Züge in Folge"),
+    ],
+)
 def test_a_prose_number_follows_its_engine_constant(client, monkeypatch, language, sentence):
-    assert sentence not in paragraph(client.get(URL, {"lang": language}).content.decode(),
-                                     "p-docks")
+    assert sentence not in paragraph(
+        client.get(URL, {"lang": language}).content.decode(), "p-docks"
+    )
     monkeypatch.setattr(state, "MAX_DOCKED_TURNS", 5)
-    assert sentence in paragraph(client.get(URL, {"lang": language}).content.decode(),
-                                 "p-docks")
+    assert sentence in paragraph(client.get(URL, {"lang": language}).content.decode(), "p-docks")
 
 
 def test_a_single_docked_turn_is_worded_in_the_singular(client, monkeypatch):
@@ -150,7 +164,10 @@ def test_every_duel_page_links_the_rules(client, alice, bob, django_capture_on_c
     game = make_duel(alice, bob, asteroids=1)
     act(game, alice, {"type": "asteroid", "hex": [9, 7]}, django_capture_on_commit_callbacks)
     client.force_login(alice)
-    for url in (reverse("game", args=[game.pk]), page_url(game, 0),
-                reverse("round_report", args=[game.pk, 1])):
+    for url in (
+        reverse("game", args=[game.pk]),
+        page_url(game, 0),
+        reverse("round_report", args=[game.pk, 1]),
+    ):
         crumbs = re.search(r'<p class="crumbs">(.*?)</p>', client.get(url).content.decode())
         assert f'href="{URL}"' in crumbs.group(1), url  # not only the site's header menu

@@ -15,30 +15,40 @@ from games.models import Game, Order, Round
 from games.registry import Rejected
 from games.tasks import sweep_task
 
-from .helpers import (A_PLACEMENT, B_PLACEMENT, act, fly, make_duel, open_round, placed, state,
-                      stay)
+from .helpers import A_PLACEMENT, B_PLACEMENT, act, fly, make_duel, open_round, placed, state, stay
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_duel_is_registered_and_resolves_early_whatever_the_referee_says(alice):
     assert registry.get("duel") is RULES
-    game = services.game_create(referee=alice, kind="duel", title="x", time_zone="UTC",
-                                deadline_days=1, resolve_early=False, settings={})
+    game = services.game_create(
+        referee=alice,
+        kind="duel",
+        title="x",
+        time_zone="UTC",
+        deadline_days=1,
+        resolve_early=False,
+        settings={},
+    )
     assert game.resolve_early
     assert [s.number for s in game.seats.all()] == [0, 1]
     assert game.settings["asteroids"] == 8 and game.settings["turn_hours"] == 48
 
 
-@pytest.mark.parametrize("wanted, message", [
-    ({"asteroids": 16}, "each player places 0 to 15 asteroids, not 16"),
-    ({"fighters": ["tank"]}, "tank is not a fighter class"),
-    ({"turn_hours": 0}, "the turn deadline is 1 to 336 hours"),
-])
+@pytest.mark.parametrize(
+    "wanted, message",
+    [
+        ({"asteroids": 16}, "each player places 0 to 15 asteroids, not 16"),
+        ({"fighters": ["tank"]}, "tank is not a fighter class"),
+        ({"turn_hours": 0}, "the turn deadline is 1 to 336 hours"),
+    ],
+)
 def test_settings_the_engine_cannot_play_are_refused(alice, wanted, message):
     with pytest.raises(Rejected, match=message.replace("[", r"\[").replace("]", r"\]")):
-        services.game_create(referee=alice, kind="duel", title="x", time_zone="UTC",
-                             deadline_days=1, settings=wanted)
+        services.game_create(
+            referee=alice, kind="duel", title="x", time_zone="UTC", deadline_days=1, settings=wanted
+        )
 
 
 def test_a_round_lasts_the_turn_deadline_in_hours(alice, bob):
@@ -48,7 +58,9 @@ def test_a_round_lasts_the_turn_deadline_in_hours(alice, bob):
     assert before + timedelta(hours=5) <= rnd.deadline <= timezone.now() + timedelta(hours=5)
 
 
-def test_asteroids_are_placed_in_turn_each_one_a_round(alice, bob, django_capture_on_commit_callbacks):
+def test_asteroids_are_placed_in_turn_each_one_a_round(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob, asteroids=1)
     rnd = open_round(game)
     assert RULES.active_seats(rnd.state) == [0]
@@ -62,7 +74,8 @@ def test_asteroids_are_placed_in_turn_each_one_a_round(alice, bob, django_captur
 
 
 def test_an_illegal_asteroid_is_refused_with_the_engines_message_and_nothing_stored(
-        alice, bob, django_capture_on_commit_callbacks):
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob, asteroids=1)
     with pytest.raises(Rejected, match=r"no asteroid on \[0, 5\]: it is a dock"):
         act(game, alice, {"type": "asteroid", "hex": [0, 5]}, django_capture_on_commit_callbacks)
@@ -77,7 +90,8 @@ def test_the_other_player_cannot_act_out_of_turn(alice, bob, django_capture_on_c
 
 
 def test_the_sealed_placement_waits_for_both_and_is_revealed_together(
-        alice, bob, django_capture_on_commit_callbacks):
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     act(game, alice, A_PLACEMENT, django_capture_on_commit_callbacks)
     rnd = open_round(game)
@@ -92,7 +106,9 @@ def test_the_sealed_placement_waits_for_both_and_is_revealed_together(
     assert [f["hex"] for f in now["fighters"]] == [[0, 8], [19, 6]]
 
 
-def test_a_turn_is_resolved_the_moment_it_is_submitted(alice, bob, django_capture_on_commit_callbacks):
+def test_a_turn_is_resolved_the_moment_it_is_submitted(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     act(game, alice, fly("A1", 3), django_capture_on_commit_callbacks)
@@ -103,19 +119,25 @@ def test_a_turn_is_resolved_the_moment_it_is_submitted(alice, bob, django_captur
     assert [e["type"] for e in report.events][:3] == ["turn", "took_off", "moved"]
 
 
-def test_an_illegal_turn_is_refused_with_the_engines_message(alice, bob,
-                                                            django_capture_on_commit_callbacks):
+def test_an_illegal_turn_is_refused_with_the_engines_message(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     bad = {"type": "turn", "orders": [{"fighter": "A1", "steps": ["A", "L", "A"]}]}
-    with pytest.raises(Rejected, match=r"A1, step 2 \(turn left\): a Wasp turns only after 2 "
-                                       r"hexes since the start of its move or its last turn "
-                                       r"\(1 so far\)"):
+    with pytest.raises(
+        Rejected,
+        match=r"A1, step 2 \(turn left\): a Wasp turns only after 2 "
+        r"hexes since the start of its move or its last turn "
+        r"\(1 so far\)",
+    ):
         act(game, alice, bad, django_capture_on_commit_callbacks)
     assert not Order.objects.filter(round=open_round(game)).exists()
 
 
-def test_resigning_ends_the_duel_for_the_other_player(alice, bob, django_capture_on_commit_callbacks):
+def test_resigning_ends_the_duel_for_the_other_player(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
         duel_services.duel_resign(game=game, user=bob)
@@ -126,7 +148,9 @@ def test_resigning_ends_the_duel_for_the_other_player(alice, bob, django_capture
         duel_services.duel_resign(game=game, user=alice)
 
 
-def test_a_draw_offer_accepted_ends_the_duel_in_a_draw(alice, bob, django_capture_on_commit_callbacks):
+def test_a_draw_offer_accepted_ends_the_duel_in_a_draw(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     duel_services.draw_offer(game=game, user=alice)
@@ -142,8 +166,9 @@ def test_a_draw_offer_accepted_ends_the_duel_in_a_draw(alice, bob, django_captur
     assert not DrawOffer.objects.exists()
 
 
-def test_a_declined_offer_is_gone_and_playing_on_declines_it(alice, bob,
-                                                            django_capture_on_commit_callbacks):
+def test_a_declined_offer_is_gone_and_playing_on_declines_it(
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     duel_services.draw_offer(game=game, user=bob)
@@ -163,7 +188,8 @@ def test_a_stranger_cannot_resign_or_offer(alice, bob, carol):
 
 
 def test_a_missed_turn_through_the_real_sweep_flies_the_engines_default(
-        alice, bob, django_capture_on_commit_callbacks):
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     placed(game, alice, bob, django_capture_on_commit_callbacks)
     act(game, alice, fly("A1", 4), django_capture_on_commit_callbacks)
@@ -182,7 +208,8 @@ def test_a_missed_turn_through_the_real_sweep_flies_the_engines_default(
 
 
 def test_a_missed_sealed_placement_docks_in_order_while_the_other_is_kept(
-        alice, bob, django_capture_on_commit_callbacks):
+    alice, bob, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob)
     act(game, alice, A_PLACEMENT, django_capture_on_commit_callbacks)
     rnd = open_round(game)
@@ -195,21 +222,32 @@ def test_a_missed_sealed_placement_docks_in_order_while_the_other_is_kept(
 
 
 def test_a_computer_opponent_plays_its_actions_at_once(alice, django_capture_on_commit_callbacks):
-    game = services.game_create(referee=alice, kind="duel", title="Practice", time_zone="UTC",
-                                deadline_days=1, settings={"asteroids": 1, "fighters": ["bee"]},
-                                computer_seats={1: "novice"})
+    game = services.game_create(
+        referee=alice,
+        kind="duel",
+        title="Practice",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={"asteroids": 1, "fighters": ["bee"]},
+        computer_seats={1: "novice"},
+    )
     services.seat_join(game=game, number=0, user=alice)
     services.game_start(game=game, by=alice)
     act(game, alice, {"type": "asteroid", "hex": [9, 7]}, django_capture_on_commit_callbacks)
     now = state(game)
     assert now["phase"] == "fighters" and len(now["asteroids"]) == 2
-    act(game, alice, {"type": "fighters", "placements": [
-        {"fighter": "A1", "hex": [0, 5], "facing": 0}]}, django_capture_on_commit_callbacks)
+    act(
+        game,
+        alice,
+        {"type": "fighters", "placements": [{"fighter": "A1", "hex": [0, 5], "facing": 0}]},
+        django_capture_on_commit_callbacks,
+    )
     assert state(game)["phase"] == "play" and state(game)["to_act"] == 0
 
 
-def test_the_referee_removing_a_player_forfeits_the_duel(alice, bob, carol,
-                                                         django_capture_on_commit_callbacks):
+def test_the_referee_removing_a_player_forfeits_the_duel(
+    alice, bob, carol, django_capture_on_commit_callbacks
+):
     game = make_duel(alice, bob, referee=carol)
     services.referee_remove(game=game, by=carol, number=1)
     rnd = open_round(game)

@@ -21,17 +21,22 @@ def in_play(alice, bob, django_capture_on_commit_callbacks):
     return game
 
 
-def test_the_waiting_player_polls_and_the_player_to_act_does_not(client, alice, bob, in_play,
-                                                                 settings):
+def test_the_waiting_player_polls_and_the_player_to_act_does_not(
+    client, alice, bob, in_play, settings
+):
     settings.DUEL_POLL_SECONDS = 3
     client.force_login(alice)
     waiting = client.get(page_url(in_play, 0)).content.decode()
-    assert (f'<div id="duel-play" hx-get="{page_url(in_play, 0, "preview")}" '
-            'hx-trigger="every 3s" hx-swap="outerHTML"') in waiting
+    assert (
+        f'<div id="duel-play" hx-get="{page_url(in_play, 0, "preview")}" '
+        'hx-trigger="every 3s" hx-swap="outerHTML"'
+    ) in waiting
     assert "Waiting for bob." in waiting
     client.force_login(bob)
     acting = client.get(page_url(in_play, 1)).content.decode()
-    assert '<div id="duel-play">' in acting and "hx-trigger" not in acting.split("duel-play")[1][:40]
+    assert (
+        '<div id="duel-play">' in acting and "hx-trigger" not in acting.split("duel-play")[1][:40]
+    )
 
 
 def test_the_player_to_act_sees_the_opponents_last_action_and_one_counter(client, bob, in_play):
@@ -44,12 +49,16 @@ def test_the_player_to_act_sees_the_opponents_last_action_and_one_counter(client
     assert "Action " not in page
 
 
-def test_the_game_page_lists_a_readable_history_newest_first(client, alice, bob, in_play,
-                                                             django_capture_on_commit_callbacks):
+def test_the_game_page_lists_a_readable_history_newest_first(
+    client, alice, bob, in_play, django_capture_on_commit_callbacks
+):
     act(in_play, bob, stay("B1"), django_capture_on_commit_callbacks)
     page = client.get(reverse("game", args=[in_play.pk])).content.decode()
-    lines = ["Turn 2 · bob · nothing destroyed", "Turn 1 · alice · nothing destroyed",
-             "Setup · both players · placements revealed"]
+    lines = [
+        "Turn 2 · bob · nothing destroyed",
+        "Turn 1 · alice · nothing destroyed",
+        "Setup · both players · placements revealed",
+    ]
     positions = [page.index(line) for line in lines]
     assert positions == sorted(positions)
     assert "Turn 3 ·" in page and "Action " not in page
@@ -64,8 +73,9 @@ def test_a_draw_offer_shows_at_the_top_of_the_opponents_page(client, alice, bob,
     assert page.index('value="accept"') < page.index('id="board"')
 
 
-def test_the_end_screen_names_the_reason_and_links_the_replay(client, alice, bob, in_play,
-                                                              django_capture_on_commit_callbacks):
+def test_the_end_screen_names_the_reason_and_links_the_replay(
+    client, alice, bob, in_play, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         duel_services.draw_offer(game=in_play, user=alice)
         duel_services.draw_accept(game=in_play, user=bob)
@@ -80,7 +90,8 @@ def test_the_end_screen_names_the_reason_and_links_the_replay(client, alice, bob
 
 
 def test_a_duel_against_the_veteran_computer_from_the_new_game_page(
-        client, alice, django_capture_on_commit_callbacks):
+    client, alice, django_capture_on_commit_callbacks
+):
     from games import services
     from games.models import Game
 
@@ -89,22 +100,42 @@ def test_a_duel_against_the_veteran_computer_from_the_new_game_page(
     client.force_login(alice)
     page = client.get(reverse("game_new", args=["duel"])).content.decode()
     assert '<option value="veteran">veteran (aims, dodges missiles, goes home to win)' in page
-    client.post(reverse("game_new", args=["duel"]), {
-        "title": "Against the machine", "turn_hours": "24", "time_zone": "UTC",
-        "asteroids": "1", "no_adjacent": "on", "squadron": "standard", "first": "0",
-        "computer": "veteran"})
+    client.post(
+        reverse("game_new", args=["duel"]),
+        {
+            "title": "Against the machine",
+            "turn_hours": "24",
+            "time_zone": "UTC",
+            "asteroids": "1",
+            "no_adjacent": "on",
+            "squadron": "standard",
+            "first": "0",
+            "computer": "veteran",
+        },
+    )
     game = Game.objects.get()
     assert game.seats.get(number=1).computer_level == "veteran"
     services.seat_join(game=game, number=0, user=alice)
     services.game_start(game=game, by=alice)
     act(game, alice, {"type": "asteroid", "hex": [9, 7]}, django_capture_on_commit_callbacks)
     assert state(game)["phase"] == "fighters" and len(state(game)["asteroids"]) == 2
-    act(game, alice, {"type": "fighters", "placements": [
-        {"fighter": f"A{n + 1}", "hex": [0, 5 + n], "facing": 0} for n in range(4)]},
-        django_capture_on_commit_callbacks)
-    act(game, alice, {"type": "turn", "orders": [{"fighter": f"A{n + 1}", "stay": True}
-                                                 for n in range(4)]},
-        django_capture_on_commit_callbacks)
+    act(
+        game,
+        alice,
+        {
+            "type": "fighters",
+            "placements": [
+                {"fighter": f"A{n + 1}", "hex": [0, 5 + n], "facing": 0} for n in range(4)
+            ],
+        },
+        django_capture_on_commit_callbacks,
+    )
+    act(
+        game,
+        alice,
+        {"type": "turn", "orders": [{"fighter": f"A{n + 1}", "stay": True} for n in range(4)]},
+        django_capture_on_commit_callbacks,
+    )
     now = state(game)  # the computer played its turn at once: some of its fighters took off
     assert now["to_act"] == 0 and now["turn"] == 3
     assert any(not f["docked"] for f in now["fighters"] if f["player"] == 1)
@@ -120,8 +151,11 @@ def test_a_fighter_and_the_hexes_before_it_are_links_on_the_board(client, bob, i
     assert pick, "B1 is not a link on the board"
     page = client.get(html.unescape(pick.group(1))).content.decode()
     assert "(building)" in page  # B1 picked
-    ahead = re.search(r'<a href="([^"]+)"[^>]*class="step-link" data-step-code="A" '
-                      r'data-hex="18,6"', page)
+    ahead = re.search(
+        r'<a href="([^"]+)"[^>]*class="step-link" data-step-code="A" '
+        r'data-hex="18,6"',
+        page,
+    )
     assert ahead, "the hex ahead of B1 is not a link"
     page = client.get(html.unescape(ahead.group(1))).content.decode()
     assert "B1: 1 hex flown" in page
@@ -138,9 +172,10 @@ def test_my_games_and_the_referee_panel_know_both_players_are_in(client, alice, 
     client.force_login(alice)  # the referee
     panel = client.get(reverse("referee_panel", args=[in_play.pk])).content.decode()
     assert "(out)" not in panel
-    remove = panel[panel.index('id="remove-number"'):]
-    remove = remove[:remove.index("</select>")]
+    remove = panel[panel.index('id="remove-number"') :]
+    remove = remove[: remove.index("</select>")]
     assert '<option value="0">' in remove and '<option value="1">' in remove
     # removing the waiting player is taken: he forfeits when the round is resolved
     from games import services
+
     services.referee_remove(game=in_play, by=alice, number=0)

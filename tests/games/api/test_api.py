@@ -37,12 +37,14 @@ class Bot:
         return self.client.get(API + path, params, **self._headers())
 
     def post(self, path: str, body: object):
-        return self.client.post(API + path, json.dumps(body), content_type="application/json",
-                                **self._headers())
+        return self.client.post(
+            API + path, json.dumps(body), content_type="application/json", **self._headers()
+        )
 
     def put(self, path: str, body: object):
-        return self.client.put(API + path, json.dumps(body), content_type="application/json",
-                               **self._headers())
+        return self.client.put(
+            API + path, json.dumps(body), content_type="application/json", **self._headers()
+        )
 
 
 def seat_path(game, number: int, rest: str = "") -> str:
@@ -60,6 +62,7 @@ def game(alice):
 
 
 # --- tokens -------------------------------------------------------------------------------
+
 
 def test_a_token_is_made_on_the_persons_page_shown_once_and_stored_only_as_a_digest(alice):
     client = Client()
@@ -105,6 +108,7 @@ def test_a_token_of_an_inactive_person_or_a_made_up_one_is_refused(alice):
 
 # --- reads for anyone ---------------------------------------------------------------------
 
+
 def test_the_lobby_comes_a_page_at_a_time(alice):
     for number in range(23):
         make_dogfight(alice, start=False, title=f"Open {number}")
@@ -142,14 +146,22 @@ def test_the_kinds_name_every_game_and_which_offer_practice():
 
 # --- a seat's owner -----------------------------------------------------------------------
 
+
 def test_a_token_acts_as_its_person_and_no_more(game, alice):
     bot = Bot(alice)
     own = bot.get(seat_path(game, 0))
     assert own.status_code == 200 and own.json()["owes_orders"] is True
     other = bot.get(seat_path(game, 3))
     assert other.status_code == 403 and other.json()["code"] == "forbidden"
-    assert bot.post(seat_path(game, 3, "/orders"), {"orders": {"moves": GROUND_ORDERS},
-                                                    }).status_code == 403
+    assert (
+        bot.post(
+            seat_path(game, 3, "/orders"),
+            {
+                "orders": {"moves": GROUND_ORDERS},
+            },
+        ).status_code
+        == 403
+    )
     assert not Order.objects.filter(seat__user=alice).exists()
 
 
@@ -168,8 +180,9 @@ def test_a_preview_shows_the_route_and_stores_nothing(game, alice):
     answer = bot.post(seat_path(game, 0, "/preview"), {"orders": {"moves": GROUND_ORDERS}})
     assert answer.status_code == 200
     assert [step["number"] for step in answer.json()["route"]] == [1, 2, 3]
-    illegal = bot.post(seat_path(game, 0, "/preview"),
-                       {"orders": {"moves": [{"maneuver": "O"}] * 3}})
+    illegal = bot.post(
+        seat_path(game, 0, "/preview"), {"orders": {"moves": [{"maneuver": "O"}] * 3}}
+    )
     assert illegal.status_code == 400 and illegal.json()["message"]
     assert not Order.objects.filter(seat__user=alice).exists()
 
@@ -183,8 +196,14 @@ def test_orders_are_stored_once_with_chatter_and_refused_as_the_web_form_refuses
     assert illegal.status_code == 400 and not Order.objects.filter(seat__user=alice).exists()
     stale = bot.post(path, {"orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"}, "round": 7})
     assert stale.status_code == 400 and stale.json()["code"] == "stale_round"
-    stored = bot.post(path, {"orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"},
-                             "round": 1, "chatter": ["Tally ho"]})
+    stored = bot.post(
+        path,
+        {
+            "orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"},
+            "round": 1,
+            "chatter": ["Tally ho"],
+        },
+    )
     assert stored.status_code == 201, stored.content
     assert [m["maneuver"] for m in stored.json()["orders"]["moves"]] == ["TB", "TB", "A"]
     again = bot.post(path, {"orders": {"moves": GROUND_ORDERS}})
@@ -196,8 +215,7 @@ def test_orders_are_stored_once_with_chatter_and_refused_as_the_web_form_refuses
 
 def test_chatter_stays_editable_until_the_round_is_resolved(game, alice):
     bot = Bot(alice)
-    assert bot.put(seat_path(game, 0, "/chatter"), {"lines": ["one"]}).json() == {
-        "lines": ["one"]}
+    assert bot.put(seat_path(game, 0, "/chatter"), {"lines": ["one"]}).json() == {"lines": ["one"]}
     assert bot.put(seat_path(game, 0, "/chatter"), {"lines": ["two"]}).status_code == 200
     too_many = bot.put(seat_path(game, 0, "/chatter"), {"lines": ["x"] * 7})
     assert too_many.status_code == 400
@@ -205,10 +223,13 @@ def test_chatter_stays_editable_until_the_round_is_resolved(game, alice):
 
 
 def test_a_published_round_has_its_events_words_replay_and_chatter(
-        game, alice, django_capture_on_commit_callbacks):
+    game, alice, django_capture_on_commit_callbacks
+):
     bot = Bot(alice)
-    bot.post(seat_path(game, 0, "/orders"), {"orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"},
-                                             "chatter": ["Contact!"]})
+    bot.post(
+        seat_path(game, 0, "/orders"),
+        {"orders": {"moves": GROUND_ORDERS, "name": "Api Falcon"}, "chatter": ["Contact!"]},
+    )
     rnd = open_round(game)
     assert Client().get(f"{API}/games/{game.pk}/rounds/1").status_code == 404  # not yet
     with django_capture_on_commit_callbacks(execute=True):
@@ -249,25 +270,38 @@ def test_a_duel_answers_through_its_plug_and_hides_the_sealed_placement():
     assert placed.status_code == 201 and placed.json()["orders"] == A_PLACEMENT
     seen_by_b = b.get(seat_path(game, 1)).json()
     assert seen_by_b["owes_orders"] is True and seen_by_b["orders"] is None
-    for answer in (seen_by_b, Client().get(f"{API}/games/{game.pk}").json(),
-                   b.get("/me/games").json()):
+    for answer in (
+        seen_by_b,
+        Client().get(f"{API}/games/{game.pk}").json(),
+        b.get("/me/games").json(),
+    ):
         assert "[0, 8]" not in json.dumps(answer)  # where A placed is sealed
 
 
 # --- bad input: a 4xx with a code, never a 500 --------------------------------------------
 
-@pytest.mark.parametrize("body", [
-    "not json", "[]", '{"orders": ', json.dumps({"orders": {"moves": [[[[]]]]}}),
-    json.dumps({"orders": {"moves": "A"}}), json.dumps({"round": "x", "orders": 1}),
-    "[" * 3000 + "]" * 3000, json.dumps({"orders": {"moves": [{"maneuver": {"x": 1}}] * 3}}),
-])
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "not json",
+        "[]",
+        '{"orders": ',
+        json.dumps({"orders": {"moves": [[[[]]]]}}),
+        json.dumps({"orders": {"moves": "A"}}),
+        json.dumps({"round": "x", "orders": 1}),
+        "[" * 3000 + "]" * 3000,
+        json.dumps({"orders": {"moves": [{"maneuver": {"x": 1}}] * 3}}),
+    ],
+)
 def test_tampered_bodies_get_a_clear_4xx(game, alice, body):
     bot = Bot(alice)
     for rest in ("/orders", "/preview", "/choices"):
         if rest == "/choices" and body == "[]":
             continue  # an empty body: nothing chosen yet, answered with the choices
-        answer = bot.client.post(API + seat_path(game, 0, rest), body,
-                                 content_type="application/json", **bot._headers())
+        answer = bot.client.post(
+            API + seat_path(game, 0, rest), body, content_type="application/json", **bot._headers()
+        )
         assert 400 <= answer.status_code < 500, (rest, body[:40], answer.content[:200])
         assert answer.json()["code"] and answer.json()["message"]
     assert not Order.objects.filter(seat__user=alice).exists()
@@ -282,6 +316,7 @@ def test_the_schema_and_its_docs_are_served_from_the_site_itself():
 
 
 # --- limits: the site's own, counted per token ---------------------------------------------
+
 
 def test_a_token_over_its_limit_gets_429_with_retry_after(settings, alice):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "3/m"}

@@ -48,16 +48,20 @@ def _redis_or_fail() -> redis.Redis:
         return client
     except redis.RedisError as error:
         problem = str(error)
-    pytest.fail(f"Redis at {BROKER} is not reachable ({problem}). The worker test needs a "
-                f"real broker: start redis-server or set CELERY_BROKER_URL "
-                f"(.ci/run starts it in CI).", pytrace=False)
+    pytest.fail(
+        f"Redis at {BROKER} is not reachable ({problem}). The worker test needs a "
+        f"real broker: start redis-server or set CELERY_BROKER_URL "
+        f"(.ci/run starts it in CI).",
+        pytrace=False,
+    )
 
 
 def _test_database_url() -> str:
     db = connection.settings_dict
     if connection.vendor != "postgresql":
-        pytest.fail("the worker test needs PostgreSQL: set DATABASE_URL (make test does)",
-                    pytrace=False)
+        pytest.fail(
+            "the worker test needs PostgreSQL: set DATABASE_URL (make test does)", pytrace=False
+        )
     auth = quote(db["USER"] or "", safe="")
     if db["PASSWORD"]:
         auth += ":" + quote(db["PASSWORD"], safe="")
@@ -74,16 +78,42 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self, database_url: str) -> None:
-        env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": BROKER,
-               "DJANGO_SETTINGS_MODULE": "tests.games.integration.worker_settings",
-               "SKIES_TEST_QUEUE": self.queue, "PYTHONUNBUFFERED": "1", **self.extra_env}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "CELERY_BROKER_URL": BROKER,
+            "DJANGO_SETTINGS_MODULE": "tests.games.integration.worker_settings",
+            "SKIES_TEST_QUEUE": self.queue,
+            "PYTHONUNBUFFERED": "1",
+            **self.extra_env,
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={self.pool}",
-                 "--concurrency=1", "-l", "info", "-Q", self.queue, "-n", f"{self.queue}@%h",
-                 "--without-gossip", "--without-mingle", "--without-heartbeat"],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    f"--pool={self.pool}",
+                    "--concurrency=1",
+                    "-l",
+                    "info",
+                    "-Q",
+                    self.queue,
+                    "-n",
+                    f"{self.queue}@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.wait_for(r"\bready\.", what="the worker to start")
 
     def stop(self) -> None:
@@ -109,8 +139,11 @@ class Worker:
             if len(re.findall(pattern, text)) >= count:
                 return text
             if self.process.poll() is not None:
-                pytest.fail(f"the worker died (exit {self.process.returncode}) while waiting "
-                            f"for {what}; its log:\n{self.log()}", pytrace=False)
+                pytest.fail(
+                    f"the worker died (exit {self.process.returncode}) while waiting "
+                    f"for {what}; its log:\n{self.log()}",
+                    pytrace=False,
+                )
             time.sleep(0.1)
         pytest.fail(f"waited {WAIT}s for {what}; the worker's log:\n{self.log()}", pytrace=False)
 
@@ -173,10 +206,10 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
 
     real_worker.send(sweep_task)
 
-    wait_until(lambda: Report.objects.filter(round=rnd).exists(), "round 1's report",
-               real_worker)
-    log = real_worker.wait_for(succeeded("send_reports_task"), since=since,
-                               what="the report mail after commit")
+    wait_until(lambda: Report.objects.filter(round=rnd).exists(), "round 1's report", real_worker)
+    log = real_worker.wait_for(
+        succeeded("send_reports_task"), since=since, what="the report mail after commit"
+    )
     assert re.search(succeeded("sweep_task"), log).group(1) == "1", log  # one round was due
     # The sweep hands the due rounds to a resolve task (one round or a batch of them).
     received = r"Task games\.tasks\.resolve_rounds_task\[[0-9a-f-]+\] received"
@@ -187,7 +220,9 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
     assert rnd.status == Round.Status.PUBLISHED
     assert Report.objects.filter(round__game=game).count() == 1
     assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
     second = game.rounds.get(number=2)
     assert second.state == Report.objects.get(round=rnd).state
     assert Delivery.objects.filter(user=pilot, round=rnd, kind=Delivery.Kind.REPORT).count() == 1
@@ -203,32 +238,40 @@ def test_the_sweep_resolves_a_due_round_once_through_a_real_worker(real_worker):
 
 
 def test_the_same_resolve_task_delivered_twice_publishes_once(real_worker):
-    game, rnd, pilot = due_round(submitted=False)  # the pilot's orders missing: NMR default
+    game, rnd, _pilot = due_round(submitted=False)  # the pilot's orders missing: NMR default
     since = real_worker.mark()
     task_id = str(uuid.uuid4())
 
     real_worker.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
     real_worker.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
 
-    log = real_worker.wait_for(succeeded("resolve_rounds_task", task_id), since=since, count=2,
-                               what="both deliveries of the resolve task")
-    log = real_worker.wait_for(succeeded("send_reports_task"), since=since,
-                               what="the report mail after commit")
+    log = real_worker.wait_for(
+        succeeded("resolve_rounds_task", task_id),
+        since=since,
+        count=2,
+        what="both deliveries of the resolve task",
+    )
+    log = real_worker.wait_for(
+        succeeded("send_reports_task"), since=since, what="the report mail after commit"
+    )
     assert len(re.findall(rf"resolve_rounds_task\[{task_id}\] received", log)) == 2, log
     assert Report.objects.filter(round__game=game).count() == 1
     assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
     time.sleep(0.5)  # a second mail task, were there one, would have been received by now
-    assert len(re.findall(r"send_reports_task\[[0-9a-f-]+\] received", real_worker.log(since))) \
-        == 1
+    assert len(re.findall(r"send_reports_task\[[0-9a-f-]+\] received", real_worker.log(since))) == 1
     assert Delivery.objects.filter(round=rnd, kind=Delivery.Kind.REPORT).count() == 1
 
 
 def _worker_backends() -> set[int]:
     """The database sessions on the test database other than this process's own."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-                       " AND pid <> pg_backend_pid()")
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
         return {pid for (pid,) in cursor.fetchall()}
 
 
@@ -246,17 +289,22 @@ def test_the_worker_keeps_its_database_connection_and_replaces_a_dead_one(real_w
     assert _worker_backends() == kept  # the same session, not a new one per task
 
     with connection.cursor() as cursor:  # the database drops the worker's session
-        cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
-                       [sorted(kept)])
-    game, rnd, pilot = due_round()
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [sorted(kept)]
+        )
+    _game, rnd, _pilot = due_round()
     _sweep_and_wait(real_worker)
-    wait_until(lambda: Report.objects.filter(round=rnd).exists(),
-               "the round resolved after the worker's session was dropped", real_worker)
+    wait_until(
+        lambda: Report.objects.filter(round=rnd).exists(),
+        "the round resolved after the worker's session was dropped",
+        real_worker,
+    )
     assert _worker_backends().isdisjoint(kept)
 
 
 def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publishes_once(
-        transactional_db, tmp_path):
+    transactional_db, tmp_path
+):
     """The production pool (prefork): its child is killed half-way through a resolution, with
     the round locked and nothing written. The task is acknowledged only after it ran, and a
     lost process rejects it back to the queue: the new child resolves the round, once."""
@@ -264,26 +312,32 @@ def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publis
     celery_app.conf.task_always_eager = False  # tests/conftest.py restores it afterwards
     marker = tmp_path / "resolving"
     queue = f"skies-test-{uuid.uuid4().hex[:12]}"
-    prefork = Worker(tmp_path / "prefork.log", queue, pool="prefork",
-                     env={"SKIES_TEST_STALL_ONCE": str(marker)})
-    game, rnd, pilot = due_round()
+    prefork = Worker(
+        tmp_path / "prefork.log", queue, pool="prefork", env={"SKIES_TEST_STALL_ONCE": str(marker)}
+    )
+    game, rnd, _pilot = due_round()
     task_id = str(uuid.uuid4())
     try:
         prefork.start(_test_database_url())
         prefork.send(resolve_rounds_task, [rnd.pk], task_id=task_id)
-        wait_until(lambda: marker.exists() and marker.read_text(), "the resolution to stall",
-                   prefork)
+        wait_until(
+            lambda: marker.exists() and marker.read_text(), "the resolution to stall", prefork
+        )
         assert not Report.objects.filter(round=rnd).exists()
         os.kill(int(marker.read_text()), signal.SIGKILL)
 
-        prefork.wait_for(succeeded("resolve_rounds_task", task_id),
-                         what="the task's second delivery")
+        prefork.wait_for(
+            succeeded("resolve_rounds_task", task_id), what="the task's second delivery"
+        )
         if not Report.objects.filter(round=rnd).exists():
             # Had the killed process's database session held the round a moment longer, the
             # second delivery skipped it; the next sweep takes it, as in production.
             prefork.send(sweep_task)
-        wait_until(lambda: Report.objects.filter(round=rnd).exists(),
-                   "the round resolved after its worker process was killed", prefork)
+        wait_until(
+            lambda: Report.objects.filter(round=rnd).exists(),
+            "the round resolved after its worker process was killed",
+            prefork,
+        )
         log = prefork.wait_for(succeeded("send_reports_task"), what="the report mail")
     finally:
         prefork.stop()
@@ -292,5 +346,7 @@ def test_a_worker_process_killed_mid_resolution_hands_the_round_on_and_it_publis
     assert len(re.findall(rf"resolve_rounds_task\[{task_id}\] received", log)) == 2, log
     assert Report.objects.filter(round__game=game).count() == 1
     assert [(r.number, r.status) for r in game.rounds.order_by("number")] == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
     assert Delivery.objects.filter(round=rnd, kind=Delivery.Kind.REPORT).count() == 1

@@ -108,11 +108,19 @@ RESOLVER = textwrap.dedent("""
 
 def test_a_resolver_killed_mid_transaction_leaves_the_round_to_the_next_sweep():
     game, rnd = _due_game()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "DATABASE_URL": _database_url()}
-    resolver = subprocess.Popen([sys.executable, "-c", RESOLVER, str(rnd.pk)], cwd=ROOT,
-                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": _database_url(),
+    }
+    resolver = subprocess.Popen(
+        [sys.executable, "-c", RESOLVER, str(rnd.pk)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = resolver.stdout.readline()
         assert line.strip() == "resolving", resolver.stderr.read()
@@ -147,8 +155,11 @@ def _wait_until_unlocked(rnd: Round, seconds: float = 20) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
-                           "AND state LIKE 'idle in transaction%%'", [connection.settings_dict["NAME"]])
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+                "AND state LIKE 'idle in transaction%%'",
+                [connection.settings_dict["NAME"]],
+            )
             if cursor.fetchone()[0] == 0:
                 return
         time.sleep(0.2)

@@ -22,24 +22,27 @@ from django.utils import timezone
 from games import resolution, services
 from games.models import Order, Report, Round, SweepMark
 from games.tasks import resolve_rounds_task, sweep_task
-from tests.games.integration.test_exactly_once import ROOT, _database_url
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
+from tests.games.integration.test_exactly_once import ROOT, _database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _postgres_or_fail():
     if connection.vendor != "postgresql":
-        pytest.fail("the outage tests need PostgreSQL: set DATABASE_URL (make test does)",
-                    pytrace=False)
+        pytest.fail(
+            "the outage tests need PostgreSQL: set DATABASE_URL (make test does)", pytrace=False
+        )
 
 
 def _written_for(game) -> dict:
     """Everything a resolution of ``game``'s round 1 would write."""
-    return {"reports": Report.objects.filter(round__game=game).count(),
-            "rounds": game.rounds.count(),
-            "orders of round 2": Order.objects.filter(round__game=game, round__number=2).count(),
-            "status": game.rounds.get(number=1).status}
+    return {
+        "reports": Report.objects.filter(round__game=game).count(),
+        "rounds": game.rounds.count(),
+        "orders of round 2": Order.objects.filter(round__game=game, round__number=2).count(),
+        "status": game.rounds.get(number=1).status,
+    }
 
 
 # --- the database connection dropped mid-transaction ----------------------------------------
@@ -79,11 +82,21 @@ def test_a_connection_dropped_mid_resolution_writes_nothing_and_the_round_resolv
     game = make_dogfight(humans=[make_user()])
     rnd = open_round(game)
     before = _written_for(game)
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "DATABASE_URL": _database_url(), "CELERY_BROKER_URL": ""}
-    resolver = subprocess.Popen([sys.executable, "-c", DROPPED, str(rnd.pk)], cwd=ROOT,
-                                env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": _database_url(),
+        "CELERY_BROKER_URL": "",
+    }
+    resolver = subprocess.Popen(
+        [sys.executable, "-c", DROPPED, str(rnd.pk)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = resolver.stdout.readline().split()
         assert line[:1] == ["written"], resolver.stderr.read()
@@ -115,10 +128,13 @@ def test_a_connection_dropped_mid_resolution_writes_nothing_and_the_round_resolv
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     assert Report.objects.filter(round=rnd).count() == 1
     assert list(game.rounds.values_list("number", "status")) == [
-        (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)]
+        (1, Round.Status.PUBLISHED),
+        (2, Round.Status.OPEN),
+    ]
 
 
 # --- beat down over noon, back an hour later -------------------------------------------------
+
 
 @pytest.fixture
 def clock(monkeypatch, settings):
@@ -137,12 +153,12 @@ def clock(monkeypatch, settings):
         @property
         def now(self):
             return moment[0]
+
     return Clock()
 
 
 def _events(game) -> list[dict]:
-    return [event for report in Report.objects.filter(round__game=game)
-            for event in report.events]
+    return [event for report in Report.objects.filter(round__game=game) for event in report.events]
 
 
 def test_beat_down_over_noon_and_back_an_hour_later_costs_nobody_an_nmr(clock):
@@ -161,20 +177,23 @@ def test_beat_down_over_noon_and_back_an_hour_later_costs_nobody_an_nmr(clock):
     services.orders_submit(seat=seat_of(berlin, alice), user=alice, payload=GROUND_ORDERS)
     services.orders_submit(seat=seat_of(complete, carol), user=carol, payload=GROUND_ORDERS)
 
-    clock.set(noon - timedelta(minutes=5))       # the last sweep before the outage
+    clock.set(noon - timedelta(minutes=5))  # the last sweep before the outage
     assert sweep_task.delay().get() == 0
-    clock.set(noon + timedelta(hours=1))         # beat is back an hour later
-    assert sweep_task.delay().get() == 1         # only the complete game is due
+    clock.set(noon + timedelta(hours=1))  # beat is back an hour later
+    assert sweep_task.delay().get() == 1  # only the complete game is due
 
-    assert open_round(complete).number == 2 and Report.objects.filter(
-        round__game=complete).count() == 1
+    assert (
+        open_round(complete).number == 2
+        and Report.objects.filter(round__game=complete).count() == 1
+    )
     for game in (berlin, london):
         rnd = open_round(game)
         assert rnd.number == 1 and rnd.deadline_extended
         local = rnd.deadline.astimezone(ZoneInfo(game.time_zone))
         assert (local.hour, local.minute) == (12, 0)
-        assert local.date() == (noon.astimezone(ZoneInfo(game.time_zone)).date()
-                                + timedelta(days=1))
+        assert local.date() == (
+            noon.astimezone(ZoneInfo(game.time_zone)).date() + timedelta(days=1)
+        )
         assert not Report.objects.filter(round__game=game).exists()
     assert SweepMark.objects.get().last_run == clock.now
 
@@ -196,7 +215,9 @@ def test_beat_down_over_noon_and_back_an_hour_later_costs_nobody_an_nmr(clock):
     assert sweep_task.delay().get() == 0
     for game in games:
         assert list(game.rounds.values_list("number", "status")) == [
-            (1, Round.Status.PUBLISHED), (2, Round.Status.OPEN)], game.title
+            (1, Round.Status.PUBLISHED),
+            (2, Round.Status.OPEN),
+        ], game.title
         assert Report.objects.filter(round__game=game).count() == 1
         assert [e for e in _events(game) if e["type"] == "missed"] == [], game.title
         assert all(p["missed_rounds"] == 0 for p in open_round(game).state["planes"])
@@ -206,6 +227,7 @@ def test_after_the_outage_the_web_form_still_takes_the_orders(clock, client):
     """The pilot whose deadline the outage swallowed sends his orders through the cockpit."""
     _postgres_or_fail()
     from tests.helpers import order_post, orders_url
+
     bob = make_user("bob")
     game = make_dogfight(humans={0: bob})
     noon = open_round(game).deadline

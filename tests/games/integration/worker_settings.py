@@ -6,7 +6,7 @@ else's on the same Redis reaches it and none of its tasks leaves it. With
 
 import os
 
-from config.settings import *  # noqa: F401,F403
+from config.settings import *
 
 CELERY_TASK_DEFAULT_QUEUE = os.environ["SKIES_TEST_QUEUE"]
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False

@@ -87,22 +87,33 @@ def side_where(number: int, test) -> tuple[str, str]:
     return sides_where(number, test)[0]
 
 
-def game_state(players: int, labs: list[list[tuple[str, str]]] | None = None, *, pool=None,
-               owned=None, missions=None, round_=1, seed=1, **fields) -> State:
+def game_state(
+    players: int,
+    labs: list[list[tuple[str, str]]] | None = None,
+    *,
+    pool=None,
+    owned=None,
+    missions=None,
+    round_=1,
+    seed=1,
+    **fields,
+) -> State:
     """A game in round ``round_``'s run (earlier rounds scored 0) with what is given replaced."""
     state = new_game(players, seed)
     data = state.to_dict()
     if labs is not None:
         data["labs"] = [[{"card": c, "side": s} for c, s in lab] for lab in labs]
     if pool is not None:
-        data["pool"] = data["game_pool"] = {s: pool.get(s, 0) for s in
-                                            ("I3", "I4", "L4", "S4", "U5")}
+        data["pool"] = data["game_pool"] = {
+            s: pool.get(s, 0) for s in ("I3", "I4", "L4", "S4", "U5")
+        }
     if owned is not None:
         deck = [g for g in data["gadgets"]["deck"] if not any(g in o for o in owned)]
         data["gadgets"] = dict(data["gadgets"], deck=deck, owned=owned)
     if missions is not None:
-        deck = [m for m in data["missions"]["deck"] + data["missions"]["revealed"]
-                if m not in missions]
+        deck = [
+            m for m in data["missions"]["deck"] + data["missions"]["revealed"] if m not in missions
+        ]
         data["missions"] = {"deck": deck, "revealed": list(missions), "discard": []}
     data["round"] = round_
     data["scores"] = [[0] * (round_ - 1) for _ in range(players)]
@@ -117,15 +128,24 @@ def clear_labs(players: int, row: int) -> list[list[tuple[str, str]]]:
     ``row`` breaks no rule there."""
     labs = [[] for _ in range(players)]
     for number in range(1, 5):
-        clear = [(card, side) for card, data in cards().items()
-                 if data["number"] == number and not data["hard"] for side in ("a", "b")
-                 if all(r != row for o in data["sides"][side]["obstacles"] for r, _ in o["cells"])]
+        clear = [
+            (card, side)
+            for card, data in cards().items()
+            if data["number"] == number and not data["hard"]
+            for side in ("a", "b")
+            if all(r != row for o in data["sides"][side]["obstacles"] for r, _ in o["cells"])
+        ]
         chosen = []
         for card, side in clear:
             if card not in {c for c, _ in chosen}:
                 chosen.append((card, side))
-        others = [(c, "a") for c in sorted(cards()) if cards()[c]["number"] == number
-                  and not cards()[c]["hard"] and c not in {c2 for c2, _ in chosen}]
+        others = [
+            (c, "a")
+            for c in sorted(cards())
+            if cards()[c]["number"] == number
+            and not cards()[c]["hard"]
+            and c not in {c2 for c2, _ in chosen}
+        ]
         for seat in range(players):
             labs[seat].append((chosen + others)[seat])
     return labs
@@ -142,5 +162,6 @@ def labs_of(players: int, number_one_sides: list[tuple[str, str]]) -> list[list[
     given = {card for card, _ in number_one_sides}
     spare = [(c, "a") for c in ("A1", "B1", "C1", "D1") if c not in given]
     firsts = list(number_one_sides) + spare
-    return [[firsts[seat]] + [(f"{'ABCD'[seat]}{n}", "a") for n in (2, 3, 4)]
-            for seat in range(players)]
+    return [
+        [firsts[seat]] + [(f"{'ABCD'[seat]}{n}", "a") for n in (2, 3, 4)] for seat in range(players)
+    ]

@@ -39,7 +39,8 @@ def test_each_side_holds_what_the_reference_says(card, side):
     hard = cards()[card]["hard"]
     obstacles = data["obstacles"]
     cells = [tuple(c) for c in data["coins"] + data["scientists"]] + [
-        tuple(c) for o in obstacles for c in o["cells"]]
+        tuple(c) for o in obstacles for c in o["cells"]
+    ]
     assert len(cells) == len(set(cells))
     assert all(0 <= r < 6 and 0 <= c < 9 for r, c in cells)
     assert len(data["coins"]) == 5
@@ -48,7 +49,7 @@ def test_each_side_holds_what_the_reference_says(card, side):
     for obstacle in obstacles:
         rows = {r for r, _ in obstacle["cells"]}
         cols = sorted(c for _, c in obstacle["cells"])
-        assert all(0 < c < 8 for c in cols)                      # columns 0 and 8 stay free
+        assert all(0 < c < 8 for c in cols)  # columns 0 and 8 stay free
         if obstacle["kind"] == "zapper":
             assert (2 if hard else 1) <= len(obstacle["cells"]) <= 3
         elif obstacle["kind"] == "missile":
@@ -56,13 +57,22 @@ def test_each_side_holds_what_the_reference_says(card, side):
         else:
             assert obstacle["kind"] == "laser"
             assert len(rows) == 1 and (3 if hard else 2) <= len(cols) <= 3
-        line = len(rows) == 1 and cols == list(range(cols[0], cols[0] + len(cols))) or (
-            len(set(cols)) == 1 and sorted(rows) == list(range(min(rows), min(rows) + len(rows))))
+        line = (
+            len(rows) == 1
+            and cols == list(range(cols[0], cols[0] + len(cols)))
+            or (
+                len(set(cols)) == 1
+                and sorted(rows) == list(range(min(rows), min(rows) + len(rows)))
+            )
+        )
         assert line
-    for i, a in enumerate(obstacles):               # obstacles never touch, not even at corners
-        for b in obstacles[i + 1:]:
-            assert all(max(abs(r1 - r2), abs(c1 - c2)) > 1
-                       for r1, c1 in a["cells"] for r2, c2 in b["cells"])
+    for i, a in enumerate(obstacles):  # obstacles never touch, not even at corners
+        for b in obstacles[i + 1 :]:
+            assert all(
+                max(abs(r1 - r2), abs(c1 - c2)) > 1
+                for r1, c1 in a["cells"]
+                for r2, c2 in b["cells"]
+            )
 
 
 @pytest.mark.parametrize("card,side", SIDES)
@@ -76,8 +86,7 @@ def test_every_side_of_every_card_can_be_crossed(card, side):
     start = tuple(tiles[0]["cells"][0])
     runner.place(make_placement("I3", [(start[0], -3), (start[0], -2), (start[0], -1)]), 0)
     for index, item in enumerate(tiles, start=1):
-        laid = runner.place(make_placement(item["shape"], [tuple(c) for c in item["cells"]]),
-                            index)
+        laid = runner.place(make_placement(item["shape"], [tuple(c) for c in item["cells"]]), index)
         assert laid.rules == () and all(0 <= c <= 8 for _, c in laid.cells)
     assert runner.free_end[1] == 8
 
@@ -93,8 +102,12 @@ def test_the_catalogue_answers_cards_shapes_and_tables():
 
 def test_the_generator_runs_as_a_program_and_writes_the_same_file(tmp_path):
     before = DATA.read_text(encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", "import joyride.engine.labgen as g, pathlib;"
-                           f"g.DATA = pathlib.Path({str(tmp_path / 'labs.json')!r}); g.main()"],
-                          capture_output=True, text=True, check=True)
+    program = (
+        "import joyride.engine.labgen as g, pathlib;"
+        f"g.DATA = pathlib.Path({str(tmp_path / 'labs.json')!r}); g.main()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
     assert "wrote" in done.stdout
     assert (tmp_path / "labs.json").read_text(encoding="utf-8") == before

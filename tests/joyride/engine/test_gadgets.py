@@ -9,7 +9,15 @@ from joyride.engine import EngineError, check, resolve_run
 from joyride.engine.tables import GADGETS
 
 from .helpers import (
-    clear_labs, gadget_points, game_state, hand_lab, missile, row_is_clear, run, straight, tile,
+    clear_labs,
+    gadget_points,
+    game_state,
+    hand_lab,
+    missile,
+    row_is_clear,
+    run,
+    straight,
+    tile,
     zapper,
 )
 
@@ -49,11 +57,14 @@ def test_gs15_bubble_gun_three_coins_that_other_gadgets_count():
 
 def test_gs06_ezy_dodge_a_point_for_each_missile_near_missed_on_its_left():
     lab = hand_lab({"obstacles": [missile((2, 5), (2, 6)), zapper((4, 5))]})
-    ahead = straight(2, 1) + [tile("I3", (2, 4), (3, 4), (4, 4))]    # left of both
+    ahead = straight(2, 1) + [tile("I3", (2, 4), (3, 4), (4, 4))]  # left of both
     result = run(lab, ahead, gadgets=["GS-06"])
     assert result["broken"] == 0 and gadget_points(result, "GS-06") == 1
-    below = [tile("I3", (3, -2), (3, -1), (3, 0)), tile("I3", (3, 1), (3, 2), (3, 3)),
-             tile("I3", (3, 4), (3, 5), (3, 6))]
+    below = [
+        tile("I3", (3, -2), (3, -1), (3, 0)),
+        tile("I3", (3, 1), (3, 2), (3, 3)),
+        tile("I3", (3, 4), (3, 5), (3, 6)),
+    ]
     assert gadget_points(run(lab, below, gadgets=["GS-06"]), "GS-06") == 0
 
 
@@ -75,11 +86,16 @@ def test_gs08_dezapinator_flies_through_zappers_but_not_lasers():
 
 
 def test_gs09_air_barrys_two_points_each_time_the_run_goes_up_off_the_floor():
-    jumps = [tile("I3", (5, -2), (5, -1), (5, 0)), tile("I3", (5, 1), (5, 2), (5, 3)),
-             tile("I3", (4, 3), (3, 3), (2, 3)),          # up off the floor between tiles
-             tile("I3", (2, 4), (2, 5), (2, 6))]
-    down_up = jumps + [tile("L4", (3, 6), (4, 6), (5, 6), (5, 7)),
-                       tile("I3", (4, 7), (3, 7), (2, 7))]
+    jumps = [
+        tile("I3", (5, -2), (5, -1), (5, 0)),
+        tile("I3", (5, 1), (5, 2), (5, 3)),
+        tile("I3", (4, 3), (3, 3), (2, 3)),  # up off the floor between tiles
+        tile("I3", (2, 4), (2, 5), (2, 6)),
+    ]
+    down_up = jumps + [
+        tile("L4", (3, 6), (4, 6), (5, 6), (5, 7)),
+        tile("I3", (4, 7), (3, 7), (2, 7)),
+    ]
     assert gadget_points(run(hand_lab(), jumps, gadgets=["GS-09"]), "GS-09") == 2
     result = run(hand_lab(), down_up, gadgets=["GS-09"])
     assert result["broken"] == 0 and gadget_points(result, "GS-09") == 4
@@ -133,13 +149,16 @@ FIRST = tile("I3", (2, -2), (2, -1), (2, 0))
 
 def two_players(pool, owned, missions=("MS-11", "MS-03", "MS-05")):
     state = game_state(2, clear_labs(2, 2), pool=pool, owned=owned, missions=list(missions))
-    assert all(row_is_clear(state, seat, 2, range(0, 18)) for seat in (0, 1))
+    assert all(row_is_clear(state, seat, 2, range(18)) for seat in (0, 1))
     return state
 
 
 def placed(result, seat):
-    return [(e["step"], e["index"], e["gadget"]) for e in result["events"]
-            if e["type"] == "placed" and e["seat"] == seat]
+    return [
+        (e["step"], e["index"], e["gadget"])
+        for e in result["events"]
+        if e["type"] == "placed" and e["seat"] == seat
+    ]
 
 
 def test_gs01_turbo_boost_places_the_owners_first_two_tiles_before_step_one():
@@ -171,7 +190,7 @@ def test_gs02_insta_ball_grabs_before_step_one_and_places_after_the_run_if_legal
     _, result = resolve_run(state, [other, owner])
     grabs = [(e["type"], e["shape"]) for e in result["events"] if e["step"] == 0]
     assert grabs == [("insta_grab", "I4"), ("insta_grab", "I3")]
-    assert result["seats"][0]["stop"] == {"step": 2, "reason": "refused"}   # the I4 is gone
+    assert result["seats"][0]["stop"] == {"step": 2, "reason": "refused"}  # the I4 is gone
     unused = [e for e in result["events"] if e["type"] == "insta_unused"]
     assert [(e["seat"], e["shape"], e["rules"]) for e in unused] == [(1, "I3", ["connect"])]
     insta_laid = [t for t in result["seats"][1]["placed"] if t["insta"]]
@@ -192,8 +211,12 @@ def test_insta_ball_counts_in_check_and_needs_the_gadget():
 def test_insta_ball_tiles_wait_for_an_unbroken_route_that_has_not_escaped():
     state = two_players({"I3": 10, "I4": 2}, [[], ["GS-02"]])
     insta = [tile("I4", (2, 7), (2, 8), (2, 9), (2, 10))]
-    broken = straight(2, 1) + [tile("I3", (4, 4), (4, 5), (4, 6)),
-                               tile("I3", (4, 7), (4, 8), (4, 9))]
+    broken = straight(2, 1) + [
+        tile("I3", (4, 4), (4, 5), (4, 6)),
+        tile("I3", (4, 7), (4, 8), (4, 9)),
+    ]
     answer = check(state, 1, {"tiles": broken, "insta_ball": insta})
-    assert answer["insta_ball"] == [] and answer["warnings"][-1] == {"insta": 0,
-                                                                     "rule": "broken_route"}
+    assert answer["insta_ball"] == [] and answer["warnings"][-1] == {
+        "insta": 0,
+        "rule": "broken_route",
+    }

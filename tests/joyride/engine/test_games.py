@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from joyride.engine import (
-    LEVELS, EngineError, check, computer_picks, computer_plan, new_game, resolve_picks,
+    LEVELS,
+    EngineError,
+    check,
+    computer_picks,
+    computer_plan,
+    new_game,
+    resolve_picks,
     resolve_run,
 )
 from joyride.engine.tables import GADGETS
@@ -30,11 +36,14 @@ def play(players: int, seed: int, levels: list[str], hard=None):
     return state, history
 
 
-@pytest.mark.parametrize("players,seed,levels", [
-    (2, 11, ["novice", "veteran"]),
-    (3, 12, ["novice", "novice", "veteran"]),
-    (4, 13, ["novice", "veteran", "novice", "ace"]),
-])
+@pytest.mark.parametrize(
+    "players,seed,levels",
+    [
+        (2, 11, ["novice", "veteran"]),
+        (3, 12, ["novice", "novice", "veteran"]),
+        (4, 13, ["novice", "veteran", "novice", "ace"]),
+    ],
+)
 def test_a_multiplayer_game_is_played_to_the_end_by_computers(players, seed, levels):
     state, history = play(players, seed, levels, hard=[[1]] + [[]] * (players - 1))
     assert state.phase == "over" and state.round == 3 and len(history) == 3
@@ -42,8 +51,11 @@ def test_a_multiplayer_game_is_played_to_the_end_by_computers(players, seed, lev
     totals = [sum(s) for s in state.scores]
     assert all(totals[w] == max(totals) for w in state.winners)
     assert all(len(owned) == 2 for owned in state.gadgets["owned"])
-    every = state.gadgets["deck"] + state.gadgets["discard"] + [
-        g for owned in state.gadgets["owned"] for g in owned]
+    every = (
+        state.gadgets["deck"]
+        + state.gadgets["discard"]
+        + [g for owned in state.gadgets["owned"] for g in owned]
+    )
     assert sorted(every) == sorted(GADGETS)
     assert sum(state.pool.values()) <= sum(state.game_pool.values())
     assert sum(s["score"]["coins"] for r in history for s in r["seats"]) > 10 * players
@@ -56,7 +68,7 @@ def test_a_solo_game_is_played_to_its_rating():
     state, history = play(1, 21, ["veteran"])
     assert state.phase == "over" and state.winners == [0] and state.rating is not None
     placed = sum(len(r["seats"][0]["placed"]) for r in history)
-    assert sum(state.pool.values()) == 40 - placed                 # each tile used once
+    assert sum(state.pool.values()) == 40 - placed  # each tile used once
     assert len(state.gadgets["owned"][0]) == 2
     assert not set(state.gadgets["owned"][0]) & {"GS-01", "GS-02", "GS-03"}
 
@@ -85,8 +97,9 @@ def test_computer_picks_rank_every_gadget_on_offer():
     state = new_game(3, 2).to_dict()
     state.update(phase="pick", scores=[[1], [2], [3]], reach=[[1], [2], [3]])
     state["gadgets"]["revealed"] = ["GS-06", "GS-11", "GS-12"]
-    state["gadgets"]["deck"] = [g for g in state["gadgets"]["deck"]
-                                if g not in ("GS-06", "GS-11", "GS-12")]
+    state["gadgets"]["deck"] = [
+        g for g in state["gadgets"]["deck"] if g not in ("GS-06", "GS-11", "GS-12")
+    ]
     assert computer_picks(state, 0) == ["GS-12", "GS-11", "GS-06"]
     with pytest.raises(EngineError, match="level must be one of novice, veteran, ace"):
         computer_plan(state, 0, "god")

@@ -13,15 +13,34 @@ def done(lab, tiles, mission_id, gadgets=()) -> bool:
 
 def test_the_table_is_the_seeds_seventeen_with_their_stars_and_no_solo_marks():
     assert list(MISSIONS) == [f"MS-{n:02}" for n in range(1, 18)]
-    assert [m.stars for m in MISSIONS.values()] == [3, 3, 3, 5, 5, 5, 4, 5, 3, 3, 4, 4, 5, 5,
-                                                    5, 3, 5]
+    assert [m.stars for m in MISSIONS.values()] == [
+        3,
+        3,
+        3,
+        5,
+        5,
+        5,
+        4,
+        5,
+        3,
+        3,
+        4,
+        4,
+        5,
+        5,
+        5,
+        3,
+        5,
+    ]
     assert [m.id for m in MISSIONS.values() if not m.solo] == ["MS-01", "MS-02"]
 
 
 def test_a_mission_done_scores_its_stars_once():
     result = run(hand_lab(), straight(2, 12), missions=["MS-01", "MS-02"])
     assert [(m["id"], m["done"], m["points"]) for m in result["missions"]] == [
-        ("MS-01", True, 3), ("MS-02", True, 3)]
+        ("MS-01", True, 3),
+        ("MS-02", True, 3),
+    ]
     assert result["mission_points"] == 6
 
 
@@ -54,14 +73,14 @@ def test_ms03_counts_coins_the_coin_magnet_collects():
 def test_ms04_a_completed_sector_without_a_coin_collected():
     coins_on_row_2 = {"coins": [[2, 3], [0, 0], [0, 1], [0, 2], [0, 3]]}
     lab = hand_lab(coins_on_row_2, coins_on_row_2)
-    assert not done(lab, straight(2, 6), "MS-04")      # sectors 1 and 2, a coin in each
+    assert not done(lab, straight(2, 6), "MS-04")  # sectors 1 and 2, a coin in each
     lab = hand_lab(coins_on_row_2, EMPTY)
-    assert done(lab, straight(2, 6), "MS-04")          # sector 2 completed, no coin in it
-    assert not done(lab, straight(2, 5), "MS-04")      # sector 2 not completed yet
+    assert done(lab, straight(2, 6), "MS-04")  # sector 2 completed, no coin in it
+    assert not done(lab, straight(2, 5), "MS-04")  # sector 2 not completed yet
 
 
 def test_ms05_ten_roof_blocks_anywhere():
-    result = run(hand_lab(), straight(0, 3), missions=["MS-05"])   # columns 0-9
+    result = run(hand_lab(), straight(0, 3), missions=["MS-05"])  # columns 0-9
     assert mission(result, "MS-05")["progress"] == 10 and mission(result, "MS-05")["done"]
     result = run(hand_lab(), straight(0, 2), missions=["MS-05"])
     assert mission(result, "MS-05")["progress"] == 7 and not mission(result, "MS-05")["done"]
@@ -76,7 +95,7 @@ def test_ms07_a_completed_sector_touching_neither_roof_nor_floor():
     assert done(hand_lab(), straight(2, 3), "MS-07")
     assert not done(hand_lab(), straight(0, 3), "MS-07")
     assert not done(hand_lab(), straight(5, 3), "MS-07")
-    assert not done(hand_lab(), straight(2, 2), "MS-07")     # sector 1 not left yet
+    assert not done(hand_lab(), straight(2, 2), "MS-07")  # sector 1 not left yet
 
 
 def test_ms08_every_obstacle_of_a_sector_near_missed():
@@ -112,9 +131,13 @@ def test_ms12_three_scientists_near_missed_not_covered():
     assert mission(result, "MS-12")["progress"] == 2 and not mission(result, "MS-12")["done"]
 
 
-DOWN_THEN_ON = [tile("I3", (1, -2), (1, -1), (1, 0)), tile("I3", (1, 1), (1, 2), (1, 3)),
-                tile("I3", (2, 3), (3, 3), (4, 3)), tile("I3", (4, 4), (4, 5), (4, 6)),
-                tile("I3", (4, 7), (4, 8), (4, 9))]
+DOWN_THEN_ON = [
+    tile("I3", (1, -2), (1, -1), (1, 0)),
+    tile("I3", (1, 1), (1, 2), (1, 3)),
+    tile("I3", (2, 3), (3, 3), (4, 3)),
+    tile("I3", (4, 4), (4, 5), (4, 6)),
+    tile("I3", (4, 7), (4, 8), (4, 9)),
+]
 
 
 def test_ms13_never_lower_in_a_completed_sector():
@@ -124,32 +147,43 @@ def test_ms13_never_lower_in_a_completed_sector():
 
 def test_ms14_never_higher_in_a_completed_sector():
     assert done(hand_lab(), DOWN_THEN_ON, "MS-14")
-    up = [tile("I3", (4, -2), (4, -1), (4, 0)), tile("I3", (4, 1), (4, 2), (4, 3)),
-          tile("I3", (3, 3), (2, 3), (1, 3)), tile("I3", (1, 4), (1, 5), (1, 6)),
-          tile("I3", (1, 7), (1, 8), (1, 9))]
+    up = [
+        tile("I3", (4, -2), (4, -1), (4, 0)),
+        tile("I3", (4, 1), (4, 2), (4, 3)),
+        tile("I3", (3, 3), (2, 3), (1, 3)),
+        tile("I3", (1, 4), (1, 5), (1, 6)),
+        tile("I3", (1, 7), (1, 8), (1, 9)),
+    ]
     assert not done(hand_lab(), up, "MS-14")
     assert done(hand_lab(), up, "MS-13")
 
 
 def test_ms15_at_most_two_shapes_in_a_completed_sector():
     assert done(hand_lab(), straight(2, 3), "MS-15")
-    three_shapes = [tile("I3", (2, -2), (2, -1), (2, 0)),
-                    tile("I4", (2, 1), (2, 2), (2, 3), (2, 4)),
-                    tile("L4", (2, 5), (2, 6), (2, 7), (3, 7)), tile("I3", (3, 8), (3, 9), (3, 10))]
+    three_shapes = [
+        tile("I3", (2, -2), (2, -1), (2, 0)),
+        tile("I4", (2, 1), (2, 2), (2, 3), (2, 4)),
+        tile("L4", (2, 5), (2, 6), (2, 7), (3, 7)),
+        tile("I3", (3, 8), (3, 9), (3, 10)),
+    ]
     assert not done(hand_lab(), three_shapes, "MS-15")
 
 
 def test_ms16_leaving_a_sector_in_the_row_it_was_entered():
     assert done(hand_lab(), straight(2, 3), "MS-16")
-    step_down = straight(2, 2) + [tile("I3", (3, 6), (3, 7), (3, 8)),
-                                  tile("I3", (3, 9), (3, 10), (3, 11))]
+    step_down = straight(2, 2) + [
+        tile("I3", (3, 6), (3, 7), (3, 8)),
+        tile("I3", (3, 9), (3, 10), (3, 11)),
+    ]
     assert not done(hand_lab(), step_down, "MS-16")
 
 
 def test_ms17_an_obstacle_near_missed_from_all_four_sides():
     lab = hand_lab({"obstacles": [zapper((2, 4))]})
-    around = straight(2, 1) + [tile("L4", (1, 3), (1, 4), (1, 5), (2, 5)),
-                               tile("L4", (3, 5), (3, 4), (3, 3), (4, 3))]
+    around = straight(2, 1) + [
+        tile("L4", (1, 3), (1, 4), (1, 5), (2, 5)),
+        tile("L4", (3, 5), (3, 4), (3, 3), (4, 3)),
+    ]
     result = run(lab, around, missions=["MS-17"])
     assert result["near_misses"]["obstacles"][0]["sides"] == ["bottom", "left", "right", "top"]
     assert mission(result, "MS-17")["done"]

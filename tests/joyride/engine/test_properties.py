@@ -19,7 +19,11 @@ from hypothesis import strategies as st
 
 from joyride.engine import State, check, computer_plan, new_game, resolve_picks, resolve_run
 from joyride.engine.geometry import (
-    ORIENTATIONS, SHAPES, TABLE_COLS, TABLE_ROWS, placements_touching,
+    ORIENTATIONS,
+    SHAPES,
+    TABLE_COLS,
+    TABLE_ROWS,
+    placements_touching,
 )
 from joyride.engine.tables import GADGETS, MISSIONS
 
@@ -33,10 +37,16 @@ def random_tile(rng: Random, free_end, occupied=frozenset()) -> dict:
     mostly one that touches the free end inside the lab's rows without overlapping (often the
     one that gets furthest right), sometimes any that touches it, now and then one anywhere."""
     shape = rng.choice(SHAPES)
-    touching = [] if free_end is None else [
-        p.cells for p in placements_touching(free_end, shape) if on_table(p.cells)]
-    tidy = [cells for cells in touching if all(0 <= r < 6 and c >= 0 and cell not in occupied
-                                              for cell in cells for r, c in (cell,))]
+    touching = (
+        []
+        if free_end is None
+        else [p.cells for p in placements_touching(free_end, shape) if on_table(p.cells)]
+    )
+    tidy = [
+        cells
+        for cells in touching
+        if all(0 <= r < 6 and c >= 0 and cell not in occupied for cell in cells for r, c in (cell,))
+    ]
     roll = rng.random()
     if tidy and roll < 0.85:
         options = tidy if rng.random() < 0.5 else [max(tidy, key=lambda cells: cells[-1][1])]
@@ -59,8 +69,11 @@ def next_free_end(cells, free_end):
     """The engine's convention: the entry is the terminal touching the free end (if exactly
     one does; else the one listed first), the other terminal is the new free end."""
     first, last = tuple(cells[0]), tuple(cells[-1])
-    touching = [t for t in (first, last) if free_end is not None
-                and abs(t[0] - free_end[0]) + abs(t[1] - free_end[1]) == 1]
+    touching = [
+        t
+        for t in (first, last)
+        if free_end is not None and abs(t[0] - free_end[0]) + abs(t[1] - free_end[1]) == 1
+    ]
     entry = touching[0] if len(touching) == 1 else first
     return last if entry == first else first
 
@@ -88,22 +101,32 @@ def some_plan(rng: Random, state: State, seat: int, length: int) -> dict:
     short or with random tiles after it."""
     if rng.random() < 0.25:
         plan = computer_plan(state, seat, "novice")
-        tiles = plan["tiles"][:rng.randint(1, len(plan["tiles"]))] if rng.random() < 0.3 \
+        tiles = (
+            plan["tiles"][: rng.randint(1, len(plan["tiles"]))]
+            if rng.random() < 0.3
             else plan["tiles"]
+        )
         extra = random_plan(rng, length // 3, False)["tiles"] if rng.random() < 0.3 else []
         return dict(plan, tiles=tiles + [t for t in extra if t != "pass"])
     return random_plan(rng, length, "GS-02" in state.owned(seat))
 
 
 def random_game(rng: Random, players: int) -> State:
-    data = new_game(players, rng.randrange(10**6), hard=[
-        rng.choice([[], [1], [4], [1, 4]]) for _ in range(players)]).to_dict()
+    data = new_game(
+        players,
+        rng.randrange(10**6),
+        hard=[rng.choice([[], [1], [4], [1, 4]]) for _ in range(players)],
+    ).to_dict()
     gadget_ids = [g for g in GADGETS if players > 1 or GADGETS[g].solo]
     rng.shuffle(gadget_ids)
-    owned = [sorted(gadget_ids[2 * s: 2 * s + rng.randint(0, 2)]) for s in range(players)]
+    owned = [sorted(gadget_ids[2 * s : 2 * s + rng.randint(0, 2)]) for s in range(players)]
     taken = {g for o in owned for g in o}
-    data["gadgets"] = {"deck": [g for g in gadget_ids if g not in taken], "revealed": [],
-                       "discard": [], "owned": owned}
+    data["gadgets"] = {
+        "deck": [g for g in gadget_ids if g not in taken],
+        "revealed": [],
+        "discard": [],
+        "owned": owned,
+    }
     missions = [m for m in MISSIONS if players > 1 or MISSIONS[m].solo]
     rng.shuffle(missions)
     data["missions"] = {"deck": missions[3:], "revealed": missions[:3], "discard": []}
@@ -127,7 +150,7 @@ def test_removing_a_rule_breaking_tile_from_the_end_never_lowers_the_score(game,
         last = [t for t in answer["tiles"] if t["index"] == end - 1]
         if not last or last[0]["scores"]:
             continue
-        shorter = check(state, seat, dict(plan, tiles=tiles[:end - 1]))
+        shorter = check(state, seat, dict(plan, tiles=tiles[: end - 1]))
         assert shorter["total"] >= answer["total"]
         assert shorter["total"] - answer["total"] >= 3
 
@@ -141,15 +164,16 @@ def test_no_tile_is_ever_placed_twice_from_the_pool(game, lengths):
     after, result = resolve_run(state, plans)
     taken = Counter()
     for event in result["events"]:
-        if event["type"] == "insta_grab" or (event["type"] == "placed"
-                                             and event["gadget"] != "GS-02"):
+        if event["type"] == "insta_grab" or (
+            event["type"] == "placed" and event["gadget"] != "GS-02"
+        ):
             taken[event["shape"]] += 1
     for shape in SHAPES:
         assert taken[shape] <= state.pool[shape]
         assert after.pool[shape] == state.pool[shape] - taken[shape]
     for seat in result["seats"]:
         indices = [t["index"] for t in seat["placed"] if not t["insta"]]
-        assert indices == list(range(len(indices)))          # each planned tile at most once
+        assert indices == list(range(len(indices)))  # each planned tile at most once
         insta = [t["index"] for t in seat["placed"] if t["insta"]]
         assert len(insta) == len(set(insta))
         steps = [t["step"] for t in seat["placed"] if not t["insta"]]
@@ -166,15 +190,19 @@ def test_a_check_on_a_plan_that_met_no_shortage_equals_its_resolved_score(game, 
     refused_insta = {e["seat"] for e in result["events"] if e["type"] == "insta_refused"}
     compared = 0
     for seat in result["seats"]:
-        if seat["stop"]["reason"] in ("done", "pass", "escaped") and \
-                seat["seat"] not in refused_insta:
+        if (
+            seat["stop"]["reason"] in ("done", "pass", "escaped")
+            and seat["seat"] not in refused_insta
+        ):
             answer = check(state, seat["seat"], plans[seat["seat"]])
             assert answer["total"] == seat["score"]["total"]
             assert answer["tiles"] + answer["insta_ball"] == [
-                dict(t, step=None) for t in seat["placed"]]
+                dict(t, step=None) for t in seat["placed"]
+            ]
             compared += 1
-    no_shortage = not any(e["type"] in ("shortage", "refused", "insta_refused")
-                          for e in result["events"])
+    no_shortage = not any(
+        e["type"] in ("shortage", "refused", "insta_refused") for e in result["events"]
+    )
     nobody_ended_it = not any(s["stop"]["reason"] == "run_over" for s in result["seats"])
     if no_shortage and nobody_ended_it:
         assert compared == state.players
@@ -197,18 +225,23 @@ def test_the_state_round_trips_and_the_same_round_resolves_the_same(game, length
 def test_a_game_of_random_plans_and_picks_keeps_every_card_and_tile(game, lengths):
     rng = Random(game[0])
     players = game[1]
-    state = new_game(players, rng.randrange(10**6), hard=[
-        rng.choice([[], [1], [4], [1, 4]]) for _ in range(players)])
+    state = new_game(
+        players,
+        rng.randrange(10**6),
+        hard=[rng.choice([[], [1], [4], [1, 4]]) for _ in range(players)],
+    )
     all_cards = sorted(card for lab in state.labs for card, _ in lab)
     missions_in_play = sorted(state.missions["deck"] + state.missions["revealed"])
     gadgets_in_play = sorted(state.gadgets["deck"])
     used = 0
     for round_ in (1, 2, 3):
         assert state.round == round_ and state.phase == "run"
-        plans = [random_plan(rng, lengths[(round_ - 1) * 4 + s], "GS-02" in state.owned(s))
-                 for s in range(players)]
+        plans = [
+            random_plan(rng, lengths[(round_ - 1) * 4 + s], "GS-02" in state.owned(s))
+            for s in range(players)
+        ]
         before = state.pool
-        state, result = resolve_run(state, plans)
+        state, _result = resolve_run(state, plans)
         if players == 1:
             used += sum(before.values()) - sum(state.pool.values())
         if state.phase == "pick":
@@ -218,11 +251,20 @@ def test_a_game_of_random_plans_and_picks_keeps_every_card_and_tile(game, length
             if players > 1:
                 assert state.pool == state.game_pool
         missions = state.missions
-        assert sorted(missions["deck"] + missions["revealed"] + missions["discard"]) == \
-            missions_in_play
+        assert (
+            sorted(missions["deck"] + missions["revealed"] + missions["discard"])
+            == missions_in_play
+        )
         gadgets = state.gadgets
-        assert sorted(gadgets["deck"] + gadgets["revealed"] + gadgets["discard"]
-                      + [g for owned in gadgets["owned"] for g in owned]) == gadgets_in_play
+        assert (
+            sorted(
+                gadgets["deck"]
+                + gadgets["revealed"]
+                + gadgets["discard"]
+                + [g for owned in gadgets["owned"] for g in owned]
+            )
+            == gadgets_in_play
+        )
         if players > 1:
             assert sorted(card for lab in state.labs for card, _ in lab) == all_cards
         assert all(len(s) == round_ for s in state.scores)

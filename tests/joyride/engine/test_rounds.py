@@ -40,9 +40,13 @@ def test_picks_go_lowest_score_first_ties_to_the_furthest_right_then_rotating():
     after, result = resolve_picks(state, [everyone, everyone, everyone])
     assert after.gadgets["owned"] == [["GS-12"], ["GS-04"], ["GS-11"]]
     assert [(e["seat"], e["gadget"], e["ranked"]) for e in result["events"]] == [
-        (2, "GS-11", True), (1, "GS-04", True), (0, "GS-12", False)]
-    tied = picking(3, scores=[3, 3, 3], reach=[4, 4, 4], revealed=["GS-11", "GS-04", "GS-12"],
-                   round_=2)
+        (2, "GS-11", True),
+        (1, "GS-04", True),
+        (0, "GS-12", False),
+    ]
+    tied = picking(
+        3, scores=[3, 3, 3], reach=[4, 4, 4], revealed=["GS-11", "GS-04", "GS-12"], round_=2
+    )
     assert pick_order(tied) == [1, 2, 0]
 
 
@@ -84,7 +88,7 @@ def test_after_round_3_the_highest_total_wins_and_nothing_is_left_to_resolve():
     state = game_state(2, clear_labs(2, 2), round_=3, missions=["MS-11", "MS-05", "MS-06"])
     data = state.to_dict()
     data["scores"] = [[30, 0], [0, 0]]
-    plans = [{"tiles": straight(2, 2)}, {"tiles": straight(2, 3)}]   # seat 1 goes further
+    plans = [{"tiles": straight(2, 2)}, {"tiles": straight(2, 3)}]  # seat 1 goes further
     over, _ = resolve_run(State.from_dict(data), plans)
     assert over.phase == "over" and over.gadgets["revealed"] == [] and over.winners == [0]
     assert [len(s) for s in over.scores] == [3, 3]
@@ -98,7 +102,7 @@ def test_the_tie_break_is_the_furthest_run_in_the_last_round():
     _, trial = resolve_run(state, plans)
     round3 = [s["score"]["total"] for s in trial["seats"]]
     data = state.to_dict()
-    data["scores"] = [[20 + round3[1], 0], [20 + round3[0], 0]]      # equal totals
+    data["scores"] = [[20 + round3[1], 0], [20 + round3[0], 0]]  # equal totals
     over, _ = resolve_run(State.from_dict(data), plans)
     assert sum(over.scores[0]) == sum(over.scores[1])
     assert over.reach == [[0, 0, 6], [0, 0, 9]] and over.winners == [1]
@@ -121,10 +125,10 @@ def test_solo_forty_tiles_no_no_solo_cards_and_each_tile_used_once():
     after, _ = resolve_run(state, [{"tiles": straight(2, 3)}])
     assert after.pool["I3"] == 8 - 4 and len(after.gadgets["revealed"]) == 2
     picked, _ = resolve_picks(after, [[after.gadgets["revealed"][1]]])
-    assert picked.pool["I3"] == 4                              # the tiles went to the box
+    assert picked.pool["I3"] == 4  # the tiles went to the box
     assert picked.gadgets["owned"] == [[after.gadgets["revealed"][1]]]
     assert picked.gadgets["discard"] == [after.gadgets["revealed"][0]]
-    assert picked.labs != after.labs                           # a new lab each round
+    assert picked.labs != after.labs  # a new lab each round
     assert [int(card[1]) for card, _ in picked.labs[0]] == [1, 2, 3, 4]
 
 
@@ -135,8 +139,22 @@ def test_a_solo_run_ends_when_the_pool_is_empty():
     assert result["events"][-2] == {"step": 2, "type": "run_over", "cause": "pool_empty"}
 
 
-@pytest.mark.parametrize("total,band", [(-5, 0), (60, 0), (61, 1), (70, 1), (71, 2), (90, 3),
-                                        (100, 4), (101, 5), (110, 5), (111, 6), (200, 6)])
+@pytest.mark.parametrize(
+    "total,band",
+    [
+        (-5, 0),
+        (60, 0),
+        (61, 1),
+        (70, 1),
+        (71, 2),
+        (90, 3),
+        (100, 4),
+        (101, 5),
+        (110, 5),
+        (111, 6),
+        (200, 6),
+    ],
+)
 def test_the_solo_rating_table(total, band):
     assert rating_band(total) == band
 

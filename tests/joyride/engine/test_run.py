@@ -23,7 +23,7 @@ def test_the_pool_by_player_count_and_solo():
     sizes = {n: sum(new_game(n, 5).pool.values()) for n in (1, 2, 3, 4)}
     assert sizes == {1: 40, 2: 25, 3: 38, 4: 50}
     assert new_game(1, 5).pool == dict.fromkeys(("I3", "I4", "L4", "S4", "U5"), 8)
-    assert new_game(2, 5).pool != new_game(2, 6).pool          # the tiles removed are random
+    assert new_game(2, 5).pool != new_game(2, 6).pool  # the tiles removed are random
     assert new_game(2, 5).to_dict() == new_game(2, 5).to_dict()
 
 
@@ -48,8 +48,9 @@ def test_a_shape_in_short_supply_goes_to_the_seat_with_fewer_coins_first():
     plan = {"tiles": [FIRST, I4_ON, I3_ON]}
     _, result = resolve_run(state, [plan, plan])
     # round 1's tie order starts with seat 0, but seat 0 took a coin at step 1
-    assert events(result, "shortage") == [{"step": 2, "type": "shortage", "shape": "I4",
-                                           "wanted": [1, 0], "given": [1]}]
+    assert events(result, "shortage") == [
+        {"step": 2, "type": "shortage", "shape": "I4", "wanted": [1, 0], "given": [1]}
+    ]
     assert result["seats"][0]["stop"] == {"step": 2, "reason": "refused"}
     # a refused seat stops for good: the I3 it planned next is still in the pool at step 3
     assert [t["index"] for t in result["seats"][0]["placed"]] == [0]
@@ -77,14 +78,21 @@ def test_three_seats_rotate_through_all_three():
 
 def test_the_run_ends_at_the_end_of_the_step_in_which_someone_escapes():
     state = game_state(2, clear_labs(2, 2), pool={"I3": 5, "I4": 10, "U5": 10})
-    escaper = {"tiles": [FIRST] + [tile("I4", (2, c), (2, c + 1), (2, c + 2), (2, c + 3))
-                                   for c in range(1, 34, 4)]}
-    wanderer = {"tiles": [tile("U5", (r, c), (r + 1, c), (r + 1, c + 1), (r + 1, c + 2),
-                               (r, c + 2)) for r in (0, 2) for c in range(0, 27, 4)]}
+    escaper = {
+        "tiles": [FIRST]
+        + [tile("I4", (2, c), (2, c + 1), (2, c + 2), (2, c + 3)) for c in range(1, 34, 4)]
+    }
+    wanderer = {
+        "tiles": [
+            tile("U5", (r, c), (r + 1, c), (r + 1, c + 1), (r + 1, c + 2), (r, c + 2))
+            for r in (0, 2)
+            for c in range(0, 27, 4)
+        ]
+    }
     _, result = resolve_run(state, [escaper, wanderer])
     assert events(result, "escaped") == [{"step": 10, "type": "escaped", "seat": 0}]
     assert events(result, "run_over") == [{"step": 10, "type": "run_over", "cause": "escape"}]
-    assert len(result["seats"][1]["placed"]) == 10                  # its step-10 tile counts
+    assert len(result["seats"][1]["placed"]) == 10  # its step-10 tile counts
     assert result["seats"][1]["stop"] == {"step": 10, "reason": "run_over"}
     assert result["seats"][0]["stop"] == {"step": 10, "reason": "escaped"}
     assert result["seats"][0]["score"]["escaped"]

@@ -13,13 +13,12 @@ from playwright.sync_api import expect
 
 from games.models import Game, Round
 from joyride.engine import check
-from joyride.models import PlanDraft
 from joyride.engine.geometry import CHAINS
+from joyride.models import PlanDraft
 from tests.browser import HTMX_BUSY, log_in
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
 
 
 def _normalised(cells):
@@ -45,7 +44,7 @@ class Builder:
         self.page, self.phone = page, phone
 
     def press(self, key: str) -> None:
-        if self.phone:   # the on-screen buttons
+        if self.phone:  # the on-screen buttons
             name = "rotate" if key == "r" else "mirror"
             self.page.locator(f'#builder button[data-turn="{name}"]').tap()
         else:
@@ -70,27 +69,27 @@ class Builder:
         lab = page.locator("#builder-lab")
         lab.scroll_into_view_if_needed()
         box = lab.bounding_box()
-        scale = box["width"] / 880   # the lab's viewBox is 880 wide
+        scale = box["width"] / 880  # the lab's viewBox is 880 wide
         row = sum(r for r, _ in tile["cells"]) / len(tile["cells"])
         col = sum(c for _, c in tile["cells"]) / len(tile["cells"])
         x, y = box["x"] + (col + 4.5) * 20 * scale, box["y"] + (row + 1.5) * 20 * scale
         count = lab.locator("g.tile").count()
-        if self.phone:   # a first tap shows the ghost, a second places it
+        if self.phone:  # a first tap shows the ghost, a second places it
             page.touchscreen.tap(x, y)
             expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
-                len(tile["cells"]))
+                len(tile["cells"])
+            )
             assert lab.locator("g.tile").count() == count
             page.touchscreen.tap(x, y)
         else:
             page.mouse.move(x + 3, y + 3)
             page.mouse.move(x, y)
             expect(page.locator("#builder-lab g.ghost.legal rect")).to_have_count(
-                len(tile["cells"]))
+                len(tile["cells"])
+            )
             page.mouse.click(x, y)
         expect(page.locator("#builder-lab g.tile")).to_have_count(count + 1)
         expect(page.locator(HTMX_BUSY)).to_have_count(0)
-
-
 
 
 def open_state(game) -> dict:
@@ -103,8 +102,12 @@ def next_tile(state: dict, seat: int, planned: list) -> dict | None:
     from either end: the ghost's exit is the one further right, ties the first listed)."""
     offered = check(state, seat, {"tiles": planned}, next_tiles=True)["next"]
     used = [t["shape"] for t in planned]
-    options = [(max(c for _, c in cells), shape, cells) for shape, places in offered.items()
-               if used.count(shape) < state["pool"][shape] for cells in places]
+    options = [
+        (max(c for _, c in cells), shape, cells)
+        for shape, places in offered.items()
+        if used.count(shape) < state["pool"][shape]
+        for cells in places
+    ]
     if not options:
         return None
     _, shape, cells = max(options, key=lambda o: o[0])
@@ -157,9 +160,8 @@ def test_a_solo_game_played_to_the_rating(page, live_server):
     expect(page.get_by_role("heading", name="Replay: before step 1")).to_be_visible()
     page.get_by_role("button", name="Play").click()
     expect(page.get_by_role("heading", name="Replay: the end of the run")).to_be_visible(
-        timeout=20_000)
-
-
+        timeout=20_000
+    )
 
 
 def test_a_two_player_round_in_two_browsers(two_pages, live_server):
@@ -167,9 +169,14 @@ def test_a_two_player_round_in_two_browsers(two_pages, live_server):
 
     base = live_server.url
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(referee=alice, kind="joyride", title="Two labs",
-                                time_zone="UTC", deadline_days=1,
-                                settings={"players": 2, "run_hours": 24, "pick_hours": 12})
+    game = services.game_create(
+        referee=alice,
+        kind="joyride",
+        title="Two labs",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={"players": 2, "run_hours": 24, "pick_hours": 12},
+    )
     services.seat_join(game=game, number=0, user=alice)
     services.seat_join(game=game, number=1, user=bob)
     services.game_start(game=game, by=alice)
@@ -191,8 +198,7 @@ def test_a_two_player_round_in_two_browsers(two_pages, live_server):
     assert a.locator("#replay g.tile").count() >= 1
 
 
-def test_a_run_is_built_on_a_phone_with_taps_and_the_on_screen_buttons(phone_page,
-                                                                       live_server):
+def test_a_run_is_built_on_a_phone_with_taps_and_the_on_screen_buttons(phone_page, live_server):
     base = live_server.url
     alice = make_user("alice")
     log_in(phone_page, base, alice, "/")

@@ -27,8 +27,12 @@ def test_the_builder_and_its_answers_are_never_stored(client, alice, bob):
     built = client.post(url(game, 0, "build"), {"do": "stop"}, **HTMX)
     checked = client.get(url(game, 0, "check"), {"plan": ""}, **HTMX)
     refused = client.post(url(game, 0, "submit"), {"round": "99"})
-    assert (page.status_code, built.status_code, checked.status_code,
-            refused.status_code) == (200, 200, 200, 400)
+    assert (page.status_code, built.status_code, checked.status_code, refused.status_code) == (
+        200,
+        200,
+        200,
+        400,
+    )
     assert all(never_stored(r) for r in (page, built, checked, refused))
     assert has_vary_header(built, "HX-Request")
 
@@ -37,8 +41,7 @@ def test_seals_sent_to_a_seat_are_limited(client, alice, bob, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "orders_per_seat": "2/m"}
     game = make_game(alice, bob)
     client.force_login(alice)
-    answers = [client.post(url(game, 0, "submit"), {"round": "99"}).status_code
-               for _ in range(3)]
+    answers = [client.post(url(game, 0, "submit"), {"round": "99"}).status_code for _ in range(3)]
     assert answers == [400, 400, 429]
     assert not Order.objects.filter(seat__user=alice).exists()
 

@@ -13,19 +13,33 @@ from .helpers import make_game, url
 pytestmark = pytest.mark.django_db
 
 cells = st.lists(st.tuples(st.integers(-12, 45), st.integers(-12, 45)), max_size=6).map(
-    lambda found: " ".join(f"{r},{c}" for r, c in found))
+    lambda found: " ".join(f"{r},{c}" for r, c in found)
+)
 noise = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 forms = st.one_of(
-    st.fixed_dictionaries({"do": st.just("place"),
-                           "shape": st.sampled_from(["I3", "I4", "L4", "S4", "U5", "X", ""]),
-                           "cells": st.one_of(cells, noise)}),
+    st.fixed_dictionaries(
+        {
+            "do": st.just("place"),
+            "shape": st.sampled_from(["I3", "I4", "L4", "S4", "U5", "X", ""]),
+            "cells": st.one_of(cells, noise),
+        }
+    ),
     st.fixed_dictionaries({"do": st.just("place"), "choice": noise}),
-    st.fixed_dictionaries({"do": st.just("text"), "plan": st.one_of(
-        noise, st.lists(st.tuples(st.sampled_from(["I3", "L4", "pass", "insta I4", "U5"]),
-                                  cells), max_size=4).map(
-            lambda lines: "\n".join(f"{shape} {where}" for shape, where in lines)))}),
-    st.fixed_dictionaries({"do": st.sampled_from(["undo", "stop", "clear", "undo_insta",
-                                                  "", "x"])}),
+    st.fixed_dictionaries(
+        {
+            "do": st.just("text"),
+            "plan": st.one_of(
+                noise,
+                st.lists(
+                    st.tuples(st.sampled_from(["I3", "L4", "pass", "insta I4", "U5"]), cells),
+                    max_size=4,
+                ).map(lambda lines: "\n".join(f"{shape} {where}" for shape, where in lines)),
+            ),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"do": st.sampled_from(["undo", "stop", "clear", "undo_insta", "", "x"])}
+    ),
 )
 
 
@@ -37,8 +51,9 @@ def player(alice, bob):
     return game, client
 
 
-@settings(max_examples=120, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(form=forms)
 def test_any_builder_form_is_answered_never_with_a_server_error(player, form):
     game, client = player

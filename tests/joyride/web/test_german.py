@@ -12,24 +12,34 @@ from .helpers import legal_plan, make_game, open_round, url
 pytestmark = pytest.mark.django_db
 
 
-def test_the_builder_game_page_and_report_speak_german(client, alice, bob,
-                                                        django_capture_on_commit_callbacks):
+def test_the_builder_game_page_and_report_speak_german(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     Profile.objects.update_or_create(user=alice, defaults={"language": "de"})
     game = make_game(alice, bob)
     client.force_login(alice)
     builder = client.get(url(game, 0)).content.decode()
-    for words in ("Baue deinen Lauf", "Unbestrittene Wertung: ", "Letztes Teil zurücknehmen",
-                  "Meinen Plan versiegeln (endgültig)", "Lauf 1 von 3", "Stand"):
+    for words in (
+        "Baue deinen Lauf",
+        "Unbestrittene Wertung: ",
+        "Letztes Teil zurücknehmen",
+        "Meinen Plan versiegeln (endgültig)",
+        "Lauf 1 von 3",
+        "Stand",
+    ):
         assert words in builder
     assert "Build your run" not in builder and "Uncontested score" not in builder
-    refused = client.post(url(game, 0, "build"), {"do": "place", "shape": "I3",
-                                                  "cells": "zwei,1"}).content.decode()
+    refused = client.post(
+        url(game, 0, "build"), {"do": "place", "shape": "I3", "cells": "zwei,1"}
+    ).content.decode()
     assert "Nicht übernommen" in refused and "ist kein Feld" in refused
     state = open_round(game).state
     for person, number in ((alice, 0), (bob, 1)):
         client.force_login(person)
-        client.post(url(game, number, "build"), {"do": "text", "plan": json.dumps(
-            legal_plan(state, number, 3))})
+        client.post(
+            url(game, number, "build"),
+            {"do": "text", "plan": json.dumps(legal_plan(state, number, 3))},
+        )
         with django_capture_on_commit_callbacks(execute=True):
             client.post(url(game, number, "submit"))
     client.force_login(alice)

@@ -24,9 +24,18 @@ def test_joyride_is_a_registered_game_that_passes_the_system_checks():
 
 def test_a_game_is_created_joined_and_started_through_the_platform(client, alice, bob):
     client.force_login(alice)
-    created = client.post(reverse("game_new", args=["joyride"]), {
-        "title": "Lab rats", "time_zone": "UTC", "players": "3", "run_hours": "12",
-        "pick_hours": "6", "computer_2": "on", "level_2": "novice"})
+    created = client.post(
+        reverse("game_new", args=["joyride"]),
+        {
+            "title": "Lab rats",
+            "time_zone": "UTC",
+            "players": "3",
+            "run_hours": "12",
+            "pick_hours": "6",
+            "computer_2": "on",
+            "level_2": "novice",
+        },
+    )
     game = Game.objects.get(kind="joyride")
     assert created.url == reverse("referee_panel", args=[game.pk])
     assert game.settings == {"players": 3, "run_hours": 12, "pick_hours": 6, "hard": False}
@@ -47,7 +56,7 @@ def test_a_game_is_created_joined_and_started_through_the_platform(client, alice
     page = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "Run 1 of 3" in page and "alice's lab" in page
     first = computer.payload["tiles"][0]["cells"]
-    assert f"[{first[0][0]}, {first[0][1]}]" not in page   # sealed: its plan is not shown
+    assert f"[{first[0][0]}, {first[0][1]}]" not in page  # sealed: its plan is not shown
 
 
 def test_refused_settings_are_named(client, alice):
@@ -56,8 +65,10 @@ def test_refused_settings_are_named(client, alice):
         RULES.clean_settings({"players": 5})
     with pytest.raises(registry.Rejected, match="hours"):
         RULES.clean_settings({"players": 2, "run_hours": 0})
-    response = client.post(reverse("game_new", args=["joyride"]), {
-        "title": "x", "time_zone": "UTC", "players": "9", "run_hours": "12", "pick_hours": "6"})
+    response = client.post(
+        reverse("game_new", args=["joyride"]),
+        {"title": "x", "time_zone": "UTC", "players": "9", "run_hours": "12", "pick_hours": "6"},
+    )
     assert response.status_code == 200 and not Game.objects.exists()
     assert Round.objects.count() == 0
 

@@ -28,34 +28,35 @@ def seal(client, game, number: int, plan: dict, capture) -> None:
     assert response.status_code == 302, response.content.decode()[-500:]
 
 
-def test_a_two_player_round_the_replay_and_the_gadget_pick(client, alice, bob,
-                                                            django_capture_on_commit_callbacks):
+def test_a_two_player_round_the_replay_and_the_gadget_pick(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_game(alice, bob, run_hours=30, pick_hours=5)
     state = open_round(game).state
     for person, number in ((alice, 0), (bob, 1)):
         client.force_login(person)
-        seal(client, game, number, legal_plan(state, number, 4),
-             django_capture_on_commit_callbacks)
+        seal(client, game, number, legal_plan(state, number, 4), django_capture_on_commit_callbacks)
     run = game.rounds.get(number=1)
     assert run.status == Round.Status.PUBLISHED
     pick = open_round(game)
     assert pick.number == 2 and pick.state["phase"] == "pick"
-    assert (pick.deadline - pick.opened_at) == timedelta(hours=5)      # the pick's own deadline
+    assert (pick.deadline - pick.opened_at) == timedelta(hours=5)  # the pick's own deadline
     report = Report.objects.get(round=run)
     assert [e for e in report.events if e["type"] == "result"]
-    mailed = [m for m in mail.outbox if "points (coins" in m.body]   # the report, by mail
+    mailed = [m for m in mail.outbox if "points (coins" in m.body]  # the report, by mail
     assert sorted(m.to[0] for m in mailed) == sorted([alice.email, bob.email])
 
     # the replay, for anyone: the labs step by step with each run's stop, plain links
     client.logout()
     page = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
     assert "Replay: the end of the run" in page and "Scores of the run" in page
-    assert "points (coins" in page and "The run is over:" in page      # the lines of mail
+    assert "points (coins" in page and "The run is over:" in page  # the lines of mail
     placed = [e for e in report.events if e["type"] == "placed"]
     assert 0 < len(placed) <= 8
     assert page.count('class="tile shape-') == len(placed) and "stop-" in page
-    start = client.get(reverse("round_report", args=[game.pk, 1]), {"step": 0},
-                       HTTP_HX_REQUEST="true").content.decode()
+    start = client.get(
+        reverse("round_report", args=[game.pk, 1]), {"step": 0}, HTTP_HX_REQUEST="true"
+    ).content.decode()
     assert start.startswith('<section id="replay"') and 'class="tile shape-' not in start
     assert "Replay: before step 1" in start
     assert 'href="?step=1"' in start
@@ -65,8 +66,7 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(client, alice, bob,
     client.force_login(alice)
     html = client.get(url(game, 0)).content.decode()
     assert "Gadget pick" in html and all(f'value="{g}"' in html for g in offered)
-    not_offered = next(g for g in ("GS-11", "GS-12", "GS-04", "GS-15", "GS-16")
-                       if g not in offered)
+    not_offered = next(g for g in ("GS-11", "GS-12", "GS-04", "GS-15", "GS-16") if g not in offered)
     refused = client.post(url(game, 0, "pick"), {"choice_1": not_offered})
     assert refused.status_code == 400 and "not a gadget on offer" in refused.content.decode()
     twice = client.post(url(game, 0, "pick"), {"choice_1": offered[0], "choice_2": offered[0]})
@@ -89,11 +89,13 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(client, alice, bob,
 def test_the_sweep_resolves_a_run_at_its_deadline_with_a_missing_plan(client, alice, bob):
     game = make_game(alice, bob)
     client.force_login(alice)
-    client.post(url(game, 0, "build"), {"do": "text", "plan": json.dumps(
-        legal_plan(open_round(game).state, 0, 3))})
+    client.post(
+        url(game, 0, "build"),
+        {"do": "text", "plan": json.dumps(legal_plan(open_round(game).state, 0, 3))},
+    )
     client.post(url(game, 0, "submit"))
     rnd = open_round(game)
-    assert rnd.number == 1                                    # bob's plan is still due
+    assert rnd.number == 1  # bob's plan is still due
     Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(minutes=1))
     call_command("sweep")
     rnd.refresh_from_db()
@@ -102,13 +104,14 @@ def test_the_sweep_resolves_a_run_at_its_deadline_with_a_missing_plan(client, al
     assert results[1]["score"]["coin_points"] == 0 and results[0]["score"]["coin_points"] >= 0
 
 
-def test_a_game_against_computer_players_runs_to_the_end(client, alice,
-                                                          django_capture_on_commit_callbacks):
+def test_a_game_against_computer_players_runs_to_the_end(
+    client, alice, django_capture_on_commit_callbacks
+):
     game = make_game(alice, computers={1: "novice", 2: "veteran"})
     client.force_login(alice)
     for _ in range(3):
         rnd = open_round(game)
-        assert Order.objects.filter(round=rnd).count() == 2     # theirs, sealed at the opening
+        assert Order.objects.filter(round=rnd).count() == 2  # theirs, sealed at the opening
         seal(client, game, 0, legal_plan(rnd.state, 0, 3), django_capture_on_commit_callbacks)
         rnd = open_round(game)
         if rnd is None:
@@ -121,12 +124,13 @@ def test_a_game_against_computer_players_runs_to_the_end(client, alice,
     final = game.rounds.get(number=5).report.state
     assert final["phase"] == "over" and all(len(s) == 3 for s in final["scores"])
     computer_totals = [sum(final["scores"][s]) for s in (1, 2)]
-    assert all(total > 0 for total in computer_totals)         # they collect, no penalties
+    assert all(total > 0 for total in computer_totals)  # they collect, no penalties
     assert "The game is over." in client.get(reverse("game", args=[game.pk])).content.decode()
 
 
-def test_a_solo_game_is_played_at_its_own_pace_to_the_rating(client, alice,
-                                                              django_capture_on_commit_callbacks):
+def test_a_solo_game_is_played_at_its_own_pace_to_the_rating(
+    client, alice, django_capture_on_commit_callbacks
+):
     client.force_login(alice)
     response = client.post(reverse("joyride:solo"))
     game = Game.objects.get(kind="joyride")
@@ -135,8 +139,13 @@ def test_a_solo_game_is_played_at_its_own_pace_to_the_rating(client, alice,
     assert rnd.deadline - rnd.opened_at > timedelta(days=365)
     assert "solo: no deadline" in client.get(url(game, 0)).content.decode()
     for run in range(3):
-        seal(client, game, 0, legal_plan(open_round(game).state, 0, 6),
-             django_capture_on_commit_callbacks)
+        seal(
+            client,
+            game,
+            0,
+            legal_plan(open_round(game).state, 0, 6),
+            django_capture_on_commit_callbacks,
+        )
         rnd = open_round(game)
         if run < 2:
             assert rnd.state["phase"] == "pick" and len(rnd.state["gadgets"]["revealed"]) == 2
@@ -147,6 +156,7 @@ def test_a_solo_game_is_played_at_its_own_pace_to_the_rating(client, alice,
     final = game.rounds.order_by("number").last().report.state
     html = client.get(url(game, 0)).content.decode()
     from joyride.words import RATINGS
+
     assert str(RATINGS[final["rating"]]) in html.replace("&#x27;", "'")
 
 

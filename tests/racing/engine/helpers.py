@@ -12,8 +12,17 @@ FAR = {"gates": [{"x": 3000.0, "y": 400.0 * i, "angle": 90.0} for i in range(5)]
 
 def jet(id_, x, y, heading=0.0, **fields):
     seat = fields.pop("seat", None)
-    return {"id": id_, "seat": seat, "x": x, "y": y, "heading": heading, "started": True,
-            "next_gate": 2, "lift": 2, **fields}
+    return {
+        "id": id_,
+        "seat": seat,
+        "x": x,
+        "y": y,
+        "heading": heading,
+        "started": True,
+        "next_gate": 2,
+        "lift": 2,
+        **fields,
+    }
 
 
 def race(*jets, course=FAR, level=3, turn=None, **fields):

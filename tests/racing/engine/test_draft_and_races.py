@@ -7,8 +7,16 @@ from collections import Counter
 
 import pytest
 
-from racing.engine import (KINDS, PILOT_LEVELS, EngineError, computer_order, courses, legal,
-                           new_race, play_turn)
+from racing.engine import (
+    KINDS,
+    PILOT_LEVELS,
+    EngineError,
+    computer_order,
+    courses,
+    legal,
+    new_race,
+    play_turn,
+)
 from racing.engine.catalogue import deck
 from racing.engine.courses import START_SLOTS, course_problem
 
@@ -26,11 +34,10 @@ def test_the_built_in_courses_have_5_7_and_9_gates_and_pass_the_course_check():
 def test_jets_start_behind_gate_1_between_its_buoys_facing_through_it():
     state = new_race("oval5", SIX, seed=4)
     first = state["course"]["gates"][0]
-    assert first["angle"] == 0 and first["x"] == 0       # oval5's gate 1 flies east at x = 0
+    assert first["angle"] == 0 and first["x"] == 0  # oval5's gate 1 flies east at x = 0
     spots = {(round(j["x"], 6), round(j["y"] - first["y"], 6)) for j in state["jets"]}
     assert spots == {(-back, left) for back, left in START_SLOTS}
-    assert all(j["heading"] == 0 and j["energy"] == 15 and j["lift"] == 0
-               for j in state["jets"])
+    assert all(j["heading"] == 0 and j["energy"] == 15 and j["lift"] == 0 for j in state["jets"])
     other = new_race("oval5", SIX, seed=5)
     assert [(j["x"], j["y"]) for j in other["jets"]] != [(j["x"], j["y"]) for j in state["jets"]]
     assert new_race("oval5", SIX, seed=4) == state
@@ -49,7 +56,7 @@ def test_the_deck_holds_45_cards_projectors_2_each_the_rest_3():
     cards = Counter(c["kind"] for c in deck(3))
     assert sum(cards.values()) == 45
     assert all(n == (2 if KINDS[k].projector else 3) for k, n in cards.items())
-    assert not {"traumatorpedo", "stasisfeld", "uberhirn"} & set(c["kind"] for c in deck(2))
+    assert not {"traumatorpedo", "stasisfeld", "uberhirn"} & {c["kind"] for c in deck(2)}
 
 
 def test_the_draft_runs_in_snake_order_starting_with_the_last_seat():
@@ -58,8 +65,9 @@ def test_the_draft_runs_in_snake_order_starting_with_the_last_seat():
     assert state["draft"]["order"][:9] == ["j2", "j1", "j0", "j0", "j1", "j2", "j2", "j1", "j0"]
     assert state["turn"]["jet"] == "j2"
     after, events = play_turn(state, {"pick": "robert"})
-    assert of_type(events, "picked") == [{"type": "picked", "jet": "j2", "kind": "robert",
-                                          "card": 37}]
+    assert of_type(events, "picked") == [
+        {"type": "picked", "jet": "j2", "kind": "robert", "card": 37}
+    ]
     assert after["turn"]["jet"] == "j1" and len(after["supply"]) == 44
     with pytest.raises(EngineError, match="draft is on"):
         play_turn(state, {"lift": 1})

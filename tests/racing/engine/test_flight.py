@@ -62,8 +62,16 @@ def test_a_rear_slip_lays_the_ruler_from_the_blocker_along_its_heading_for_one_e
     assert close(a["x"], 80 + 80 * math.cos(math.radians(10)))
     assert close(a["y"], 80 * math.sin(math.radians(10)))
     assert close(a["heading"], 15) and a["energy"] == 14
-    assert of_type(events, "slip") == [{"type": "slip", "jet": "a", "blocker": "b",
-                                        "kind": "rear", "hinge": [10.0, 5.0], "energy": 14}]
+    assert of_type(events, "slip") == [
+        {
+            "type": "slip",
+            "jet": "a",
+            "blocker": "b",
+            "kind": "rear",
+            "hinge": [10.0, 5.0],
+            "energy": 14,
+        }
+    ]
 
 
 def test_sideways_and_head_on_slips():
@@ -79,16 +87,18 @@ def test_sideways_and_head_on_slips():
 
 
 def test_slips_chain_and_each_costs_one():
-    state = race(jet("a", 0, 0, 0, lift=2), jet("b", 80, 0, 0), jet("c", 160, 0, 0),
-                 jet("d", 0, 900))
+    state = race(
+        jet("a", 0, 0, 0, lift=2), jet("b", 80, 0, 0), jet("c", 160, 0, 0), jet("d", 0, 900)
+    )
     after, events = play_turn(state, {"lift": 2})
     assert [s["blocker"] for s in of_type(events, "slip")] == ["b", "c"]
     assert close(find(after, "a")["x"], 240) and find(after, "a")["energy"] == 13
 
 
 def test_a_jet_touching_two_slips_on_the_one_nearest_its_landing_point():
-    state = race(jet("a", 0, 0, 0, lift=2), jet("b", 95, 12, 90), jet("c", 70, -5, 0),
-                 jet("d", 0, 900))
+    state = race(
+        jet("a", 0, 0, 0, lift=2), jet("b", 95, 12, 90), jet("c", 70, -5, 0), jet("d", 0, 900)
+    )
     _, events = play_turn(state, {"lift": 2})
     assert of_type(events, "slip")[0]["blocker"] == "c"
 
@@ -104,15 +114,21 @@ def test_without_energy_a_slip_is_refused_and_the_order_must_avoid_contact():
 
 
 def polar(id_, radius, angle):
-    return jet(id_, radius * math.cos(math.radians(angle)), radius * math.sin(math.radians(angle)),
-               0.0)
+    return jet(
+        id_, radius * math.cos(math.radians(angle)), radius * math.sin(math.radians(angle)), 0.0
+    )
 
 
 def test_missing_a_turn_is_allowed_only_when_no_course_at_lift_plus_minus_1_avoids_contact():
     # Lift 0 is closed (two standing turns): Lift 1 and 2 land at 40 / 80 mm within 60 / 45
     # degrees, and jets cover both arcs
-    walls = [polar("p", 40, 30), polar("q", 40, -30), polar("r", 80, 0), polar("s", 80, 30),
-             polar("t", 80, -30)]
+    walls = [
+        polar("p", 40, 30),
+        polar("q", 40, -30),
+        polar("r", 80, 0),
+        polar("s", 80, 30),
+        polar("t", 80, -30),
+    ]
     state = race(jet("a", 0, 0, 0, lift=1, lift0_turns=2), *walls)
     options = legal(state)
     assert options["lifts"] == [1, 2] and options["miss"] is True
@@ -128,8 +144,9 @@ def test_missing_a_turn_is_allowed_only_when_no_course_at_lift_plus_minus_1_avoi
 
 
 def test_gate_1_starts_the_race_and_refuels_then_gates_count_in_order_only():
-    state = race(jet("a", -20, 0, 0, lift=4, started=False, next_gate=1), jet("b", 0, 900),
-                 course=LINE)
+    state = race(
+        jet("a", -20, 0, 0, lift=4, started=False, next_gate=1), jet("b", 0, 900), course=LINE
+    )
     after, events = play_turn(state, {"lift": 4})
     a = find(after, "a")
     assert a["started"] and a["next_gate"] == 2 and a["refuelled"] == [1] and a["energy"] == 17
@@ -143,32 +160,47 @@ def test_gate_1_starts_the_race_and_refuels_then_gates_count_in_order_only():
 
 
 def test_a_gate_refuels_once_per_lap_however_often_it_is_crossed():
-    state = race(jet("a", 190, 0, 0, lift=1, refuelled=[2], next_gate=3), jet("b", 0, 900),
-                 course=LINE)
+    state = race(
+        jet("a", 190, 0, 0, lift=1, refuelled=[2], next_gate=3), jet("b", 0, 900), course=LINE
+    )
     after, events = play_turn(state, {"lift": 1})
     assert find(after, "a")["energy"] == 15 and not of_type(events, "refuelled")
 
 
 def test_a_lap_through_gate_1_after_the_last_gate_finishes_and_places():
-    state = race(jet("a", -30, 0, 0, lift=2, next_gate=1, refuelled=[1, 2, 3, 4, 5]),
-                 jet("b", -30, 300, 0, lift=2, next_gate=1), jet("c", 0, 900),
-                 course=LINE, laps=1)
+    state = race(
+        jet("a", -30, 0, 0, lift=2, next_gate=1, refuelled=[1, 2, 3, 4, 5]),
+        jet("b", -30, 300, 0, lift=2, next_gate=1),
+        jet("c", 0, 900),
+        course=LINE,
+        laps=1,
+    )
     after, events = play_turn(state, {"lift": 2})
     assert find(after, "a")["status"] == "finished" and find(after, "a")["place"] == 1
     assert after["winner"] == "a"
-    assert [e["type"] for e in events if e["type"] in ("lap", "finished", "winner")] == \
-        ["lap", "finished", "winner"]
+    assert [e["type"] for e in events if e["type"] in ("lap", "finished", "winner")] == [
+        "lap",
+        "finished",
+        "winner",
+    ]
     assert after["turn"]["jet"] == "b"
-    two_laps = race(jet("a", -30, 0, 0, lift=2, next_gate=1, refuelled=[1, 2, 3]),
-                    jet("c", 0, 900), course=LINE, laps=2)
+    two_laps = race(
+        jet("a", -30, 0, 0, lift=2, next_gate=1, refuelled=[1, 2, 3]),
+        jet("c", 0, 900),
+        course=LINE,
+        laps=2,
+    )
     after, _ = play_turn(two_laps, {"lift": 2})
     a = find(after, "a")
     assert a["laps"] == 1 and a["next_gate"] == 2 and a["refuelled"] == [1] and a["energy"] == 17
 
 
 def test_the_race_is_over_when_no_jet_races_and_places_follow_the_finish():
-    state = race(jet("a", -30, 0, 0, lift=2, next_gate=1),
-                 jet("b", -30, 300, 0, lift=2, status="finished", place=1), course=LINE)
+    state = race(
+        jet("a", -30, 0, 0, lift=2, next_gate=1),
+        jet("b", -30, 300, 0, lift=2, status="finished", place=1),
+        course=LINE,
+    )
     state["winner"] = "b"
     after, events = play_turn(state, {"lift": 2})
     assert after["phase"] == "over" and find(after, "a")["place"] == 2
@@ -177,12 +209,22 @@ def test_the_race_is_over_when_no_jet_races_and_places_follow_the_finish():
 
 def test_ramming_a_buoy_gives_2_energy_and_3_chips_placed_by_the_pilot():
     # gate 2's buoy a stands at (200, 80): fly along y = 85, just outside the gate
-    state = race(jet("a", 150, 85, 0, lift=2, equipment=[{"id": 4, "kind": "booster"},
-                                                        {"id": 9, "kind": "robert"}]),
-                 jet("b", 0, 900), course=LINE)
+    state = race(
+        jet(
+            "a",
+            150,
+            85,
+            0,
+            lift=2,
+            equipment=[{"id": 4, "kind": "booster"}, {"id": 9, "kind": "robert"}],
+        ),
+        jet("b", 0, 900),
+        course=LINE,
+    )
     after, events = play_turn(state, {"lift": 2, "ram_chips": [9, 9]})
-    assert of_type(events, "rammed") == [{"type": "rammed", "jet": "a", "gate": 2,
-                                          "buoy": "a", "energy": 17}]
+    assert of_type(events, "rammed") == [
+        {"type": "rammed", "jet": "a", "gate": 2, "buoy": "a", "energy": 17}
+    ]
     assert of_type(events, "chips")[0]["cards"] == [9, 9, 4]
     # one chip comes off at the end of the turn (the first card with chips)
     assert {c["id"]: c["chips"] for c in find(after, "a")["equipment"]} == {4: 0, 9: 2}
@@ -225,22 +267,33 @@ def test_turns_go_in_seat_order_and_count_rounds():
 
 def test_a_course_is_checked():
     with pytest.raises(EngineError, match="overlap"):
-        race(jet("a", 0, 0), course={"gates": [{"x": 0, "y": 0, "angle": 0},
-                                               {"x": 0, "y": 10, "angle": 0}] + FAR["gates"][2:]})
+        race(
+            jet("a", 0, 0),
+            course={
+                "gates": [{"x": 0, "y": 0, "angle": 0}, {"x": 0, "y": 10, "angle": 0}]
+                + FAR["gates"][2:]
+            },
+        )
     with pytest.raises(EngineError, match="5-9 gates"):
         race(jet("a", 0, 0), course={"gates": FAR["gates"][:4]})
 
 
 def test_in_round_mode_each_round_goes_in_race_order_leader_first():
     # on LINE: c has passed gate 2, a is nearer gate 2 than b
-    state = race(jet("a", 150, 200, 0, seat=0), jet("b", 50, 200, 0, seat=1),
-                 jet("c", 250, -200, 0, seat=2, next_gate=3), course=LINE, turn_order="race",
-                 turn="a")
+    state = race(
+        jet("a", 150, 200, 0, seat=0),
+        jet("b", 50, 200, 0, seat=1),
+        jet("c", 250, -200, 0, seat=2, next_gate=3),
+        course=LINE,
+        turn_order="race",
+        turn="a",
+    )
     seen = []
     for _ in range(4):
         seen.append((state["turn"]["jet"], state["turn"]["round"]))
-        state, _ = play_turn(state, {"lift": 1, "hinge": [0, 0]} if state["turn"]["jet"] != "b"
-                             else {"lift": 3})
+        state, _ = play_turn(
+            state, {"lift": 1, "hinge": [0, 0]} if state["turn"]["jet"] != "b" else {"lift": 3}
+        )
     # a is the last of round 1 (as given: nobody queued); round 2: c leads, then a, nearer
     # gate 2 than b
     assert seen == [("a", 1), ("c", 2), ("a", 2), ("b", 2)]
@@ -249,18 +302,23 @@ def test_in_round_mode_each_round_goes_in_race_order_leader_first():
 
 def test_a_sealed_round_mode_order_slips_by_default_and_falls_back_when_made_illegal():
     from racing.engine import play_sealed
+
     # sealed before b moved into a's way: the slips it gave are replaced by the default rule
     state = race(jet("a", 0, 0, 0, lift=2), jet("b", 80, 0, 0), jet("c", 0, 900))
     after, events = play_sealed(state, {"lift": 2, "slips": [[20, 20]]})
     assert of_type(events, "slip")[0]["hinge"] == [0.0, 0.0]
     assert close(find(after, "a")["x"], 160)
     # a card damaged meanwhile: the lift and hinges alone are flown
-    damaged = race(jet("a", 0, 0, 0, lift=2, equipment=[{"id": 1, "kind": "robert",
-                                                         "chips": 1}]), jet("c", 0, 900))
-    after, events = play_sealed(damaged, {"lift": 1, "hinge": [30, 0], "before": [
-        {"card": 1, "mode": "energy"}]})
-    assert of_type(events, "sealed_fallback") == [{"type": "sealed_fallback", "jet": "a",
-                                                   "flown": "lift_and_hinges"}]
+    damaged = race(
+        jet("a", 0, 0, 0, lift=2, equipment=[{"id": 1, "kind": "robert", "chips": 1}]),
+        jet("c", 0, 900),
+    )
+    after, events = play_sealed(
+        damaged, {"lift": 1, "hinge": [30, 0], "before": [{"card": 1, "mode": "energy"}]}
+    )
+    assert of_type(events, "sealed_fallback") == [
+        {"type": "sealed_fallback", "jet": "a", "flown": "lift_and_hinges"}
+    ]
     assert close(find(after, "a")["heading"], 30) and find(after, "a")["energy"] == 15
     # nothing of it can be flown any more: the default, not counted as missed
     broke = race(jet("a", 0, 0, 0, lift=2, energy=0), jet("b", 80, 0, 0), jet("c", 0, 900))

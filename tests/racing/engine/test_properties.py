@@ -18,31 +18,42 @@ from racing.engine.geometry import distance
 
 from .helpers import of_type
 
-SETTINGS = dict(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = {"max_examples": 25, "deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 @st.composite
 def races(draw):
     jets = draw(st.integers(3, 6))
-    state = new_race(draw(st.sampled_from(["oval5", "oval7", "eight9"])),
-                     [{"id": f"j{s}", "seat": s} for s in range(jets)],
-                     level=draw(st.integers(1, 4)), laps=draw(st.integers(1, 2)),
-                     seed=draw(st.integers(0, 2**31)),
-                     turn_order=draw(st.sampled_from(["seats", "race"])))
+    state = new_race(
+        draw(st.sampled_from(["oval5", "oval7", "eight9"])),
+        [{"id": f"j{s}", "seat": s} for s in range(jets)],
+        level=draw(st.integers(1, 4)),
+        laps=draw(st.integers(1, 2)),
+        seed=draw(st.integers(0, 2**31)),
+        turn_order=draw(st.sampled_from(["seats", "race"])),
+    )
     return state, Random(draw(st.integers(0, 2**31))), draw(st.integers(10, 70))
 
 
 def random_use(rng, state, jet, card):
     others = [j["id"] for j in state["jets"] if j["id"] != jet["id"] and j["status"] == "racing"]
-    return {"card": rng.choice([card["card"], card["kind"]]),
+    return {
+        "card": rng.choice([card["card"], card["kind"]]),
+        "target": rng.choice(others) if others else None,
+        "side": rng.choice(["left", "right"]),
+        "lift": rng.randint(1, 3),
+        "direction": rng.choice(["front", "back"]),
+        "hinge": [rng.uniform(-30, 30), rng.uniform(-30, 30)],
+        "angle": rng.uniform(-45, 45),
+        "gate": rng.randint(1, 5),
+        "pivot": rng.randint(0, 1),
+        "mode": rng.choice(["repair", "energy"]),
+        "use": {
+            "card": "kupferwurm",
             "target": rng.choice(others) if others else None,
-            "side": rng.choice(["left", "right"]), "lift": rng.randint(1, 3),
-            "direction": rng.choice(["front", "back"]),
-            "hinge": [rng.uniform(-30, 30), rng.uniform(-30, 30)],
-            "angle": rng.uniform(-45, 45), "gate": rng.randint(1, 5), "pivot": rng.randint(0, 1),
-            "mode": rng.choice(["repair", "energy"]),
-            "use": {"card": "kupferwurm", "target": rng.choice(others) if others else None,
-                    "direction": "front"}}
+            "direction": "front",
+        },
+    }
 
 
 def random_order(rng, state):
@@ -57,8 +68,11 @@ def random_order(rng, state):
         return computer_order(state, 2)
     arc = rng.choice(options["reach"])
     limit = options["hinge_limits"][str(arc["flight_lift"])]
-    order = {"lift": arc["lift"], "hinge": [rng.uniform(-limit, limit), rng.uniform(-limit, limit)],
-             "slips": [[rng.uniform(-limit, limit), 0.0] for _ in range(rng.randint(0, 1))]}
+    order = {
+        "lift": arc["lift"],
+        "hinge": [rng.uniform(-limit, limit), rng.uniform(-limit, limit)],
+        "slips": [[rng.uniform(-limit, limit), 0.0] for _ in range(rng.randint(0, 1))],
+    }
     if arc["boost"]:
         order["boost"] = arc["boost"]
     if arc["boost"] == "hyper_booster":
@@ -85,11 +99,11 @@ def invariants(before, after, events):
             assert gate not in was["refuelled"]
     for jet, was in zip(after["jets"], before["jets"]):
         passed = [e["gate"] for e in of_type(events, "gate") if e["jet"] == jet["id"]]
-        assert passed == sorted(set(passed))           # each gate at most once, in order
+        assert passed == sorted(set(passed))  # each gate at most once, in order
         restarted = any(e["jet"] == jet["id"] for e in events if e["type"] in ("started", "lap"))
         if passed:
             assert passed[0] == (2 if restarted else was["next_gate"])
-    assert json.loads(json.dumps([after, events])) == [after, events]   # plain JSON data
+    assert json.loads(json.dumps([after, events])) == [after, events]  # plain JSON data
     reloaded = load(after)
     for key in after:
         assert reloaded[key] == after[key], key
@@ -135,7 +149,7 @@ def test_a_preview_equals_the_turn_that_follows_it(case):
 @settings(**SETTINGS)
 @given(races())
 def test_every_racing_jet_flies_once_a_round(case):
-    state, rng, budget = case
+    state, _rng, budget = case
     flown = Counter()
     for _ in range(budget):
         if state["phase"] != "race":
@@ -152,12 +166,11 @@ def test_every_racing_jet_flies_once_a_round(case):
 @settings(**SETTINGS)
 @given(races(), st.floats(0.0, 1.0))
 def test_the_clear_arcs_of_legal_are_exactly_where_a_flight_needs_no_slip(case, where):
-    state, rng, budget = case
+    state, _rng, budget = case
     for _ in range(budget // 2):
         if state["phase"] == "over":
             return
-        state, _ = play_turn(state, computer_order(state, 1) if state["phase"] == "race"
-                             else None)
+        state, _ = play_turn(state, computer_order(state, 1) if state["phase"] == "race" else None)
     if state["phase"] != "race":
         return
     jet = next(j for j in state["jets"] if j["id"] == state["turn"]["jet"])
@@ -170,8 +183,9 @@ def test_the_clear_arcs_of_legal_are_exactly_where_a_flight_needs_no_slip(case, 
         if margin < 1e-3:
             continue
         try:
-            _, events = play_turn(state, {"lift": arc["lift"],
-                                          "hinge": [heading - jet["heading"], 0.0]})
+            _, events = play_turn(
+                state, {"lift": arc["lift"], "hinge": [heading - jet["heading"], 0.0]}
+            )
         except EngineError as error:
             assert not inside and "slip" in str(error)
             continue
@@ -186,8 +200,8 @@ def test_a_computer_pilots_order_is_always_legal(case, level):
         if state["phase"] == "over":
             break
         order = computer_order(state, level)
-        state, events = play_turn(state, order)         # raises if the order were illegal
-        if rng.random() < 0.2 and state["phase"] == "race":     # now and then a stray turn
+        state, _events = play_turn(state, order)  # raises if the order were illegal
+        if rng.random() < 0.2 and state["phase"] == "race":  # now and then a stray turn
             try:
                 state, _ = play_turn(state, random_order(rng, state))
             except EngineError:

@@ -27,8 +27,9 @@ def test_every_blocked_flight_and_course_fault_names_its_code():
     assert {"hinge_limit", "slip_chain", "slip_energy"} <= literal_codes("racing", "Blocked")
 
 
-@pytest.mark.parametrize("make, code, params", CASES,
-                         ids=[f"{n}-{code}" for n, (_, code, _) in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "make, code, params", CASES, ids=[f"{n}-{code}" for n, (_, code, _) in enumerate(CASES)]
+)
 def test_a_hand_made_order_is_refused_with_its_code_and_params(make, code, params):
     with pytest.raises(EngineError) as refused:
         make()
@@ -37,8 +38,9 @@ def test_a_hand_made_order_is_refused_with_its_code_and_params(make, code, param
 
 
 def test_the_hand_made_orders_meet_every_code_the_engine_refuses_with():
-    assert {code for _, code, _ in CASES} == (codes_raised("racing") | literal_codes(
-        "racing", "Blocked") | {"malformed"})
+    assert {code for _, code, _ in CASES} == (
+        codes_raised("racing") | literal_codes("racing", "Blocked") | {"malformed"}
+    )
 
 
 def test_a_refusal_keeps_its_english_message():
@@ -49,12 +51,15 @@ def test_a_refusal_keeps_its_english_message():
         JOBS["turn"]({"state": state, "order": {"lift": 4}})
 
 
-@pytest.mark.parametrize("order, message", [
-    ({"lift": 1, "hinge": [61, 0]}, "order: a hinge is past the limit of 60 degrees"),
-    ({"lift": 4}, "order.lift must be one of [1], not 4"),
-    ({"lift": "x"}, "order.lift must be a whole number"),
-    ({"pick": "booster"}, "the draft is over: order a flight"),
-])
+@pytest.mark.parametrize(
+    "order, message",
+    [
+        ({"lift": 1, "hinge": [61, 0]}, "order: a hinge is past the limit of 60 degrees"),
+        ({"lift": 4}, "order.lift must be one of [1], not 4"),
+        ({"lift": "x"}, "order.lift must be a whole number"),
+        ({"pick": "booster"}, "the draft is over: order a flight"),
+    ],
+)
 def test_the_json_face_answers_a_refusal_with_its_english_alone(order, message):
     state = new_race("oval5", JETS)
     assert answer(JOBS, "turn", {"state": state, "order": order}) == ({"error": message}, False)

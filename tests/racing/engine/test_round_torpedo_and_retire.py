@@ -10,9 +10,14 @@ import sys
 
 import pytest
 
-from racing.engine import (EngineError, computer_order, load, new_race, play_sealed, play_turn,
-                           retire)
-
+from racing.engine import (
+    EngineError,
+    load,
+    new_race,
+    play_sealed,
+    play_turn,
+    retire,
+)
 from racing.engine.pilot import _torpedo_use, standing
 
 from .helpers import cards, find, jet, of_type, race
@@ -35,8 +40,10 @@ THIRD = jet("z", 0, 900)
 
 def test_round_mode_the_victim_flies_the_flight_its_shooter_sealed_not_its_own_order():
     state = round_race(SHOOTER, VICTIM, THIRD, queue=["b", "z"])
-    shot = {"lift": 1, "after": [{"card": 1, "target": "b",
-                                  "flight": {"change": 1, "hinge": [30, 30]}}]}
+    shot = {
+        "lift": 1,
+        "after": [{"card": 1, "target": "b", "flight": {"change": 1, "hinge": [30, 30]}}],
+    }
     after, events = play_sealed(state, shot)
     b = find(after, "b")
     assert b["controller"] == "a" and b["sealed_flight"] == {"change": 1, "hinge": [30.0, 30.0]}
@@ -60,19 +67,30 @@ def test_round_mode_a_torpedo_without_a_sealed_flight_flies_its_victim_straight_
 
 def test_round_mode_a_sealed_flight_made_illegal_falls_back_as_every_sealed_order_does():
     state = round_race(SHOOTER, VICTIM, THIRD, queue=["b", "z"])
-    after, _ = play_sealed(state, {"lift": 1, "after": [{"card": 1, "target": "b", "flight": {
-        "change": 0, "hinge": [90, 0]}}]})          # past Lift 2's hinge limit
+    after, _ = play_sealed(
+        state,
+        {
+            "lift": 1,
+            "after": [{"card": 1, "target": "b", "flight": {"change": 0, "hinge": [90, 0]}}],
+        },
+    )  # past Lift 2's hinge limit
     flown, events = play_sealed(after, None)
     assert of_type(events, "sealed_fallback") == [
-        {"type": "sealed_fallback", "jet": "b", "flown": "default"}]
+        {"type": "sealed_fallback", "jet": "b", "flown": "default"}
+    ]
     assert close(find(flown, "b")["x"], 180)
 
 
 def test_turn_mode_refuses_a_sealed_flight_the_shooter_orders_live_there():
     state = race(SHOOTER, VICTIM, THIRD)
     with pytest.raises(EngineError, match="turn mode") as refused:
-        play_turn(state, {"lift": 1, "after": [{"card": 1, "target": "b",
-                                                "flight": {"change": 0, "hinge": [0, 0]}}]})
+        play_turn(
+            state,
+            {
+                "lift": 1,
+                "after": [{"card": 1, "target": "b", "flight": {"change": 0, "hinge": [0, 0]}}],
+            },
+        )
     assert refused.value.code == "flight_in_turn_mode"
 
 
@@ -80,8 +98,7 @@ def test_a_sealed_flight_is_checked_for_shape():
     state = round_race(SHOOTER, VICTIM, THIRD, queue=["b", "z"])
     for flight in ({"change": 2}, {"hinge": [1]}, {"hinge": [1, "x"]}, []):
         with pytest.raises(EngineError, match="flight"):
-            play_sealed(state, {"lift": 1, "after": [{"card": 1, "target": "b",
-                                                      "flight": flight}]})
+            play_sealed(state, {"lift": 1, "after": [{"card": 1, "target": "b", "flight": flight}]})
 
 
 def test_a_computer_pilots_torpedo_seals_the_victims_worst_flight_in_round_mode_only():
@@ -92,7 +109,7 @@ def test_a_computer_pilots_torpedo_seals_the_victims_worst_flight_in_round_mode_
     assert use["flight"]["change"] in (-1, 0, 1)
     after, _ = play_sealed(sealed, {"lift": 2, "after": [use]})
     flown, events = play_sealed(after, None)
-    assert not of_type(events, "sealed_fallback")            # a flight the victim can fly
+    assert not of_type(events, "sealed_fallback")  # a flight the victim can fly
     straight, _ = play_sealed(sealed, {"lift": 2, "after": [{"card": 1, "target": "b"}]})
     straight, _ = play_sealed(straight, None)
     assert standing(flown, find(flown, "b")) <= standing(straight, find(straight, "b"))
@@ -105,7 +122,7 @@ def test_the_referee_retires_the_jet_on_turn_and_the_next_jet_is_on_turn():
     assert find(after, "a")["status"] == "retired" and find(after, "a")["place"] is None
     assert events[0] == {"type": "retired", "jet": "a", "why": "referee"}
     assert after["turn"]["jet"] == "b"
-    assert find(state, "a")["status"] == "racing"            # the caller's state is untouched
+    assert find(state, "a")["status"] == "racing"  # the caller's state is untouched
 
 
 def test_retiring_a_jet_not_on_turn_leaves_the_turn_and_drops_it_from_the_round():
@@ -127,11 +144,16 @@ def test_retiring_a_shooter_gives_its_victim_back_to_its_own_pilot():
 
 def test_in_round_mode_a_retired_shooters_victim_still_flies_the_sealed_flight():
     state = round_race(SHOOTER, VICTIM, THIRD, queue=["b", "z"])
-    after, _ = play_sealed(state, {"lift": 1, "after": [{"card": 1, "target": "b", "flight": {
-        "change": 1, "hinge": [30, 30]}}]})
+    after, _ = play_sealed(
+        state,
+        {
+            "lift": 1,
+            "after": [{"card": 1, "target": "b", "flight": {"change": 1, "hinge": [30, 30]}}],
+        },
+    )
     retired, _ = retire(after, "a")
     assert find(retired, "b")["controller"] == "a"
-    flown, events = play_sealed(retired, None)         # the victim's seat owed no order
+    flown, events = play_sealed(retired, None)  # the victim's seat owed no order
     assert find(flown, "b")["lift"] == 3 and not of_type(events, "missed")
 
 
@@ -161,11 +183,20 @@ def test_in_the_draft_a_retired_jet_picks_no_more_and_the_race_starts_without_it
 
 def test_the_json_face_retires_with_a_turn_job():
     state = race(jet("a", 0, 0), jet("b", 0, 300))
-    run = subprocess.run([sys.executable, "-m", "racing.engine", "turn"], capture_output=True,
-                         text=True, input=json.dumps({"state": state, "retire": "a"}))
+    run = subprocess.run(
+        [sys.executable, "-m", "racing.engine", "turn"],
+        capture_output=True,
+        text=True,
+        input=json.dumps({"state": state, "retire": "a"}),
+        check=False,
+    )
     reply = json.loads(run.stdout)
     assert run.returncode == 0 and reply["events"][0]["why"] == "referee"
-    run = subprocess.run([sys.executable, "-m", "racing.engine", "turn"], capture_output=True,
-                         text=True, input=json.dumps({"state": state, "retire": "a",
-                                                      "missed": True}))
+    run = subprocess.run(
+        [sys.executable, "-m", "racing.engine", "turn"],
+        capture_output=True,
+        text=True,
+        input=json.dumps({"state": state, "retire": "a", "missed": True}),
+        check=False,
+    )
     assert run.returncode == 1 and set(json.loads(run.stdout)) == {"error"}

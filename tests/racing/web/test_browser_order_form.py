@@ -148,8 +148,13 @@ def test_the_uberhirn_shows_the_chosen_projectors_own_fields(page, live_server, 
     expect(page.get_by_text("Done: your turn is in.")).to_be_visible()
     assert open_round(game) is None or open_round(game).number > 1
     stored = Order.objects.get(seat__user=alice).payload
-    assert stored["before"] == [{"card": 1, "target": "blue", "use": {
-        "card": "butt_kick", "target": "green", "hinge": [20.0, -10.0]}}]
+    assert stored["before"] == [
+        {
+            "card": 1,
+            "target": "blue",
+            "use": {"card": "butt_kick", "target": "green", "hinge": [20.0, -10.0]},
+        }
+    ]
     green = next(j for j in game.rounds.get(number=1).report.state["jets"] if j["id"] == "green")
     assert green["heading"] == pytest.approx(10.0)
 
@@ -168,21 +173,22 @@ def test_what_is_typed_while_a_preview_is_on_its_way_is_kept(page, live_server, 
             held.append(route)
         else:
             route.continue_()
+
     page.route(PREVIEW, hold)
     page.locator("#h1").fill("20")
-    page.locator("#h2").click()                 # leaving the hinge's field sends its change
-    expect(page.locator(HTMX_BUSY)).not_to_have_count(0)       # the hinge's preview is out
+    page.locator("#h2").click()  # leaving the hinge's field sends its change
+    expect(page.locator(HTMX_BUSY)).not_to_have_count(0)  # the hinge's preview is out
     page.keyboard.press("Control+A")
-    page.keyboard.type("-10")                  # typed while that preview is held back
+    page.keyboard.type("-10")  # typed while that preview is held back
     assert held and all("h2=0&" in route.request.url for route in held)
     holding.clear()
     for route in held:
         route.continue_()
-    expect(page.locator(LANDING)).to_contain_text("heading 10°")   # 20° and -10°: asked again
+    expect(page.locator(LANDING)).to_contain_text("heading 10°")  # 20° and -10°: asked again
     expect(page.locator(HTMX_BUSY)).to_have_count(0)
     assert page.locator("#h1").input_value() == "20"
     assert page.locator("#h2").input_value() == "-10"
     asked = page.locator("#preview-words").inner_text()
-    page.locator("button[name=preview]").click()              # the preview of both, again
+    page.locator("button[name=preview]").click()  # the preview of both, again
     expect(page.locator(HTMX_BUSY)).to_have_count(0)
     assert page.locator("#preview-words").inner_text() == asked

@@ -28,11 +28,6 @@ from .helpers import make_race
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-
-
-
-
-
 def previewed(page, action):
     """Do ``action`` and wait until htmx has swapped the engine's preview in."""
     with page.expect_response(lambda r: "/preview" in r.url and r.status == 200):
@@ -66,6 +61,7 @@ def first_turn_by_hand(page):
         page.mouse.down()
         page.mouse.move(start[0], start[1] - 25, steps=4)  # up the screen: north, a left turn
         page.mouse.up()
+
     previewed(page, drag)
     assert 0 < hinge(page, "h1") <= 60
     expect(page.locator("#preview")).to_contain_text("Landing at")
@@ -150,8 +146,17 @@ def test_the_order_form_works_on_a_phone_with_touch(phone_page, live_server):
 
     def touch_drag():
         for kind, dy in (("pointerdown", 0), ("pointermove", 12), ("pointerup", 12)):
-            handle.dispatch_event(kind, {"pointerId": 1, "pointerType": "touch",
-                                         "clientX": x, "clientY": y - dy, "isPrimary": True})
+            handle.dispatch_event(
+                kind,
+                {
+                    "pointerId": 1,
+                    "pointerType": "touch",
+                    "clientX": x,
+                    "clientY": y - dy,
+                    "isPrimary": True,
+                },
+            )
+
     previewed(page, touch_drag)
     assert hinge(page, "h1") > 0
     previewed(page, lambda: page.get_by_role("button", name="full right").tap())

@@ -33,7 +33,8 @@ def test_turns_sent_to_a_seat_are_limited(client, alice, bob, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "orders_per_seat": "2/m"}
     game = make_race(alice, bob)
     client.force_login(alice)
-    answers = [client.post(page_url(game, 0, "submit"), {"lift": "9"}).status_code
-               for _ in range(3)]
+    answers = [
+        client.post(page_url(game, 0, "submit"), {"lift": "9"}).status_code for _ in range(3)
+    ]
     assert answers == [400, 400, 429]
     assert not Order.objects.filter(seat__user=alice).exists()

@@ -28,7 +28,8 @@ def _computer_picks_first(game):
 
 
 def test_the_draft_page_offers_the_engines_picks_in_snake_order(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_race(alice, bob, level=2)
     assert state(game)["phase"] == "draft"
     _computer_picks_first(game)
@@ -43,21 +44,22 @@ def test_the_draft_page_offers_the_engines_picks_in_snake_order(
     assert 'name="pick" value="traumatorpedo"' not in page  # not in play at level 2
     assert 'aria-current="step" class="now">bob (blue)' in page
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 1, "draft"),
-                               {"round": "2", "pick": picks[0]})
+        response = client.post(page_url(game, 1, "draft"), {"round": "2", "pick": picks[0]})
     assert response.status_code == 302
     bob_jet = next(j for j in state(game)["jets"] if j["seat"] == 1)
     assert [c["kind"] for c in bob_jet["equipment"]] == [picks[0]]
     assert RULES.active_seats(state(game)) == [0]
 
 
-@pytest.mark.parametrize("pick, message", [
-    ("traumatorpedo", "the blue jet may not take a Traumatorpedo now"),
-    ("stasisfeld", "the blue jet may not take a Stasisfeld now"),
-    ("laser", "the order is not in the expected form (at order.pick)"),
-])
-def test_a_tampered_pick_is_refused_clearly_and_stores_nothing(client, alice, bob, pick,
-                                                               message):
+@pytest.mark.parametrize(
+    "pick, message",
+    [
+        ("traumatorpedo", "the blue jet may not take a Traumatorpedo now"),
+        ("stasisfeld", "the blue jet may not take a Stasisfeld now"),
+        ("laser", "the order is not in the expected form (at order.pick)"),
+    ],
+)
+def test_a_tampered_pick_is_refused_clearly_and_stores_nothing(client, alice, bob, pick, message):
     game = make_race(alice, bob, level=2)
     _computer_picks_first(game)
     client.force_login(bob)
@@ -79,7 +81,8 @@ def test_a_pick_out_of_turn_is_refused(client, alice, bob):
 
 
 def test_round_mode_seals_every_jets_turn_and_resolves_them_in_race_order(
-        client, alice, bob, django_capture_on_commit_callbacks):
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_race(alice, bob, mode="round")
     first = open_round(game)
     assert sorted(RULES.active_seats(first.state)) == [0, 1, 2]
@@ -97,8 +100,10 @@ def test_round_mode_seals_every_jets_turn_and_resolves_them_in_race_order(
     assert first.status == Round.Status.PUBLISHED
     turns = [e for e in first.report.events if e["type"] == "turn"]
     assert len(turns) == 3 and state(game)["turn"]["round"] == 2
-    assert [e["jet"] for e in turns] == [first.state["turn"]["jet"],
-                                         *first.state["turn"]["queue"]]  # race order
+    assert [e["jet"] for e in turns] == [
+        first.state["turn"]["jet"],
+        *first.state["turn"]["queue"],
+    ]  # race order
 
 
 def test_the_rules_page_has_the_engines_equipment_table_in_both_languages(client):
@@ -123,14 +128,17 @@ def test_the_demo_sets_up_a_practice_race_for_the_demo_person(db):
     assert game.status == Game.Status.RUNNING and "practice race" in game.title
     assert game.seats.filter(computer=True).count() == 3
     assert RULES.active_seats(open_round(game).state) == [0]
-    assert f"- racing: race in '{game.title}' at http://localhost:8000/games/{game.pk}/" \
+    assert (
+        f"- racing: race in '{game.title}' at http://localhost:8000/games/{game.pk}/"
         in out.getvalue()
+    )
     call_command("demo_setup")  # made once
     assert Game.objects.filter(kind="racing").count() == 1
 
 
 def test_the_sweep_plays_a_missed_turn_and_the_mail_tells_the_pilots(
-        alice, bob, mailoutbox, django_capture_on_commit_callbacks):
+    alice, bob, mailoutbox, django_capture_on_commit_callbacks
+):
     """No special case: at the deadline the platform's sweep resolves the turn with the engine's
     missed-turn default, and the report goes out by mail like any game's."""
     game = make_race(alice, bob)
@@ -148,12 +156,25 @@ def test_the_sweep_plays_a_missed_turn_and_the_mail_tells_the_pilots(
 
 
 def test_a_race_whose_first_turn_is_a_computer_jets_flies_it_at_the_start(
-        alice, django_capture_on_commit_callbacks):
+    alice, django_capture_on_commit_callbacks
+):
     """Round 1 owed by computers only is resolved at once, not at the next sweep."""
     game = services.game_create(
-        referee=alice, kind="racing", title="Computer first", time_zone="UTC", deadline_days=1,
-        settings={"course": "oval5", "level": 1, "laps": 1, "jets": 3, "mode": "turn",
-                  "turn_hours": 12}, computer_seats={0: "novice", 2: "novice"})
+        referee=alice,
+        kind="racing",
+        title="Computer first",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={
+            "course": "oval5",
+            "level": 1,
+            "laps": 1,
+            "jets": 3,
+            "mode": "turn",
+            "turn_hours": 12,
+        },
+        computer_seats={0: "novice", 2: "novice"},
+    )
     services.seat_join(game=game, number=1, user=alice)
     with django_capture_on_commit_callbacks(execute=True):
         services.game_start(game=game, by=alice)

@@ -16,10 +16,22 @@ def rams_next(game) -> dict:
     """Seat 0's jet on turn, flying east along y = 85 at Lift 2 into gate 2's buoy a (200, 80),
     holding a booster (card 4) and Robert (card 9)."""
     ids = {j["seat"]: j["id"] for j in state(game)["jets"]}
-    position = race(jet(ids[0], 150, 85, 0, lift=2, seat=0,
-                        equipment=[{"id": 4, "kind": "booster"}, {"id": 9, "kind": "robert"}]),
-                    jet(ids[1], 0, 900, seat=1), jet(ids[2], 0, -900, seat=2),
-                    course=LINE, level=3, turn=ids[0])
+    position = race(
+        jet(
+            ids[0],
+            150,
+            85,
+            0,
+            lift=2,
+            seat=0,
+            equipment=[{"id": 4, "kind": "booster"}, {"id": 9, "kind": "robert"}],
+        ),
+        jet(ids[1], 0, 900, seat=1),
+        jet(ids[2], 0, -900, seat=2),
+        course=LINE,
+        level=3,
+        turn=ids[0],
+    )
     rnd = open_round(game)
     rnd.state = position
     rnd.save(update_fields=["state"])
@@ -37,19 +49,29 @@ def test_the_form_offers_a_card_for_each_chip_when_the_preview_rams(client, alic
     assert 'name="ram_chip_1"' not in elsewhere.content.decode()  # no ram, no choice
 
 
-def test_the_chips_go_on_the_cards_the_pilot_picked(client, alice, bob,
-                                                    django_capture_on_commit_callbacks):
+def test_the_chips_go_on_the_cards_the_pilot_picked(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
     game = make_race(alice, bob)
     before = rams_next(game)
     client.force_login(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        sent = client.post(page_url(game, 0, "submit"), {
-            "lift": "2", "h1": "0", "h2": "0", "slips": "", "ram_chip_1": "9",
-            "ram_chip_2": "9", "round": str(open_round(game).number)})
+        sent = client.post(
+            page_url(game, 0, "submit"),
+            {
+                "lift": "2",
+                "h1": "0",
+                "h2": "0",
+                "slips": "",
+                "ram_chip_1": "9",
+                "ram_chip_2": "9",
+                "round": str(open_round(game).number),
+            },
+        )
     assert sent.status_code == 302, sent.content.decode()[-2000:]
     stored = Order.objects.get(seat__user=alice).payload
     assert stored["ram_chips"] == [9, 9]
-    after, events = engine.play_turn(before, stored)
+    _after, events = engine.play_turn(before, stored)
     assert [e["cards"] for e in events if e["type"] == "chips"] == [[9, 9, 4]]
 
 
@@ -57,9 +79,16 @@ def test_a_chip_on_a_card_not_held_is_refused(client, alice, bob):
     game = make_race(alice, bob)
     rams_next(game)
     client.force_login(alice)
-    refused = client.post(page_url(game, 0, "submit"), {
-        "lift": "2", "h1": "0", "h2": "0", "ram_chip_1": "77",
-        "round": str(open_round(game).number)})
+    refused = client.post(
+        page_url(game, 0, "submit"),
+        {
+            "lift": "2",
+            "h1": "0",
+            "h2": "0",
+            "ram_chip_1": "77",
+            "round": str(open_round(game).number),
+        },
+    )
     assert refused.status_code == 400
     assert not Order.objects.filter(seat__user=alice).exists()
 

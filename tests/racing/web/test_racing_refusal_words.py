@@ -16,10 +16,10 @@ from racing import words
 from racing.engine import EngineError
 from racing.engine.equipment import WHY_WORDS as ENGINE_WHYS
 from racing.plugin import RULES
+from tests.engine_codes import codes_raised, literal_codes
 from tests.factories import make_user
 from tests.games.api.test_api import API, Bot, seat_path
 from tests.racing.engine.refusal_cases import CASES
-from tests.engine_codes import codes_raised, literal_codes
 
 from .helpers import make_race, page_url
 
@@ -49,8 +49,11 @@ def _shown(key: str, value: object) -> list[str]:
 RULE_CASES = [case for case in CASES if case[1] != "malformed"]
 
 
-@pytest.mark.parametrize("make, code, params", RULE_CASES,
-                         ids=[f"{n}-{code}" for n, (_, code, _) in enumerate(RULE_CASES)])
+@pytest.mark.parametrize(
+    "make, code, params",
+    RULE_CASES,
+    ids=[f"{n}-{code}" for n, (_, code, _) in enumerate(RULE_CASES)],
+)
 def test_a_refusal_reads_in_english_and_german_with_its_params(make, code, params):
     with pytest.raises(EngineError) as refused:
         make()
@@ -60,19 +63,23 @@ def test_a_refusal_reads_in_english_and_german_with_its_params(make, code, param
             said[language] = words.refusal(refused.value)
             for key, value in params.items():
                 if key not in UNSHOWN:
-                    assert all(part in said[language] for part in _shown(key, value)), \
-                        (said[language], key, value)
+                    assert all(part in said[language] for part in _shown(key, value)), (
+                        said[language],
+                        key,
+                        value,
+                    )
     assert said["en"] != said["de"]
     assert str(refused.value) not in said["de"]  # not the engine's technical English
 
 
 def test_a_refusal_met_in_another_flight_says_which():
-    (make, _, _), = [c for c in CASES if c[2].get("during") == "hyper_booster"]
+    ((make, _, _),) = [c for c in CASES if c[2].get("during") == "hyper_booster"]
     with pytest.raises(EngineError) as refused:
         make()
     with translation.override("de"):
-        assert words.refusal(refused.value) == ("ein Gelenk überschreitet die Grenze von 45 Grad "
-                                                "(im zweiten Flug des Hyper Boosters)")
+        assert words.refusal(refused.value) == (
+            "ein Gelenk überschreitet die Grenze von 45 Grad (im zweiten Flug des Hyper Boosters)"
+        )
 
 
 def test_a_race_that_cannot_be_set_up_is_refused_in_german():
@@ -83,27 +90,33 @@ def test_a_race_that_cannot_be_set_up_is_refused_in_german():
 
 @pytest.mark.django_db
 def test_a_german_pilots_hinge_past_its_limit_is_refused_in_german_and_nothing_is_stored(
-        client, django_capture_on_commit_callbacks):
+    client, django_capture_on_commit_callbacks
+):
     hans, bob = make_user("hans", language="de"), make_user("bob")
     game = make_race(hans, bob)
     client.force_login(hans)
     german = "ein Gelenk überschreitet die Grenze von 60 Grad"
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_url(game, 0, "submit"),
-                               {"round": "1", "lift": "1", "h1": "75", "h2": "0"})
+        response = client.post(
+            page_url(game, 0, "submit"), {"round": "1", "lift": "1", "h1": "75", "h2": "0"}
+        )
     page = response.content.decode()
     assert response.status_code == 400 and '<html lang="de">' in page
     assert f"Nicht angenommen: {german}." in page
     assert "past the limit" not in page and "degrees" not in page
-    preview = client.get(page_url(game, 0, "preview"), {"lift": "1", "h1": "75"},
-                         **HTMX).content.decode()
+    preview = client.get(
+        page_url(game, 0, "preview"), {"lift": "1", "h1": "75"}, **HTMX
+    ).content.decode()
     assert f'<p class="error" role="alert">{german}</p>' in preview
     # his program, with his token, is answered in his language too
-    answer = Bot(hans).post(seat_path(game, 0, "/preview"),
-                            {"orders": {"lift": 1, "hinge": [61, 0]}})
+    answer = Bot(hans).post(
+        seat_path(game, 0, "/preview"), {"orders": {"lift": 1, "hinge": [61, 0]}}
+    )
     assert answer.status_code == 400
-    assert answer.json() == {"code": "rejected",
-                             "message": "ein Gelenk überschreitet die Grenze von 60 Grad"}
+    assert answer.json() == {
+        "code": "rejected",
+        "message": "ein Gelenk überschreitet die Grenze von 60 Grad",
+    }
     assert not Order.objects.exists()
 
 
@@ -113,9 +126,13 @@ def test_a_program_whose_person_saved_no_language_is_answered_in_the_one_it_asks
     game = make_race(bob, carol)
     bot, late = Bot(bob), {"orders": {"lift": 1, "hinge": [61, 0]}}
     assert bot.post(seat_path(game, 0, "/preview"), late).json()["message"] == (
-        "a hinge is past the limit of 60 degrees")
+        "a hinge is past the limit of 60 degrees"
+    )
     german = bot.client.post(
-        API + seat_path(game, 0, "/preview"), json.dumps(late),
-        content_type="application/json", HTTP_ACCEPT_LANGUAGE="de",
-        HTTP_AUTHORIZATION=f"Bearer {bot.secret}")
+        API + seat_path(game, 0, "/preview"),
+        json.dumps(late),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="de",
+        HTTP_AUTHORIZATION=f"Bearer {bot.secret}",
+    )
     assert german.json()["message"] == "ein Gelenk überschreitet die Grenze von 60 Grad"
