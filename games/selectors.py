@@ -237,6 +237,28 @@ def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
     return last.state if last else None
 
 
+def picture_version(game: Game, open_round: Round | None) -> str:
+    """Which position a game's picture shows, as its URL names it: ``r<N>`` the start of
+    round N (a round's state never changes), ``end`` a finished game's last report, ``last``
+    a running game's last report while no round is open (it changes when one opens), ``""``
+    a game not started (its kind's sample position)."""
+    if game.status == Game.Status.OPEN:
+        return ""
+    if open_round is not None:
+        return f"r{open_round.number}"
+    return "end" if game.status == Game.Status.FINISHED else "last"
+
+
+def picture_state(game: Game, version: str) -> dict | None:
+    """The state a game's picture at ``version`` shows (``picture_version``); None if there is
+    no such position. A version that is no round's number shows the latest position."""
+    if version[:1] == "r" and version[1:].isascii() and version[1:].isdigit():
+        found = Round.objects.filter(game=game, number=int(version[1:])).values_list("state")
+        return found[0][0] if found else None
+    open_round = game.rounds.filter(status=Round.Status.OPEN).only("state").first()
+    return shown_state(game, open_round)
+
+
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
     if not his. One query."""
