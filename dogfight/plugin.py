@@ -109,7 +109,7 @@ class DogfightRules(GameRules):
 
     def seat_label(self, number: int) -> str:
         return gettext("Seat %(number)d (%(colour)s)") % {
-            "number": number,
+            "number": number + 1,  # people count from 1
             "colour": words.SEAT_COLOURS[number],
         }
 

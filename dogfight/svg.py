@@ -81,7 +81,7 @@ def _plane(plane: dict, names: dict, own: bool = False) -> str:
     rank = plane.get("rank", 0)
     title = escape(
         _plane_title(
-            names.get(seat) or _("seat %(number)s") % {"number": seat},
+            names.get(seat) or _("seat %(number)s") % {"number": seat + 1},
             words.SEAT_COLOURS[seat],
             words.RANKS[rank],
         )

@@ -112,7 +112,7 @@ def rank(number: int) -> str:
 
 def seat_words(number: int) -> str:
     return gettext("seat %(number)d (%(colour)s)") % {
-        "number": number,
+        "number": number + 1,  # people count from 1
         "colour": SEAT_COLOURS[number],
     }
 

@@ -276,7 +276,7 @@ class DuelRules(TurnDeadline, GameRules):
 def player_label(player: int) -> str:
     return gettext("player %(letter)s (seat %(number)d)") % {
         "letter": "AB"[player],
-        "number": player,
+        "number": player + 1,  # people count from 1
     }
 
 

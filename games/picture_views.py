@@ -10,13 +10,17 @@ the cache for two days.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from csp.constants import NONE, UNSAFE_INLINE
 from csp.decorators import csp
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from . import pictures, registry, selectors
@@ -38,7 +42,9 @@ def game_picture(request, game_id: int, extension: str):
     seat = _seat(request.GET.get("seat"))
     language = _language(request.GET.get("lang"))
     key = f"picture:{game_id}:{version}:{seat}:{language}:{extension}"
-    lasting = version[:1] == "r" or (version == "end" and game.status == Game.Status.FINISHED)
+    lasting = version[:1] in ("r", "p") or (
+        version == "end" and game.status == Game.Status.FINISHED
+    )
     body = cache.get(key) if lasting else None
     if body is None:
         with translation.override(language):
@@ -66,6 +72,34 @@ def kind_picture(request, kind: str, extension: str):
         cache.set(key, body, KEPT_SECONDS)
     # The sample changes only with the code, which a deployment changes: a day.
     return _picture(body, extension, "public, max-age=86400")
+
+
+def game_picture_url(game: Game, version: str, seat=None, extension: str = "svg") -> str:
+    """The address of ``game``'s picture at ``version`` (``selectors.picture_version``, or
+    ``p<N>``); a game not started shows its kind's sample."""
+    if game.status == Game.Status.OPEN:
+        return kind_picture_url(game.rules, extension)
+    query = {"v": version, "lang": translation.get_language()}
+    if seat is not None:
+        query["seat"] = seat
+    return f"{reverse('game_picture', args=[game.pk, extension])}?{urlencode(query)}"
+
+
+def kind_picture_url(rules: registry.GameRules, extension: str = "svg") -> str:
+    query = urlencode({"lang": translation.get_language()})
+    return f"{reverse('kind_picture', args=[rules.slug, extension])}?{query}"
+
+
+def link_preview(request, game: Game, version: str, *, title: str, description: str) -> dict:
+    """What a link to a page of ``game`` shows in a chat app (Open Graph): its title, a line
+    and a raster picture of the board at ``version``."""
+    return {
+        "title": title,
+        "description": description,
+        "url": request.build_absolute_uri(request.path),
+        "image": request.build_absolute_uri(game_picture_url(game, version, extension="png")),
+        "image_alt": gettext("The board of %(title)s") % {"title": game.title},
+    }
 
 
 def _document(game: Game, version: str, seat: int | None) -> str:

@@ -112,7 +112,7 @@ class GameRules:
 
     def seat_label(self, number: int) -> str:
         """A seat as the lobby names it (a game may add what tells its seats apart)."""
-        return gettext("Seat %(number)d") % {"number": number}
+        return gettext("Seat %(number)d") % {"number": number + 1}  # people count from 1
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         """The settings of a game as (label, words), for the referee's panel."""

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from . import health, limits, registry, selectors, services, tokens
 from .forms import (
     ConfirmForm,
+    LobbyFilterForm,
     ProfileForm,
     RemovalForm,
     ReplaceComputerForm,
@@ -235,22 +236,29 @@ def _int_or_none(text: str | None) -> int | None:
 
 @require_safe
 def lobby(request):
+    kinds = registry.all_games()
+    form = LobbyFilterForm(request.GET, kinds=kinds)
+    filters = selectors.LobbyFilters(**form.filters())
     return render(
-        request, "games/lobby.html", {"lists": _lobby_lists(request), "kinds": registry.all_games()}
+        request,
+        "games/lobby.html",
+        {"lists": _lobby_lists(request, filters), "kinds": kinds, "form": form, "filters": filters},
     )
 
 
 LOBBY_CACHE_SECONDS = 15
 
 
-def _lobby_lists(request) -> str:
+def _lobby_lists(request, filters: selectors.LobbyFilters) -> str:
     """The lists of games, a page of each. Spectators all see the same first pages, so
     theirs are rendered at most every few seconds (deadline countdowns are brought up to date
     in the browser); further pages are rendered as asked."""
 
     def render_lists(user) -> str:
         return render_to_string(
-            "games/_lobby_lists.html", {"lobby": selectors.lobby(user, request)}, request=request
+            "games/_lobby_lists.html",
+            {"lobby": selectors.lobby(user, request, filters)},
+            request=request,
         )
 
     if request.user.is_authenticated or request.GET:
@@ -274,7 +282,8 @@ def seat_join(request, game_id, number):
         return redirect("lobby")
     messages.success(
         request,
-        _("You have seat %(number)d in %(title)s.") % {"number": seat.number, "title": game.title},
+        _("You have seat %(number)d in %(title)s.")
+        % {"number": seat.shown_number, "title": game.title},
     )
     return redirect("game", game.pk)
 
@@ -405,7 +414,7 @@ def referee_remove(request, game):
             "Seat %(number)d will be taken out at the start of the coming round. You "
             "can undo it until the round is resolved."
         )
-        % {"number": number},
+        % {"number": number + 1},
     )
 
 
@@ -420,7 +429,7 @@ def referee_undo_remove(request, game):
         request,
         game,
         lambda: services.referee_undo_remove(game=game, by=request.user, number=number),
-        _("Seat %(number)d stays in the game.") % {"number": number},
+        _("Seat %(number)d stays in the game.") % {"number": number + 1},
     )
 
 
@@ -451,7 +460,8 @@ def referee_replace(request, game):
         lambda: services.referee_replace_computer(
             game=game, by=request.user, number=number, user=user
         ),
-        _("Seat %(number)d now belongs to %(name)s.") % {"number": number, "name": user.username},
+        _("Seat %(number)d now belongs to %(name)s.")
+        % {"number": number + 1, "name": user.username},
     )
 
 

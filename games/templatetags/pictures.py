@@ -3,33 +3,22 @@ boards' pictures (``games.picture_views``) in the page's language."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django import template
-from django.urls import reverse
-from django.utils.translation import get_language
 
-from .. import selectors
-from ..models import Game
+from .. import picture_views, selectors
 
 register = template.Library()
 
 
 @register.simple_tag
-def game_picture(game: Game, open_round=None, seat=None, extension: str = "svg") -> str:
-    """``game``'s position now (``open_round``: its open round, if one is); a game not
-    started shows its kind's sample. ``seat``: the viewer's, for a game that draws seats
-    apart."""
-    if game.status == Game.Status.OPEN:
-        return kind_picture(game.rules, extension)
-    query = {"v": selectors.picture_version(game, open_round), "lang": get_language()}
-    if seat is not None:
-        query["seat"] = seat
-    return f"{reverse('game_picture', args=[game.pk, extension])}?{urlencode(query)}"
+def game_picture(game, open_round=None, seat=None, extension: str = "svg") -> str:
+    """``game``'s position now (``open_round``: its open round, if one is). ``seat``: the
+    viewer's, for a game that draws seats apart."""
+    version = selectors.picture_version(game, open_round or None)
+    return picture_views.game_picture_url(game, version, seat, extension)
 
 
 @register.simple_tag
 def kind_picture(rules, extension: str = "svg") -> str:
     """A sample position of the game ``rules`` plays."""
-    query = urlencode({"lang": get_language()})
-    return f"{reverse('kind_picture', args=[rules.slug, extension])}?{query}"
+    return picture_views.kind_picture_url(rules, extension)
