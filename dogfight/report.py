@@ -41,7 +41,9 @@ def weather_words(event: dict) -> str:
 
 def seat_name(names: dict, seat) -> str:
     """A seat's pilot, or the seat itself while it has no pilot's name."""
-    return names.get(seat) or names.get(str(seat)) or _("seat %(number)s") % {"number": int(seat) + 1}
+    return (
+        names.get(seat) or names.get(str(seat)) or _("seat %(number)s") % {"number": int(seat) + 1}
+    )
 
 
 def _victors(names: dict, seats: list) -> str:

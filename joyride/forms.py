@@ -47,7 +47,8 @@ class SettingsForm(GameSettingsForm):
         super().__init__(*args, **kwargs)
         for number in SEATS:
             self.fields[f"computer_{number}"] = forms.BooleanField(
-                required=False, label=_("Computer player in seat %(number)d") % {"number": number + 1}
+                required=False,
+                label=_("Computer player in seat %(number)d") % {"number": number + 1},
             )
             self.fields[f"level_{number}"] = forms.ChoiceField(
                 choices=[(level, LEVEL_WORDS[level]) for level in LEVELS],
