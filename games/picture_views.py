@@ -74,6 +74,11 @@ def kind_picture(request, kind: str, extension: str):
     return _picture(body, extension, "public, max-age=86400")
 
 
+def route_name(picture: str, extension: str) -> str:
+    """``game_picture`` or ``kind_picture`` as an SVG (the name itself) or a PNG (``_png``)."""
+    return picture if extension == "svg" else f"{picture}_{extension}"
+
+
 def game_picture_url(game: Game, version: str, seat=None, extension: str = "svg") -> str:
     """The address of ``game``'s picture at ``version`` (``selectors.picture_version``, or
     ``p<N>``); a game not started shows its kind's sample."""
@@ -82,12 +87,13 @@ def game_picture_url(game: Game, version: str, seat=None, extension: str = "svg"
     query = {"v": version, "lang": translation.get_language()}
     if seat is not None:
         query["seat"] = seat
-    return f"{reverse('game_picture', args=[game.pk, extension])}?{urlencode(query)}"
+    url = reverse(route_name("game_picture", extension), args=[game.pk])
+    return f"{url}?{urlencode(query)}"
 
 
 def kind_picture_url(rules: registry.GameRules, extension: str = "svg") -> str:
     query = urlencode({"lang": translation.get_language()})
-    return f"{reverse('kind_picture', args=[rules.slug, extension])}?{query}"
+    return f"{reverse(route_name('kind_picture', extension), args=[rules.slug])}?{query}"
 
 
 def link_preview(request, game: Game, version: str, *, title: str, description: str) -> dict:

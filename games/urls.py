@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, re_path
+from django.urls import include, path
 from django.views.decorators.http import require_safe
 
 from . import limits, picture_views, public_views, registry, views
@@ -49,16 +49,24 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
     # The boards as pictures: a game's position, each kind's sample position.
-    re_path(
-        r"^games/(?P<game_id>[0-9]+)/picture\.(?P<extension>svg|png)$",
-        picture_views.game_picture,
-        name="game_picture",
-    ),
-    re_path(
-        r"^games/kinds/(?P<kind>[-\w]+)/picture\.(?P<extension>svg|png)$",
-        picture_views.kind_picture,
-        name="kind_picture",
-    ),
+    *[
+        route
+        for extension in picture_views.CONTENT_TYPES
+        for route in (
+            path(
+                f"games/<int:game_id>/picture.{extension}",
+                picture_views.game_picture,
+                {"extension": extension},
+                name=picture_views.route_name("game_picture", extension),
+            ),
+            path(
+                f"games/kinds/<slug:kind>/picture.{extension}",
+                picture_views.kind_picture,
+                {"extension": extension},
+                name=picture_views.route_name("kind_picture", extension),
+            ),
+        )
+    ],
 ]
 
 

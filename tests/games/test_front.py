@@ -69,7 +69,7 @@ def test_a_game_without_a_picture_gives_none():
 
 def test_a_running_games_picture_is_its_open_rounds_board_kept_for_a_year(client):
     game = make_dogfight(humans=[make_user()])
-    url = reverse("game_picture", args=[game.pk, "svg"])
+    url = reverse("game_picture", args=[game.pk])
     response = client.get(url, {"v": "r1", "lang": "de"})
     assert response["Content-Type"] == "image/svg+xml"
     assert "immutable" in response["Cache-Control"]
@@ -83,29 +83,29 @@ def test_a_running_games_picture_is_its_open_rounds_board_kept_for_a_year(client
 
 def test_a_picture_of_a_position_that_may_change_is_kept_a_minute(client):
     game = make_dogfight(humans=[make_user()])
-    response = client.get(reverse("game_picture", args=[game.pk, "svg"]), {"v": "last"})
+    response = client.get(reverse("game_picture", args=[game.pk]), {"v": "last"})
     assert response.status_code == 200 and response["Cache-Control"] == "public, max-age=60"
 
 
 def test_a_picture_of_a_round_that_never_was_is_404(client):
     game = make_dogfight(humans=[make_user()])
-    url = reverse("game_picture", args=[game.pk, "svg"])
+    url = reverse("game_picture", args=[game.pk])
     assert client.get(url, {"v": "r9"}).status_code == 404
-    assert client.get(reverse("game_picture", args=[9999, "svg"])).status_code == 404
-    assert client.get(reverse("kind_picture", args=["chess", "svg"])).status_code == 404
+    assert client.get(reverse("game_picture", args=[9999])).status_code == 404
+    assert client.get(reverse("kind_picture", args=["chess"])).status_code == 404
 
 
 def test_the_link_preview_picture_is_a_png_of_the_rounds_end(
     client, django_capture_on_commit_callbacks
 ):
     game = published(django_capture_on_commit_callbacks)
-    response = client.get(reverse("game_picture", args=[game.pk, "png"]), {"v": "p1"})
+    response = client.get(reverse("game_picture_png", args=[game.pk]), {"v": "p1"})
     assert response["Content-Type"] == "image/png" and response.content.startswith(PNG)
 
 
 def test_every_kind_has_a_sample_picture(client):
     for slug in GAMES:
-        response = client.get(reverse("kind_picture", args=[slug, "svg"]), {"lang": "en"})
+        response = client.get(reverse("kind_picture", args=[slug]), {"lang": "en"})
         assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
 
 
@@ -115,7 +115,7 @@ def test_every_kind_has_a_sample_picture(client):
 def test_a_visitor_sees_every_game_as_a_card_with_its_picture_and_a_practice_game(client):
     page = client.get(reverse("home")).content.decode()
     for slug in GAMES:
-        assert reverse("kind_picture", args=[slug, "svg"]) in page
+        assert reverse("kind_picture", args=[slug]) in page
         assert f'href="{reverse("practice", args=[slug])}"' in page
 
 
@@ -127,7 +127,7 @@ def test_a_players_home_page_lists_the_game_waiting_on_him_first(client):
     client.force_login(alice)
     page = client.get(reverse("home")).content.decode()
     assert page.index("Due first") < page.index("Already in")
-    assert f"{reverse('game_picture', args=[due.pk, 'svg'])}?v=r1" in page
+    assert f"{reverse('game_picture', args=[due.pk])}?v=r1" in page
 
 
 def test_practice_starts_a_game_and_opens_the_players_seat(client):
@@ -195,7 +195,7 @@ def test_a_game_page_and_a_report_carry_open_graph_tags_with_a_png_of_the_board(
 ):
     game = published(django_capture_on_commit_callbacks)
     page = client.get(reverse("game", args=[game.pk])).content.decode()
-    picture = f"http://testserver{reverse('game_picture', args=[game.pk, 'png'])}?v=r2"
+    picture = f"http://testserver{reverse('game_picture_png', args=[game.pk])}?v=r2"
     assert f'<meta property="og:image" content="{picture}' in page
     assert '<meta property="og:title" content="First light">' in page
     report = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
