@@ -42,9 +42,7 @@ def game_picture(request, game_id: int, extension: str):
     seat = _seat(request.GET.get("seat"))
     language = _language(request.GET.get("lang"))
     key = f"picture:{game_id}:{version}:{seat}:{language}:{extension}"
-    lasting = version[:1] in ("r", "p") or (
-        version == "end" and game.status == Game.Status.FINISHED
-    )
+    lasting = _lasting(game, version)
     body = cache.get(key) if lasting else None
     if body is None:
         with translation.override(language):
@@ -106,6 +104,14 @@ def link_preview(request, game: Game, version: str, *, title: str, description: 
         "image": request.build_absolute_uri(game_picture_url(game, version, extension="png")),
         "image_alt": gettext("The board of %(title)s") % {"title": game.title},
     }
+
+
+def _lasting(game: Game, version: str) -> bool:
+    """Whether the position ``version`` names never changes: a round's start or end once the
+    game has started (before, every version shows the kind's sample), a finished game's end."""
+    if game.status == Game.Status.OPEN:
+        return False
+    return version[:1] in ("r", "p") or (version == "end" and game.status == Game.Status.FINISHED)
 
 
 def _document(game: Game, version: str, seat: int | None) -> str:

@@ -87,6 +87,18 @@ def test_a_picture_of_a_position_that_may_change_is_kept_a_minute(client):
     assert response.status_code == 200 and response["Cache-Control"] == "public, max-age=60"
 
 
+def test_a_game_not_started_shows_its_kinds_sample_and_keeps_it_no_longer_than_a_minute(client):
+    game = make_dogfight(start=False, humans=[make_user()])
+    url = reverse("game_picture", args=[game.pk])
+    before = client.get(url, {"v": "r1", "lang": "en"})
+    assert before["Cache-Control"] == "public, max-age=60"
+    sample = client.get(reverse("kind_picture", args=["dogfight"]), {"lang": "en"})
+    assert before.content == sample.content
+    services.game_start(game=game, by=game.referee)
+    after = client.get(url, {"v": "r1", "lang": "en"})
+    assert after.content != before.content and "immutable" in after["Cache-Control"]
+
+
 def test_a_picture_of_a_round_that_never_was_is_404(client):
     game = make_dogfight(humans=[make_user()])
     url = reverse("game_picture", args=[game.pk])
