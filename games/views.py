@@ -87,6 +87,8 @@ def practice(request, kind):
             request, "games/practice.html", {"rules": rules, "home": rules.template("_home")}
         )
     game = rules.practice_create(request.user)
+    if game is None:  # the game declined, as the plug allows
+        raise Http404("this game offers no practice game")
     seat = game.seats.get(user=request.user)
     return redirect(rules.seat_url(game.pk, seat.number))
 
