@@ -15,6 +15,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import pictures
 from games.registry import GameRules, Outcome, Rejected
 
 from . import cockpit_words, engine, report, svg, words
@@ -108,7 +109,7 @@ class DogfightRules(GameRules):
 
     def seat_label(self, number: int) -> str:
         return gettext("Seat %(number)d (%(colour)s)") % {
-            "number": number,
+            "number": number + 1,  # people count from 1
             "colour": words.SEAT_COLOURS[number],
         }
 
@@ -315,6 +316,13 @@ class DogfightRules(GameRules):
         from .practice import practice_game_create  # models: see the module's note
 
         return practice_game_create(user=user)
+
+    sample_rounds = 3  # the planes off their airfields, a cloud or two drifted
+
+    def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None) -> str:
+        return pictures.standalone(
+            svg.board_svg(state, names, svg_id="picture"), stylesheets=["dogfight/board.css"]
+        )
 
     @staticmethod
     def _plane_in_play(state: dict, seat: int):

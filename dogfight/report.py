@@ -41,7 +41,8 @@ def weather_words(event: dict) -> str:
 
 def seat_name(names: dict, seat) -> str:
     """A seat's pilot, or the seat itself while it has no pilot's name."""
-    return names.get(seat) or names.get(str(seat)) or _("seat %(number)s") % {"number": seat}
+    shown = int(seat) + 1 if str(seat).isdigit() else seat  # people count seats from 1
+    return names.get(seat) or names.get(str(seat)) or _("seat %(number)s") % {"number": shown}
 
 
 def _victors(names: dict, seats: list) -> str:

@@ -23,7 +23,7 @@ from .engine.state import BALLOON_STRENGTH
 
 SIZE = 10.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
-SEAT_COLOURS = ("#c0392b", "#2471a3", "#d4ac0d", "#1e8449", "#7d3c98", "#ca6f1e")
+SEAT_COLOURS = tuple(colour.hex for colour in words.SEAT_PALETTE)
 WIDTH = SQRT3 * SIZE * (2 * RADIUS + 1) + 4
 HEIGHT = SIZE * (3 * RADIUS + 2) + 4
 # One ring of hexes beyond the board: where a route that flies off it crashes.
@@ -81,7 +81,7 @@ def _plane(plane: dict, names: dict, own: bool = False) -> str:
     rank = plane.get("rank", 0)
     title = escape(
         _plane_title(
-            names.get(seat) or _("seat %(number)s") % {"number": seat},
+            names.get(seat) or _("seat %(number)s") % {"number": seat + 1},
             words.SEAT_COLOURS[seat],
             words.RANKS[rank],
         )

@@ -14,6 +14,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import palette
 from games.jsonface import EngineError
 from games.refusals import Wording, refusal_words
 
@@ -64,15 +65,10 @@ RANKS = (
 )
 ACE_TITLE = pgettext_lazy("title", "Ace")  # engine.career.ACE_TITLE
 
-# svg.SEAT_COLOURS by seat number (engine.board.SEATS)
-SEAT_COLOURS = (
-    pgettext_lazy("colour", "red"),
-    pgettext_lazy("colour", "blue"),
-    pgettext_lazy("colour", "yellow"),
-    pgettext_lazy("colour", "green"),
-    pgettext_lazy("colour", "purple"),
-    pgettext_lazy("colour", "orange"),
-)
+# The seats' colours by seat number (engine.board.SEATS), from the site's one palette: svg.py
+# draws them (SEAT_PALETTE's hex), pages name them (SEAT_COLOURS).
+SEAT_PALETTE = palette.colours("red", "blue", "yellow", "green", "purple", "orange")
+SEAT_COLOURS = tuple(colour.name for colour in SEAT_PALETTE)
 
 # the ``cause`` of the engine's "crash" events (engine.resolve: ``self._crash(plane, cause)``)
 CRASH_CAUSES = {
@@ -116,7 +112,7 @@ def rank(number: int) -> str:
 
 def seat_words(number: int) -> str:
     return gettext("seat %(number)d (%(colour)s)") % {
-        "number": number,
+        "number": number + 1,  # people count from 1
         "colour": SEAT_COLOURS[number],
     }
 

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline
 
 from . import report, svg
@@ -248,6 +249,13 @@ class DuelRules(TurnDeadline, GameRules):
 
         duel_act(seat=seat, user=user, payload=payload)
 
+    sample_rounds = 24  # the asteroids placed, the fighters out and a few turns flown
+
+    def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None) -> str:
+        return pictures.standalone(
+            svg.board_svg(view(state, None), svg_id="picture"), stylesheets=["duel/board.css"]
+        )
+
     def practice_create(self, user):
         from .practice import practice_duel_create  # models: imported when called
 
@@ -268,7 +276,7 @@ class DuelRules(TurnDeadline, GameRules):
 def player_label(player: int) -> str:
     return gettext("player %(letter)s (seat %(number)d)") % {
         "letter": "AB"[player],
-        "number": player,
+        "number": player + 1,  # people count from 1
     }
 
 

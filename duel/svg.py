@@ -14,7 +14,8 @@ from functools import lru_cache
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_lazy as _
+
+from games import palette
 
 from .engine.board import DOCKS
 from .engine.classes import CLASSES
@@ -23,8 +24,9 @@ from .report import MISSILE_WORDS, STATE_WORDS, cause_word, step_word
 
 SIZE = 12.0
 SQRT3 = math.sqrt(3)
-PLAYER_COLOURS = ("#c0392b", "#2471a3")
-PLAYER_COLOUR_NAMES = (_("red"), _("blue"))
+PLAYER_PALETTE = palette.colours("red", "blue")  # player A, player B
+PLAYER_COLOURS = tuple(colour.hex for colour in PLAYER_PALETTE)
+PLAYER_COLOUR_NAMES = tuple(colour.name for colour in PLAYER_PALETTE)
 MARGIN = 9  # room for the edge labels (column numbers above, row numbers on the left)
 LEFT = -SQRT3 / 2 * SIZE - 2 - MARGIN
 TOP = -SIZE - 2 - MARGIN

@@ -10,7 +10,16 @@ from django.utils.functional import cached_property
 
 from . import registry, selectors
 
-SITE_PAGES = ("home", "lobby", "my_games", "logout", "login", "signup", "set_language")
+SITE_PAGES = (
+    "home",
+    "lobby",
+    "my_games",
+    "logout",
+    "login",
+    "signup",
+    "set_language",
+    "manifest",
+)
 
 
 @lru_cache(maxsize=8)

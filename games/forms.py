@@ -7,6 +7,7 @@ Forms check the shape of what was sent; what the games allow is decided by the s
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
@@ -174,3 +175,27 @@ class ReplaceComputerForm(SeatForm):
                 _("There is nobody called %(name)s here.") % {"name": repr(username)}
             )
         return user
+
+
+class LobbyFilterForm(forms.Form):
+    """The lobby's filters, read from the query string: what is not understood filters
+    nothing."""
+
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    seats = forms.BooleanField(label=_("Free seats only"), required=False)
+    lang = forms.ChoiceField(label=_("Referee's language"), required=False)
+
+    def __init__(self, data, *, kinds):
+        super().__init__(data)
+        self.fields["game"].choices = [("", _("Every game")), *[(k.slug, k.name) for k in kinds]]
+        self.fields["lang"].choices = [("", _("Any language")), *settings.LANGUAGES]
+
+    def filters(self) -> dict:
+        """The filters that were understood: ``kind``, ``free_seats``, ``language``."""
+        self.is_valid()
+        cleaned = {name: self.cleaned_data.get(name) for name in self.fields}
+        return {
+            "kind": cleaned["game"] or None,
+            "free_seats": bool(cleaned["seats"]),
+            "language": cleaned["lang"] or None,
+        }

@@ -83,7 +83,13 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or gettext("seat %(number)d") % {"number": self.number}
+        return self.name or gettext("seat %(number)d") % {"number": self.shown_number}
+
+    @property
+    def shown_number(self) -> int:
+        """The seat's number as people read it: they count from 1 (URLs and the stored number
+        count from 0)."""
+        return self.number + 1
 
     @property
     def is_free(self) -> bool:

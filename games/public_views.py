@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import pages, registry, report_cache, selectors
+from . import pages, picture_views, registry, report_cache, selectors
 from .db import queries
 from .models import Chatter, Game, Order, Round
 
@@ -61,6 +61,18 @@ def game_page(request, game_id: int):
         )
     if state is not None:
         context.update(rules.page_context(state, names))
+    context["preview"] = picture_views.link_preview(
+        request,
+        game,
+        selectors.picture_version(game, open_round),
+        title=game.title,
+        description=_("%(kind)s, refereed by %(referee)s: %(status)s.")
+        % {
+            "kind": rules.name,
+            "referee": game.referee.username,
+            "status": game.get_status_display(),
+        },
+    )
     return render(request, rules.template("game"), context)
 
 
@@ -139,6 +151,15 @@ def _report_page(
             "rules_url": rnd.game.rules.rules_url(),
             "previous": rnd.number - 1 if rnd.number > 1 else None,
             "next": rnd.number + 1 if later else None,
+            "preview": picture_views.link_preview(
+                request,
+                rnd.game,
+                f"p{rnd.number}",
+                title=_("%(title)s — round %(number)d")
+                % {"title": rnd.game.title, "number": rnd.number},
+                description=_("What happened in round %(number)d of %(title)s, a game of %(kind)s.")
+                % {"number": rnd.number, "title": rnd.game.title, "kind": rnd.game.rules.name},
+            ),
         },
     )
 

@@ -112,7 +112,7 @@ class GameRules:
 
     def seat_label(self, number: int) -> str:
         """A seat as the lobby names it (a game may add what tells its seats apart)."""
-        return gettext("Seat %(number)d") % {"number": number}
+        return gettext("Seat %(number)d") % {"number": number + 1}  # people count from 1
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         """The settings of a game as (label, words), for the referee's panel."""
@@ -247,6 +247,52 @@ class GameRules:
         """A practice game for ``user`` against computer players, started, or None if the
         game offers none."""
         return
+
+    @property
+    def offers_practice(self) -> bool:
+        """Whether the game implements ``practice_create``."""
+        return type(self).practice_create is not GameRules.practice_create
+
+    # --- pictures: the board on cards and in link previews ----------------------------------
+    def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None):
+        """The board at ``state`` drawn by the game's own board code as a standalone SVG
+        document at thumbnail size (``games.pictures.standalone``), or None if the game has
+        no picture. Anyone may see it: like ``page_context``, it shows only what a spectator
+        may see of ``state``. ``seat``: the viewer's own seat, for a game that
+        draws each seat's board apart."""
+        return
+
+    sample_rounds = 0  # rounds the computer players play on from the setup (sample_position)
+
+    def sample_position(self) -> dict | None:
+        """A real position of the game, for the home page's card: the setup of a game with its
+        default settings and every seat a computer player, played on for ``sample_rounds``
+        rounds. Deterministic (a fixed seed), worked out once per process; None if the
+        default settings are refused."""
+        return _sample_position(self)
+
+
+SAMPLE_SEED = 1917
+
+
+@cache
+def _sample_position(rules: GameRules) -> dict | None:
+    try:
+        settings = rules.clean_settings({})
+    except Rejected:
+        return None
+    computers = [
+        {"number": number, "computer": True, "user_id": None}
+        for number in rules.seat_numbers(settings)
+    ]
+    state = rules.setup(seed=SAMPLE_SEED, settings=settings, seats=computers)
+    for played in range(rules.sample_rounds):
+        owing = rules.active_seats(state)
+        if not owing:
+            break
+        orders = {seat: rules.computer_orders(state, seat, "novice") for seat in owing}
+        state = rules.resolve(state, orders, seed=SAMPLE_SEED + played, referee_input={}).state
+    return state
 
 
 class TurnDeadline:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.http import Http404
 
 from . import pages, registry
@@ -49,9 +49,19 @@ class MyGame:
 @dataclass
 class Lobby:
     open: Page  # each a page of its list (games.pages)
-    running: Page
-    finished: Page
+    running: Page | None  # None: filtered out (only open games have free seats)
+    finished: Page | None
     joined: set[int] = field(default_factory=set)  # open games the viewer has a seat in
+
+
+@dataclass(frozen=True)
+class LobbyFilters:
+    kind: str | None = None  # one kind of game
+    free_seats: bool = False  # open games with a seat nobody holds yet
+    language: str | None = None  # the referee's language
+
+    def __bool__(self) -> bool:
+        return bool(self.kind or self.free_seats or self.language)
 
 
 def profile_of(user) -> Profile:
@@ -138,18 +148,18 @@ def waiting_count(user) -> int:
     )
 
 
-def lobby(user, request) -> Lobby:
+def lobby(user, request, filters: LobbyFilters = LobbyFilters()) -> Lobby:
     """The lobby's three lists, a page of each (``open``, ``running``, ``finished`` in the
     query string; newest first): open games with their seats, running and finished games with
-    only what the list shows (no seat's user, no round's state)."""
-    base = Game.objects.select_related("referee")
+    only what the list shows (no seat's user, no round's state); each narrowed by
+    ``filters``."""
+    base = _filtered(Game.objects.select_related("referee__profile"), filters)
+    open_list = base.prefetch_related(_seats()).filter(status=Game.Status.OPEN)
+    if filters.free_seats:
+        free = Seat.objects.filter(game=OuterRef("pk"), user__isnull=True, computer=False)
+        open_list = open_list.filter(Exists(free))
     open_games = pages.page_of(
-        request,
-        base.prefetch_related(_seats())
-        .filter(status=Game.Status.OPEN)
-        .order_by("-created_at", "-pk"),
-        "open",
-        LOBBY_PAGE,
+        request, open_list.order_by("-created_at", "-pk"), "open", LOBBY_PAGE
     )
     for game in open_games:
         game.deadline_words = registry.get(game.kind).deadline_words(game)
@@ -175,25 +185,34 @@ def lobby(user, request) -> Lobby:
         .order_by("-started_at", "-pk")
     )
     finished = base.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
+    started = not filters.free_seats  # a started game has no seat to join
     return _described(
         Lobby(
             open=open_games,
             joined=joined,
-            running=pages.page_of(request, running, "running", LOBBY_PAGE),
-            finished=pages.page_of(request, finished, "finished", LOBBY_PAGE),
+            running=pages.page_of(request, running, "running", LOBBY_PAGE) if started else None,
+            finished=pages.page_of(request, finished, "finished", LOBBY_PAGE) if started else None,
         )
     )
+
+
+def _filtered(games, filters: LobbyFilters):
+    if filters.kind:
+        games = games.filter(kind=filters.kind)
+    if filters.language:
+        games = games.filter(referee__profile__language=filters.language)
+    return games
 
 
 def _described(lobby: Lobby) -> Lobby:
     """Each listed game's settings in its own words, an open game's seats by their game's
     names (a colour, say), a finished game's winner (one query for all of them)."""
-    for game in (*lobby.open, *lobby.running, *lobby.finished):
+    for game in (*lobby.open, *(lobby.running or ()), *(lobby.finished or ())):
         game.lobby_words = registry.get(game.kind).lobby_words(game)
     for game in lobby.open:
         for seat in game.seats.all():
             seat.label = registry.get(game.kind).seat_label(seat.number)
-    won = [game for game in lobby.finished if game.winner_seat is not None]
+    won = [game for game in lobby.finished or () if game.winner_seat is not None]
     winners = {
         (seat.game_id, seat.number): seat
         for seat in Seat.objects.filter(game__in=won, number=F("game__winner_seat")).only(
@@ -235,6 +254,33 @@ def shown_state(game: Game, open_round: Round | None = None) -> dict | None:
         return open_round.state
     last = Report.objects.filter(round__game=game).order_by("-round__number").only("state").first()
     return last.state if last else None
+
+
+def picture_version(game: Game, open_round: Round | None) -> str:
+    """Which position a game's picture shows, as its URL names it: ``r<N>`` the start of
+    round N (a round's state never changes; ``p<N>``: the end of published round N, which
+    never changes either), ``end`` a finished game's last report, ``last``
+    a running game's last report while no round is open (it changes when one opens), ``""``
+    a game not started (its kind's sample position)."""
+    if game.status == Game.Status.OPEN:
+        return ""
+    if open_round is not None:
+        return f"r{open_round.number}"
+    return "end" if game.status == Game.Status.FINISHED else "last"
+
+
+def picture_state(game: Game, version: str) -> dict | None:
+    """The state a game's picture at ``version`` shows (``picture_version``); None if there is
+    no such position. A version that is no round's number shows the latest position."""
+    number = int(version[1:]) if version[1:].isascii() and version[1:].isdigit() else None
+    if version[:1] == "r" and number is not None:
+        found = Round.objects.filter(game=game, number=number).values_list("state")
+        return found[0][0] if found else None
+    if version[:1] == "p" and number is not None:
+        found = Report.objects.filter(round__game=game, round__number=number).values_list("state")
+        return found[0][0] if found else None
+    open_round = game.rounds.filter(status=Round.Status.OPEN).only("state").first()
+    return shown_state(game, open_round)
 
 
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:

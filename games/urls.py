@@ -2,12 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import limits, public_views, registry, views
+from . import limits, picture_views, public_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("language/", views.set_language, name="set_language"),
     # Accounts, the person's own page, the lobby, new games and the referee's panel.
     path("accounts/signup/", views.signup, name="signup"),
@@ -22,6 +23,7 @@ urlpatterns = [
     path("me/tokens/", views.api_tokens, name="api_tokens"),
     path("games/", views.lobby, name="lobby"),
     path("games/new/<slug:kind>/", views.game_new, name="game_new"),
+    path("games/practice/<slug:kind>/", views.practice, name="practice"),
     path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),
     path("games/<int:game_id>/referee/", views.referee_panel, name="referee_panel"),
     path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
@@ -46,6 +48,25 @@ urlpatterns = [
         "games/<int:game_id>/rounds/<int:number>/", public_views.round_report, name="round_report"
     ),
     path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
+    # The boards as pictures: a game's position, each kind's sample position.
+    *[
+        route
+        for extension in picture_views.CONTENT_TYPES
+        for route in (
+            path(
+                f"games/<int:game_id>/picture.{extension}",
+                picture_views.game_picture,
+                {"extension": extension},
+                name=picture_views.route_name("game_picture", extension),
+            ),
+            path(
+                f"games/kinds/<slug:kind>/picture.{extension}",
+                picture_views.kind_picture,
+                {"extension": extension},
+                name=picture_views.route_name("kind_picture", extension),
+            ),
+        )
+    ],
 ]
 
 

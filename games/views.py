@@ -16,9 +16,10 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
@@ -32,6 +33,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from . import health, limits, registry, selectors, services, tokens
 from .forms import (
     ConfirmForm,
+    LobbyFilterForm,
     ProfileForm,
     RemovalForm,
     ReplaceComputerForm,
@@ -42,14 +44,53 @@ from .forms import (
 from .models import Game
 from .registry import Rejected
 
+HOME_GAMES = 8  # a player's games on the home page ("My games" lists them all)
+
 
 @require_safe
 def home(request):
+    """Signed in: the person's games, those waiting on him first, then every kind of game;
+    signed out: every kind of game, each with a practice game one click away."""
+    entries = []
+    if request.user.is_authenticated:
+        entries = [
+            entry
+            for entry in selectors.my_games(request.user)
+            if entry.game.status != Game.Status.FINISHED
+        ]
     return render(
         request,
         "home.html",
-        {"games": [(rules, rules.template("_home")) for rules in registry.all_games()]},
+        {
+            "kinds": [(rules, rules.template("_home")) for rules in registry.all_games()],
+            "entries": entries[:HOME_GAMES],
+            "more_entries": len(entries) > HOME_GAMES,
+        },
     )
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+@limits.limit(
+    "practice_games_per_person",
+    limits.per_person,
+    gettext_lazy("You have started many practice games in a short time."),
+)
+def practice(request, kind):
+    """A practice game against computer players, started (POST), and on to the person's seat
+    in it. A GET (the way back from logging in) offers the one button."""
+    rules = _rules_of(kind)
+    if not rules.offers_practice:
+        raise Http404("this game offers no practice game")
+    if request.method != "POST":
+        return render(
+            request, "games/practice.html", {"rules": rules, "home": rules.template("_home")}
+        )
+    game = rules.practice_create(request.user)
+    if game is None:  # the game declined, as the plug allows
+        raise Http404("this game offers no practice game")
+    seat = game.seats.get(user=request.user)
+    return redirect(rules.seat_url(game.pk, seat.number))
 
 
 @never_cache
@@ -69,6 +110,39 @@ def healthz(request):
 def favicon(request):
     """Browsers ask for /favicon.ico whatever a page links: the site's icon, kept a day."""
     response = HttpResponse(_favicon(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@require_safe
+def manifest(request):
+    """The web app manifest: the site on a phone's home screen, in the reader's language."""
+    icon = "icons/icon-{}.png"
+    response = JsonResponse(
+        {
+            "name": "Skies",
+            "short_name": "Skies",
+            "description": _("Four games of flight and wits, played by web."),
+            "lang": translation.get_language(),
+            "start_url": reverse("home"),
+            "scope": reverse("home"),
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": "#1f5f99",
+            "icons": [
+                {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+                {"src": static(icon.format(192)), "sizes": "192x192", "type": "image/png"},
+                {"src": static(icon.format(512)), "sizes": "512x512", "type": "image/png"},
+                {
+                    "src": static("icons/icon-maskable-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
+            ],
+        },
+        content_type="application/manifest+json",
+    )
     response["Cache-Control"] = "public, max-age=86400"
     return response
 
@@ -164,22 +238,29 @@ def _int_or_none(text: str | None) -> int | None:
 
 @require_safe
 def lobby(request):
+    kinds = registry.all_games()
+    form = LobbyFilterForm(request.GET, kinds=kinds)
+    filters = selectors.LobbyFilters(**form.filters())
     return render(
-        request, "games/lobby.html", {"lists": _lobby_lists(request), "kinds": registry.all_games()}
+        request,
+        "games/lobby.html",
+        {"lists": _lobby_lists(request, filters), "kinds": kinds, "form": form, "filters": filters},
     )
 
 
 LOBBY_CACHE_SECONDS = 15
 
 
-def _lobby_lists(request) -> str:
+def _lobby_lists(request, filters: selectors.LobbyFilters) -> str:
     """The lists of games, a page of each. Spectators all see the same first pages, so
     theirs are rendered at most every few seconds (deadline countdowns are brought up to date
     in the browser); further pages are rendered as asked."""
 
     def render_lists(user) -> str:
         return render_to_string(
-            "games/_lobby_lists.html", {"lobby": selectors.lobby(user, request)}, request=request
+            "games/_lobby_lists.html",
+            {"lobby": selectors.lobby(user, request, filters)},
+            request=request,
         )
 
     if request.user.is_authenticated or request.GET:
@@ -203,7 +284,8 @@ def seat_join(request, game_id, number):
         return redirect("lobby")
     messages.success(
         request,
-        _("You have seat %(number)d in %(title)s.") % {"number": seat.number, "title": game.title},
+        _("You have seat %(number)d in %(title)s.")
+        % {"number": seat.shown_number, "title": game.title},
     )
     return redirect("game", game.pk)
 
@@ -334,7 +416,7 @@ def referee_remove(request, game):
             "Seat %(number)d will be taken out at the start of the coming round. You "
             "can undo it until the round is resolved."
         )
-        % {"number": number},
+        % {"number": number + 1},
     )
 
 
@@ -349,7 +431,7 @@ def referee_undo_remove(request, game):
         request,
         game,
         lambda: services.referee_undo_remove(game=game, by=request.user, number=number),
-        _("Seat %(number)d stays in the game.") % {"number": number},
+        _("Seat %(number)d stays in the game.") % {"number": number + 1},
     )
 
 
@@ -380,7 +462,8 @@ def referee_replace(request, game):
         lambda: services.referee_replace_computer(
             game=game, by=request.user, number=number, user=user
         ),
-        _("Seat %(number)d now belongs to %(name)s.") % {"number": number, "name": user.username},
+        _("Seat %(number)d now belongs to %(name)s.")
+        % {"number": number + 1, "name": user.username},
     )
 
 

@@ -47,13 +47,14 @@ class SettingsForm(GameSettingsForm):
         super().__init__(*args, **kwargs)
         for number in SEATS:
             self.fields[f"computer_{number}"] = forms.BooleanField(
-                required=False, label=_("Computer player in seat %(number)d") % {"number": number}
+                required=False,
+                label=_("Computer player in seat %(number)d") % {"number": number + 1},
             )
             self.fields[f"level_{number}"] = forms.ChoiceField(
                 choices=[(level, LEVEL_WORDS[level]) for level in LEVELS],
                 initial="veteran",
                 required=False,
-                label=_("Level in seat %(number)d") % {"number": number},
+                label=_("Level in seat %(number)d") % {"number": number + 1},
             )
 
     def computer_rows(self):

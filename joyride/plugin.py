@@ -17,6 +17,7 @@ from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import pictures
 from games.registry import GameRules, Outcome, Rejected
 
 from . import report, svg, words
@@ -201,6 +202,11 @@ class JoyrideRules(GameRules):
         if game is None:
             game = solo_game_create(user=user)
         return f"run solo in '{game.title}' at {settings.SITE_URL}{self.seat_url(game.pk, 0)}"
+
+    def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None) -> str:
+        """The viewer's own lab, else the first player's."""
+        shown = seat if seat is not None and 0 <= seat < state["players"] else 0
+        return pictures.standalone(svg.lab(state, shown), stylesheets=["joyride/board.css"])
 
     def practice_create(self, user):
         from .services import practice_game_create

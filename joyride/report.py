@@ -13,7 +13,7 @@ END = None  # the frame after the last step: Insta-Ball tiles, stops and scores
 
 
 def seat_name(names: dict[int, str], seat: int) -> str:
-    return names.get(seat) or gettext("seat %(number)d") % {"number": seat}
+    return names.get(seat) or gettext("seat %(number)d") % {"number": seat + 1}
 
 
 def _shape_list(seats: list[int], names) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import palette
 from games.jsonface import EngineError
 from games.refusals import Wording, refusal_words
 
@@ -147,7 +148,7 @@ SHAPES = {
     "U5": _("U5 (a U of five)"),
 }
 
-SEAT_COLOURS = ("#d35400", "#2471a3", "#1e8449", "#8e44ad")
+SEAT_COLOURS = tuple(colour.hex for colour in palette.colours("orange", "blue", "green", "purple"))
 
 
 def mission_name(mission_id: str) -> str:

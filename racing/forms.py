@@ -99,13 +99,13 @@ class SettingsForm(GameSettingsForm):
             self.fields[f"computer_{number}"] = forms.BooleanField(
                 required=False,
                 label=_("Computer jet in seat %(number)d (%(colour)s)")
-                % {"number": number, "colour": colour},
+                % {"number": number + 1, "colour": colour},
             )
             self.fields[f"level_{number}"] = forms.ChoiceField(
                 choices=COMPUTER_LEVELS,
                 initial="novice",
                 required=False,
-                label=_("Level in seat %(number)d") % {"number": number},
+                label=_("Level in seat %(number)d") % {"number": number + 1},
             )
 
     def computer_rows(self):

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline
 
 from . import engine, report, svg, words
@@ -266,6 +267,13 @@ class RacingRules(TurnDeadline, GameRules):
             {"title": str(f["title"]), "state": f["state"], "paths": f["paths"]}
             for f in report.frames(state_before, events, report_state, names)
         ]
+
+    sample_rounds = 10  # every jet through the first gate or near it
+
+    def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None) -> str:
+        return pictures.standalone(
+            svg.course_svg(state, names, svg_id="picture"), stylesheets=["racing/board.css"]
+        )
 
     def practice_create(self, user):
         from .practice import practice_race_create  # models: imported when called

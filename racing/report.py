@@ -22,7 +22,7 @@ def jet_label(jet_id: str | None, names: dict[int, str]) -> str:
     if jet_id is None:
         return "—"
     seat = seat_of(jet_id)
-    name = names.get(seat) or gettext("seat %(number)d") % {"number": seat}
+    name = names.get(seat) or gettext("seat %(number)d") % {"number": seat + 1}
     return gettext("%(name)s (%(colour)s)") % {"name": name, "colour": words.jet_name(jet_id)}
 
 

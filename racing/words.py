@@ -10,20 +10,15 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from games import palette
 from games.jsonface import EngineError
 from games.refusals import Wording, refusal_words
 
-# Seat n flies jet JET_IDS[n], drawn in JET_COLOURS[n].
+# Seat n flies jet JET_IDS[n] (the engine's ids are colours' names), drawn in its colour of the
+# site's one palette.
 JET_IDS = ("red", "blue", "green", "yellow", "purple", "orange")
-JET_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e")
-JET_NAMES = {
-    "red": _("red"),
-    "blue": _("blue"),
-    "green": _("green"),
-    "yellow": _("yellow"),
-    "purple": _("purple"),
-    "orange": _("orange"),
-}
+JET_COLOURS = tuple(colour.hex for colour in palette.colours(*JET_IDS))
+JET_NAMES = {key: palette.PALETTE[key].name for key in JET_IDS}
 
 KIND_NAMES = {
     "booster": _("Booster"),

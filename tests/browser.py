@@ -108,3 +108,31 @@ def log_in(page, base: str, user, next_path: str = "/games/") -> None:
     page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{base}{next_path}")
+
+
+SERIOUS = ("serious", "critical")
+
+
+def axe_violations(page, impacts=SERIOUS) -> list[dict]:
+    """What axe-core finds wrong on the page as it stands, of the given impacts: one dict a
+    rule (``id``, ``impact``, ``help`` and the CSS targets of the nodes it failed on).
+
+    axe-core is the copy bundled in the axe-playwright-python package (never a CDN): it is
+    evaluated through the DevTools protocol, which the site's Content-Security-Policy does not
+    govern. Check each colour scheme with ``page.emulate_media(color_scheme=...)`` first.
+
+        assert axe_violations(page) == []
+    """
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        {
+            "id": rule["id"],
+            "impact": rule["impact"],
+            "help": rule["help"],
+            "targets": [node["target"] for node in rule["nodes"]],
+        }
+        for rule in results.response["violations"]
+        if rule["impact"] in impacts
+    ]

@@ -270,7 +270,7 @@ def test_a_plugged_game_is_played_through_the_lobby_its_seat_page_the_sweep_and_
     game.refresh_from_db()
     assert (game.status, game.winner_seat) == (Game.Status.FINISHED, 0)
     report = client.get(reverse("round_report", args=[game.pk, 5])).content.decode()
-    assert "seat 0 takes cell 2" in report and "Cells [0, 0, 0, None, 1" in report
+    assert "seat 1 takes cell 2" in report and "Cells [0, 0, 0, None, 1" in report
     assert (
         "Cells [0, 0, 0, None, 1, None, None, None, 1]"
         in client.get(reverse("game", args=[game.pk])).content.decode()

@@ -202,7 +202,7 @@ def test_a_removed_pilot_crashes_at_the_next_resolution(client):
     game = make_dogfight(referee, humans={2: pilot})
     client.force_login(referee)
     response = post_action(client, game, "referee_remove", number=2, confirm="1")
-    assert "Seat 2 will be taken out" in response.content.decode()
+    assert "Seat 3 will be taken out" in response.content.decode()  # people count from 1
     rnd = open_round(game)
     assert rnd.referee_input == {"remove": [2]}
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
@@ -243,9 +243,9 @@ def test_the_referee_undoes_a_removal_until_the_round_is_resolved(client):
     client.force_login(referee)
     post_action(client, game, "referee_remove", number=2, confirm="1")
     page = client.get(reverse("referee_panel", args=[game.pk])).content.decode()
-    assert "Undo: keep seat 2" in page
+    assert "Undo: keep seat 3" in page  # people count from 1
     response = post_action(client, game, "referee_undo_remove", number=2)
-    assert "Seat 2 stays in the game." in response.content.decode()
+    assert "Seat 3 stays in the game." in response.content.decode()
     rnd = open_round(game)
     assert rnd.referee_input == {}
     resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
@@ -312,7 +312,7 @@ def test_the_referee_replaces_a_computer_pilot_with_a_person(client):
     assert rnd.orders.filter(seat__number=3).exists()  # the computer's orders are in
     client.force_login(referee)
     response = post_action(client, game, "referee_replace", number=3, username="Newcomer")
-    assert "Seat 3 now belongs to newcomer" in response.content.decode()
+    assert "Seat 4 now belongs to newcomer" in response.content.decode()
     seat = game.seats.get(number=3)
     assert seat.user == newcomer and not seat.computer
     assert not rnd.orders.filter(seat=seat).exists()  # now his orders are due

@@ -306,7 +306,7 @@ def test_each_pilot_who_wants_it_gets_one_mail_per_published_round(
     message = mail.outbox[0]
     assert message.subject == "Test skies: round 1 is published"
     assert f"/games/{mail_game.pk}/rounds/1/" in message.body
-    assert "seat 0 sent no orders and flies straight on." in message.body
+    assert "seat 1 sent no orders and flies straight on." in message.body  # counted from 1
 
     _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert [m.subject for m in mail.outbox] == [

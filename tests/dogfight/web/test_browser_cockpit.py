@@ -209,8 +209,9 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
         assert open_round(game).referee_input == {}
         page.get_by_label("Yes, take this pilot out of the game").check()
         page.get_by_role("button", name="Remove").click()
-        expect(page.get_by_text("Seat 5 will be taken out")).to_be_visible()
-        expect(page.get_by_role("button", name="Undo: keep seat 5")).to_be_visible()
+        # People count seats from 1: stored seat 5 is the sixth.
+        expect(page.get_by_text("Seat 6 will be taken out")).to_be_visible()
+        expect(page.get_by_role("button", name="Undo: keep seat 6")).to_be_visible()
         context.clear_cookies()
 
         log_in(page, base, pilots[5], f"/dogfight/games/{game.pk}/seat/5/")

@@ -79,7 +79,8 @@ def test_a_german_pilot_signs_up_flies_a_practice_round_and_reads_the_report(
     page.wait_for_url(f"{base}/me/")
 
     page.goto(f"{base}/")
-    page.get_by_role("button", name="Eine Übungspartie gegen fünf Computerpiloten fliegen").click()
+    dogfight = page.locator(".kind-card", has_text="Dogfight")
+    dogfight.get_by_role("button", name="Übungspartie spielen").click()
     page.wait_for_url(re.compile(r"/dogfight/games/\d+/seat/0/$"))
     assert page.locator("html").get_attribute("lang") == "de"
     expect(page.get_by_text("Deine Befehle für Runde 1")).to_be_visible()

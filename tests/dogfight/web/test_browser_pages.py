@@ -23,11 +23,11 @@ def test_a_game_link_sent_to_a_friend_lets_him_join(page, live_server):
     expect(page.get_by_role("link", name="log in").first).to_be_visible()
     friend = make_user("friend")
     log_in(page, live_server.url, friend, f"/games/{game.pk}/")
-    page.get_by_role("button", name="Join seat 2").click()
-    expect(page.get_by_text("You have seat 2 in Friday flight.")).to_be_visible()
+    page.get_by_role("button", name="Join seat 3").click()  # people count seats from 1
+    expect(page.get_by_text("You have seat 3 in Friday flight.")).to_be_visible()
     assert game.seats.get(number=2).user == friend
     # One seat a person: the other seats' buttons are gone.
-    expect(page.get_by_role("button", name="Join seat 3")).to_have_count(0)
+    expect(page.get_by_role("button", name="Join seat 4")).to_have_count(0)
 
 
 def test_the_game_page_words_the_weather_that_was(page, live_server):
@@ -131,8 +131,8 @@ def test_the_lobby_shows_each_games_settings_seat_colours_and_winner(page, live_
     page.goto(f"{live_server.url}/games/")
     open_entry = page.locator(".game-entry", has_text="Open skies")
     expect(open_entry).to_contain_text("full game, windless, 1 balloon, points per damage point")
-    expect(open_entry).to_contain_text("Seat 0 (red):")
-    expect(open_entry).to_contain_text("Seat 5 (orange):")
+    expect(open_entry).to_contain_text("Seat 1 (red):")
+    expect(open_entry).to_contain_text("Seat 6 (orange):")
     expect(page.locator(".game-entry", has_text="Over and done")).to_contain_text(
         "Won by Roter Baron."
     )

@@ -64,12 +64,12 @@ def test_two_players_play_a_duel_to_the_end(two_pages, live_server):
     expect(a.get_by_text("Asteroid belt is open for pilots.")).to_be_visible()
     game = Game.objects.get(title="Asteroid belt")
     a.goto(f"{base}/games/")
-    a.get_by_role("button", name="Join seat 0").click()
+    a.get_by_role("button", name="Join seat 1").click()
     log_in(b, base, bob)
     expect(
         b.get_by_text("24 hours per action").or_(b.get_by_text("48 hours per action"))
     ).to_be_visible()
-    b.get_by_role("button", name="Join seat 1").click()
+    b.get_by_role("button", name="Join seat 2").click()
     a.goto(f"{base}/games/{game.pk}/referee/")
     a.get_by_role("button", name="Start the game").click()
 

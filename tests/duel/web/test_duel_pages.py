@@ -62,7 +62,7 @@ def test_the_lobby_and_my_games_show_duels_like_any_game(
     assert client.get(page_url(open_game, 1)).status_code == 302  # not started yet
     running = make_duel(alice, bob)
     mine = client.get(reverse("my_games")).content.decode()
-    assert f'href="{page_url(running, 1)}">My fighters (seat 1' in mine
+    assert f'href="{page_url(running, 1)}">My fighters (seat 2' in mine  # counted from 1
     assert "Orders due" in mine  # the sealed placement: both owe it
 
 

@@ -90,10 +90,10 @@ def test_two_people_and_a_computer_jet_race_to_the_finish(two_pages, live_server
     game = Game.objects.get(title="Little oval")
     assert game.settings["level"] == 1 and game.settings["laps"] == 1
     a.goto(f"{base}/games/")
-    a.get_by_role("button", name="Join seat 0").click()
+    a.get_by_role("button", name="Join seat 1").click()  # people count seats from 1
     log_in(b, base, bob)
     expect(b.get_by_text("12 hours per turn").first).to_be_visible()
-    b.get_by_role("button", name="Join seat 1").click()
+    b.get_by_role("button", name="Join seat 2").click()
     a.goto(f"{base}/games/{game.pk}/referee/")
     a.get_by_role("button", name="Start the game").click()
 
