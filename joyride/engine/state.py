@@ -1,6 +1,6 @@
 """A game's state and a player's plan, read from JSON (every problem named) and written back.
 
-The state is what the JSON face carries between jobs (see the README's joyride section);
+The state is what the JSON face carries between jobs (see docs/engines/joyride.md);
 ``State.from_dict`` checks it whole, so a tampered state is an error, never a crash later.
 """
 
