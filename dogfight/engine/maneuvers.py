@@ -7,10 +7,14 @@ use these two functions, so the legal list and the flight never disagree.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from . import career
 from .board import APPROACHES, RUNWAY_CODES, runway_heading, runway_hex
 from .hexgrid import DIRECTIONS, Hex
-from .state import EngineError, Plane
+from .state import Plane
 
 CODES = ("A", "L", "R", "LS", "RS", "H", "I", "S", "O", "TA", "TB", "TG", "G", "LD")
 NAMES = {
@@ -167,7 +171,7 @@ def route(plane: Plane, chosen: list[str]) -> list[tuple[Hex, int]]:
     return steps
 
 
-def order_form(plane: Plane, wanted: list[str]) -> list[dict]:
+def order_form(plane: Plane, wanted: list[str]) -> list[dict[str, Any]]:
     """The three moves of an order form: for each, the legal list given the moves before, the
     pilot's pick (or the first legal one when his pick is no longer offered), where it takes
     the plane, and whether the plane may fire after it (not while standing on its airfield).

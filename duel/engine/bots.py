@@ -20,12 +20,15 @@ effect from ``game.preview``: the bot decides no rule itself.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError
 
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, other
 from .foresight import start_flight, trapped
 from .hexgrid import distance, step, turn
 from .orders import AHEAD, Walk, default_orders, may_move, may_stay
-from .state import EngineError, State
+from .state import State
 
 LEVELS = ("novice", "veteran")
 KILL, LOSS = 150.0, 220.0
@@ -33,7 +36,7 @@ TRAPPED, IN_MISSILE_PATH, IN_GUN_REACH = 90.0, 80.0, 12.0
 CANDIDATES_CHECKED = 8  # the best moves per fighter verified with the engine's preview
 
 
-def bot_action(state: State, player: int, level: str, seed: int) -> dict:
+def bot_action(state: State, player: int, level: str, seed: int) -> dict[str, Any]:
     level = level if level in LEVELS else "novice"
     rng = Random(seed)
     if state.phase == "asteroids":
@@ -57,7 +60,7 @@ def _asteroid(state: State, player: int, level: str, rng: Random):
     return min(hexes, key=lambda h: (min(distance(h, d) for d in enemy), rng.random()))
 
 
-def _placements(state: State, player: int, level: str) -> list[dict]:
+def _placements(state: State, player: int, level: str) -> list[dict[str, Any]]:
     mine = [f for f in state.fighters if f.player == player]
     ahead = TOWARD_ENEMY[player]
     # a veteran spreads its fighters: the outer ones turned 60° outwards
@@ -74,10 +77,10 @@ def _placements(state: State, player: int, level: str) -> list[dict]:
 # --- a turn -----------------------------------------------------------------------------------
 
 
-def _turn(state: State, player: int, level: str, rng: Random) -> list[dict]:
+def _turn(state: State, player: int, level: str, rng: Random) -> list[dict[str, Any]]:
     from .game import preview  # the turn's effects are the engine's, never the bot's
 
-    orders: list[dict] = []
+    orders: list[dict[str, Any]] = []
     doomed = {e["fighter"] for e in start_flight(state, player) if e["type"] == "destroyed"}
     fighters = [f for f in state.alive(player) if f.id not in doomed]
     # those nearest the enemy move first: their shots may clear the way for the others
@@ -108,7 +111,7 @@ def _turn(state: State, player: int, level: str, rng: Random) -> list[dict]:
     return orders
 
 
-def _options(state: State, fighter) -> list[dict]:
+def _options(state: State, fighter) -> list[dict[str, Any]]:
     """Every move of ``fighter`` that the rules allow and that the fixed board lets it
     survive: {"steps", "hex", "facing", "flown"}; a docked fighter that may stay, a stay."""
     options = []
@@ -150,7 +153,7 @@ def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
     walker.ahead, walker.since_turn = saved
 
 
-def _trapped_at(fighter, option: dict, rocks) -> bool:
+def _trapped_at(fighter, option: dict[str, Any], rocks) -> bool:
     ghost = fighter.copy()
     ghost.hex, ghost.facing, ghost.speed, ghost.docked = (
         option["hex"],
@@ -163,7 +166,9 @@ def _trapped_at(fighter, option: dict, rocks) -> bool:
     return trapped(ghost, rocks)
 
 
-def _armed(state: State, player: int, orders: list, fighter, option: dict, preview) -> dict:
+def _armed(
+    state: State, player: int, orders: list[Any], fighter, option: dict[str, Any], preview
+) -> dict[str, Any]:
     """The move with every shot and launch the preview shows destroying an enemy (and none
     of one's own) added where it stands. Only weapons with an enemy in range are tried."""
     if option.get("stay"):
@@ -189,7 +194,7 @@ def _armed(state: State, player: int, orders: list, fighter, option: dict, previ
     return {"fighter": fighter.id, "steps": steps}
 
 
-def _positions(fighter, steps: list[str]) -> list[tuple]:
+def _positions(fighter, steps: list[str]) -> list[tuple[Any, ...]]:
     """Where the fighter stands before each step and after the last: (hex, facing)."""
     hex_, facing = fighter.hex, fighter.facing
     out = [(hex_, facing)]
@@ -202,7 +207,7 @@ def _positions(fighter, steps: list[str]) -> list[tuple]:
     return out
 
 
-def _aimed(hex_, facing: int, targets: set) -> list[str]:
+def _aimed(hex_, facing: int, targets: set[Any]) -> list[str]:
     """The weapons worth a look from here: a gun with an enemy in the next hex, a launcher
     with an enemy within a missile's flight (a smart one's reach) on its side."""
     back = turn(facing, 3)
@@ -226,19 +231,19 @@ def _gain_of(state, player, orders, fid, steps, preview) -> float:
         return float("-inf")  # not open here (no such gun or launcher, none left)
 
 
-def _gain(seen: dict, player: int) -> float:
+def _gain(seen: dict[str, Any], player: int) -> float:
     """Enemy fighters destroyed minus own (own weigh more)."""
     return sum(KILL if k["player"] != player else -LOSS for k in seen["kills"])
 
 
-def _effect_score(seen: dict, player: int, fid: str) -> float:
+def _effect_score(seen: dict[str, Any], player: int, fid: str) -> float:
     score = _gain(seen, player)
     if fid in seen["trapped"]:
         score -= TRAPPED
     return score
 
 
-def _place_score(state: State, fighter, option: dict, player: int) -> float:
+def _place_score(state: State, fighter, option: dict[str, Any], player: int) -> float:
     """Where a move ends, judged for the veteran: safety from the enemy's missiles and guns,
     closing in while armed, going home when the enemy is gone or its missiles are spent."""
     hex_ = option["hex"]

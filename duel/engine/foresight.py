@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .hexgrid import distance, on_board, step, turn
 from .orders import speeds
 from .state import Fighter, State
@@ -21,21 +23,21 @@ from .turns import MISSILE_FLIGHT, SMART_RANGE, Turn
 SMART_REACH = MISSILE_FLIGHT - 1 + SMART_RANGE
 
 
-def start_flight(state: State, player: int) -> list[dict]:
+def start_flight(state: State, player: int) -> list[dict[str, Any]]:
     """The events of ``player``'s missiles flying at the start of his turn (on a copy)."""
     work = state.copy()
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     turn_ = Turn(work, events)
     turn_.player = player
     turn_.fly_missiles()
     return events
 
 
-def doomed(state: State, player: int) -> dict[str, dict]:
+def doomed(state: State, player: int) -> dict[str, dict[str, Any]]:
     """{fighter id: {"cause", "by", "kind", "owner"}} for the player's fighters destroyed by the
     start-of-turn missile flight (a missile's ``owner`` is always ``player`` here)."""
     kinds = {m.id: m.kind for m in state.missiles}
-    lost: dict[str, dict] = {}
+    lost: dict[str, dict[str, Any]] = {}
     for event in start_flight(state, player):
         if event["type"] == "destroyed" and event["player"] == player:
             lost[event["fighter"]] = {
@@ -77,7 +79,7 @@ def trapped(fighter: Fighter, asteroids) -> bool:
     return not survives(fighter.hex, fighter.facing, 0, 0)
 
 
-def smart_threats(state: State, player: int) -> list[dict]:
+def smart_threats(state: State, player: int) -> list[dict[str, Any]]:
     """For each of ``player``'s smart missiles in ``state``: ``missile``, ``hex``, ``homes``
     ("nearest": the nearest fighter of either side, not docked, within SMART_RANGE) and
     ``in_reach``: the fighters (id, player, hex, distance) it could steer for on its next

@@ -12,6 +12,7 @@ on the docks, both at once) -> ``play`` (alternating turns) -> ``over``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from games.jsonface import (
     EngineError,
@@ -73,7 +74,7 @@ class Settings:
             )
         return settings
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "asteroids": self.asteroids,
             "no_adjacent": self.no_adjacent,
@@ -166,7 +167,7 @@ class Fighter:
             setattr(twin, name, getattr(self, name))
         return twin
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "player": self.player,
@@ -238,7 +239,7 @@ class Missile:
     def copy(self) -> Missile:
         return Missile(self.id, self.owner, self.kind, self.hex, self.facing, self.fighter)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "owner": self.owner,
@@ -274,7 +275,7 @@ class State:
     to_act: int | None = 0  # None in the sealed fighter placement and when over
     asteroids: list[Hex] = field(default_factory=list)  # in placement order
     asteroids_left: list[int] = field(default_factory=lambda: [0, 0])
-    sealed: list[list[dict] | None] = field(default_factory=lambda: [None, None])
+    sealed: list[list[dict[str, Any]] | None] = field(default_factory=lambda: [None, None])
     missiles: list[Missile] = field(default_factory=list)  # in launch order
     next_missile: int = 1
     quiet_turns: int = 0
@@ -313,7 +314,7 @@ class State:
     def alive(self, player: int | None = None) -> list[Fighter]:
         return [f for f in self.fighters if f.alive and (player is None or f.player == player)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "settings": self.settings.to_dict(),
             "seed": self.seed,
@@ -415,7 +416,7 @@ def _pair(value: object, where: str, high: int) -> list[int]:
     return [as_int(v, f"{where}[{i}]", 0, high) for i, v in enumerate(items)]
 
 
-def _sealed(value: object) -> list[list[dict] | None]:
+def _sealed(value: object) -> list[list[dict[str, Any]] | None]:
     items = as_list(value, "state.sealed")
     if len(items) != 2:
         raise EngineError(

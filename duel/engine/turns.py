@@ -11,6 +11,8 @@ turns played automatically.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import DOCKS, other
 from .hexgrid import distance, on_board, step, turn
 from .orders import AHEAD, GUNS, LAUNCHES, TURNS, Order, default_orders
@@ -34,12 +36,14 @@ def hx(hex_) -> list[int]:
 
 
 class Turn:
-    def __init__(self, state: State, events: list[dict]) -> None:
+    def __init__(self, state: State, events: list[dict[str, Any]]) -> None:
         self.state = state
         self.events = events
         self.player = state.to_act
         self.destroyed_any = False
-        self.trace: dict[str, list[dict]] | None = None  # the preview's routes, step by step
+        self.trace: dict[str, list[dict[str, Any]]] | None = (
+            None  # the preview's routes, step by step
+        )
 
     def emit(self, type_: str, **fields) -> None:
         self.events.append({"turn": self.state.turn, "type": type_, **fields})
@@ -274,19 +278,19 @@ def finish(state: State, emit, winner: int | None, result: str) -> bool:
     return True
 
 
-def play_turn(state: State, orders: list[Order], events: list[dict], how: str) -> None:
+def play_turn(state: State, orders: list[Order], events: list[dict[str, Any]], how: str) -> None:
     """Play the turn of ``state.to_act`` in place, then any automatic turns that follow."""
     Turn(state, events).play(orders, how)
     autoplay(state, events)
 
 
-def autoplay(state: State, events: list[dict]) -> None:
+def autoplay(state: State, events: list[dict[str, Any]]) -> None:
     """A side with no fighters left has its turns played for it (its missiles fly on)."""
     while state.phase == "play" and not state.alive(state.to_act):
         Turn(state, events).play([], "auto")
 
 
-def missed_turn(state: State, events: list[dict]) -> None:
+def missed_turn(state: State, events: list[dict[str, Any]]) -> None:
     """The player to act missed his turn: count it, forfeit at the limit, else the default."""
     player = state.to_act
     state.missed_in_row[player] += 1

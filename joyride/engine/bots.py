@@ -11,11 +11,14 @@ only, and is deterministic: the same state gives the same plan.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from games.jsonface import as_choice
 
 from .geometry import COLS, SHAPES, Cell, Placement, first_placements, placements_touching
 from .route import Laid, exempt_kinds, judge
 from .scoring import score
-from .state import State, as_choice
+from .state import State
 from .tables import GADGETS, INSTA_BALL
 
 LEVELS = ("novice", "veteran", "ace")
@@ -152,7 +155,9 @@ class _Planner:
         return chosen
 
 
-def computer_plan(state: State | dict, seat: int, level: str = "veteran") -> dict:
+def computer_plan(
+    state: State | dict[str, Any], seat: int, level: str = "veteran"
+) -> dict[str, Any]:
     """A sensible plan for ``seat`` in this round's run, as the JSON face takes it."""
     state = State.coerce(state)
     level = as_choice(level, LEVELS, "level")
@@ -187,7 +192,7 @@ WORTH = {
 assert set(WORTH) == set(GADGETS)
 
 
-def computer_picks(state: State | dict, seat: int, level: str = "veteran") -> list[str]:
+def computer_picks(state: State | dict[str, Any], seat: int, level: str = "veteran") -> list[str]:
     """The revealed gadgets ranked by their worth to a computer (ties: the lower id)."""
     state = State.coerce(state)
     as_choice(level, LEVELS, "level")

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .geometry import SECTOR_COLS, Cell, neighbours
 
@@ -24,13 +25,13 @@ KINDS = ("zapper", "missile", "laser")
 
 
 @cache
-def catalogue_data() -> dict:
+def catalogue_data() -> dict[str, Any]:
     """The shipped catalogue, read once: ``{"seed", "cards": [{card, number, hard, sides}]}``."""
     return json.loads(DATA.read_text(encoding="utf-8"))
 
 
 @cache
-def cards() -> dict[str, dict]:
+def cards() -> dict[str, dict[str, Any]]:
     return {card["card"]: card for card in catalogue_data()["cards"]}
 
 
@@ -50,7 +51,7 @@ class Obstacle:
     cells: frozenset[Cell]
     rim: frozenset[Cell]  # the cells orthogonally next to it (its near-miss cells)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "sector": self.sector,
@@ -69,7 +70,7 @@ class Lab:
     obstacle_at: dict[Cell, Obstacle]
 
     @classmethod
-    def from_sides(cls, sides: list[dict]) -> Lab:
+    def from_sides(cls, sides: list[dict[str, Any]]) -> Lab:
         coins, scientists, obstacles = set(), set(), []
         for number, side in enumerate(sides, start=1):
             shift = SECTOR_COLS * (number - 1)
@@ -83,7 +84,7 @@ class Lab:
         return cls(frozenset(coins), frozenset(scientists), tuple(obstacles), at)
 
 
-def side_data(card: str, side: str) -> dict:
+def side_data(card: str, side: str) -> dict[str, Any]:
     return cards()[card]["sides"][side]
 
 

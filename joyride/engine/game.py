@@ -9,12 +9,15 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError, as_int, as_list
 
 from .cards import catalogue_data, hard_cards, standard_cards
 from .geometry import CHAINS, SHAPES, TILES_PER_SHAPE, first_placements, placements_touching
 from .route import Runner
 from .scoring import score
-from .state import EngineError, Plan, State, as_int, as_list, parse_hard, parse_plan, per_seat
+from .state import Plan, State, parse_hard, parse_plan, per_seat
 from .tables import (
     FREEZE_O_MATIC,
     GADGETS,
@@ -100,7 +103,7 @@ def _deal(hard: list[list[int]], rng: Random) -> list[list[tuple[str, str]]]:
     return labs
 
 
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:
     """The lab cards (cells of coins, scientists and obstacles per side, in the sector's own
     columns 0-8), the shapes (chains, terminals at the ends), missions, gadgets, ratings."""
     return {
@@ -119,7 +122,7 @@ def _seat(state: State, seat: object) -> int:
     return as_int(seat, "seat", 0, state.players - 1)
 
 
-def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict]]:
+def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict[str, Any]]]:
     """The plan's tiles laid in turn up to the escape, uncontested; and their warnings."""
     runner = Runner(state.lab(seat), state.owned(seat))
     warnings = []
@@ -152,7 +155,13 @@ def _next_tiles(runner: Runner) -> dict[str, list[list[list[int]]]]:
     return found
 
 
-def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool = False) -> dict:
+def check(
+    state: State | dict[str, Any],
+    seat: int,
+    plan: dict[str, Any] | None,
+    *,
+    next_tiles: bool = False,
+) -> dict[str, Any]:
     """The uncontested score of a plan: every tile placed in turn (no shortage, nobody else
     ends the run), the player's own escape ending it; warnings name each tile and the rule it
     breaks (``after_escape``: a tile after the escape, never placed, costs nothing). With
@@ -186,7 +195,9 @@ def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool
     }
 
 
-def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
+def validate_plan(
+    state: State | dict[str, Any], seat: int, plan: dict[str, Any] | None
+) -> dict[str, Any]:
     """The plan as the engine reads it (``Plan.to_dict``), for storing: an ``EngineError``
     names what is wrong with a malformed plan, and with one that needs more tiles of a shape
     than the pool of this run holds (it could never be laid whole)."""
@@ -204,7 +215,9 @@ def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
     return parse_plan(plan, "plan", state.owned(answer["seat"])).to_dict()
 
 
-def _place_insta_ball(runner: Runner, grabbed, seat: int) -> tuple[list[dict], list[dict]]:
+def _place_insta_ball(
+    runner: Runner, grabbed, seat: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
     a route that has neither escaped nor broken (after a broken tile the free end is a tile
     that collects nothing). Answers the warnings for the tiles left unplaced, and the events."""
@@ -260,9 +273,9 @@ class _LockStep:
         self.runners = [Runner(state.lab(s), state.owned(s)) for s in seats]
         self.pool = dict(state.pool)
         self.next = [0] * state.players
-        self.stops: list[dict | None] = [None] * state.players
-        self.grabbed: list[list] = [[] for _ in seats]
-        self.events: list[dict] = []
+        self.stops: list[dict[str, Any] | None] = [None] * state.players
+        self.grabbed: list[list[Any]] = [[] for _ in seats]
+        self.events: list[dict[str, Any]] = []
         self.tie = state.ties()
 
     def running(self) -> list[int]:
@@ -383,7 +396,7 @@ class _LockStep:
             self.events += _place_insta_ball(runner, self.grabbed[seat], seat)[1]
 
 
-def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:
+def resolve_run(state: State | dict[str, Any], plans: list[Any]) -> tuple[State, dict[str, Any]]:
     """Round ``state.round``'s run from every seat's plan (``None``: no plan), then scoring.
     Answers the state in phase ``pick`` (``over`` after round 3) and the result:
     ``{events, seats: [{seat, stop, placed, score}]}``."""
@@ -444,7 +457,7 @@ def _finish(state: State) -> None:
 # --- gadget picks and cleanup -------------------------------------------------------------------
 
 
-def pick_order(state: State | dict) -> list[int]:
+def pick_order(state: State | dict[str, Any]) -> list[int]:
     """Seats in the order they pick: lowest score this round first; ties: furthest right in
     this run first, then the round's rotating seat order."""
     state = State.coerce(state) if isinstance(state, dict) else state
@@ -454,7 +467,7 @@ def pick_order(state: State | dict) -> list[int]:
     )
 
 
-def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
+def resolve_picks(state: State | dict[str, Any], picks: list[Any]) -> tuple[State, dict[str, Any]]:
     """The sealed gadget picks (``picks[seat]``: revealed gadget ids by preference; ``None``
     or a short list: the first revealed one still there), then cleanup and the next round."""
     state = State.coerce(state)

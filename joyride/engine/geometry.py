@@ -12,6 +12,7 @@ and mirrored, so a shape is known by the set of its cells up to translation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.jsonface import EngineError
 
@@ -107,7 +108,7 @@ class Placement:
         """The chain from ``entry`` (one of the terminals) to the other terminal."""
         return self.chain if entry == self.chain[0] else self.chain[::-1]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"shape": self.shape, "cells": [list(cell) for cell in self.cells]}
 
 

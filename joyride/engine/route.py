@@ -18,6 +18,7 @@ first broken one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Lab
 from .geometry import COLS, ROWS, Cell, Placement, adjacent, neighbours
@@ -41,7 +42,7 @@ class Laid:
     def scores(self) -> bool:
         return not self.rules
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "shape": self.shape,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from typing import Any
 
 from .cards import Lab
 from .geometry import COLS, ROWS, SECTORS, Cell, neighbours, sector_of
@@ -265,7 +266,9 @@ GADGET_POINTS = {
 }
 
 
-def score(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]) -> dict:
+def score(
+    lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]
+) -> dict[str, Any]:
     """The score of the tiles ``laid`` (in order) with the gadgets owned and missions revealed.
 
     GS-15's three coins are its gadget points and count in ``coins_total``, the figure the

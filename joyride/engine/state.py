@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
+from games.jsonface import (
     EngineError,
-    as_bool,
     as_choice,
     as_int,
     as_list,
@@ -39,7 +39,7 @@ class State:
     pool: dict[str, int]  # the tiles free for the next run (or left after it)
     game_pool: dict[str, int]  # what a multiplayer round starts with
     missions: dict[str, list[str]]  # deck, revealed, discard
-    gadgets: dict  # deck, revealed, discard, owned[seat]
+    gadgets: dict[str, Any]  # deck, revealed, discard, owned[seat]
     scores: list[list[int]]  # per seat, per round played
     reach: list[list[int]]  # per seat, per round: furthest column (-1..36)
     winners: list[int] = field(default_factory=list)
@@ -64,10 +64,10 @@ class State:
         return copy.deepcopy(self)
 
     @classmethod
-    def coerce(cls, value: State | dict) -> State:
+    def coerce(cls, value: State | dict[str, Any]) -> State:
         return value.copy() if isinstance(value, State) else cls.from_dict(value)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "seed": self.seed,
@@ -139,7 +139,7 @@ class State:
 
 
 def per_seat(players: int):
-    def read(value: object, where: str) -> list:
+    def read(value: object, where: str) -> list[Any]:
         value = as_list(value, where)
         if len(value) != players:
             raise EngineError(f"{where} must hold one entry per seat ({players})", where=where)
@@ -180,7 +180,7 @@ def _pool(value: object, where: str) -> dict[str, int]:
     return {s: as_int(value.get(s, 0), f"{where}.{s}", 0, TILES_PER_SHAPE) for s in SHAPES}
 
 
-def _ids(value: object, where: str, table: dict) -> list[str]:
+def _ids(value: object, where: str, table: dict[str, Any]) -> list[str]:
     ids = as_list(value, where)
     for i, item in enumerate(ids):
         if not isinstance(item, str) or item not in table:
@@ -190,7 +190,7 @@ def _ids(value: object, where: str, table: dict) -> list[str]:
     return list(ids)
 
 
-def _deck(value: object, where: str, table: dict) -> dict:
+def _deck(value: object, where: str, table: dict[str, Any]) -> dict[str, Any]:
     value = as_object(value, where)
     deck = {
         k: _ids(value.get(k, []), f"{where}.{k}", table) for k in ("deck", "revealed", "discard")
@@ -240,7 +240,7 @@ class Plan:
     passed: bool = False
     insta_ball: tuple[Placement, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         tiles = [t.to_dict() for t in self.tiles] + (["pass"] if self.passed else [])
         return {"tiles": tiles, "insta_ball": [t.to_dict() for t in self.insta_ball]}
 

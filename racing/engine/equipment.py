@@ -4,11 +4,14 @@ phase, once per kind and turn, the energy), pays and applies the effect."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from .catalogue import KINDS
 from .courses import BUOY_RADIUS, course_fault, described
 from .flight import LIMITS, Blocked, apply, place_chips, plan, position, ruler, within_lift
 from .geometry import EPSILON, ahead, distance, norm, point_segment_distance, rotate
-from .jsonface import EngineError
 from .state import find
 
 PROJECTOR_LENGTH = 120.0  # the projector lift
@@ -18,20 +21,20 @@ WARP_REACH = 4  # the Warpfeld reaches a buoy within Lift 4
 NEAR = 1  # Abstauber and Höllenböller reach jets within Lift 1
 
 
-def projector_line(jet: dict, backwards: bool = False) -> tuple:
+def projector_line(jet: dict[str, Any], backwards: bool = False) -> tuple[Any, ...]:
     heading = jet["heading"] + (180.0 if backwards else 0.0)
     start = ahead(position(jet), heading, 15.0)
     return start, ahead(start, heading, PROJECTOR_LENGTH)
 
 
-def hits(shooter: dict, target: dict, backwards: bool = False) -> bool:
+def hits(shooter: dict[str, Any], target: dict[str, Any], backwards: bool = False) -> bool:
     return (
         point_segment_distance(position(target), *projector_line(shooter, backwards))
         <= HIT + EPSILON
     )
 
 
-def card_for(turn, jet: dict, ref: object, where: str) -> dict:
+def card_for(turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, Any]:
     """The jet's card named by id, or by kind (an undamaged one first)."""
     if isinstance(ref, int):
         for card in jet["equipment"]:
@@ -57,7 +60,7 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
     return (fresh or cards)[0]
 
 
-def why_not(turn, jet: dict, card: dict, phase: str) -> str | None:
+def why_not(turn, jet: dict[str, Any], card: dict[str, Any], phase: str) -> str | None:
     """A code for why ``jet`` cannot use ``card`` now, or None."""
     kind = KINDS[card["kind"]]
     if turn.controlled:
@@ -88,7 +91,14 @@ WHY_WORDS = {
 }
 
 
-def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) -> None:
+def use(
+    turn,
+    jet: dict[str, Any],
+    raw: dict[str, Any],
+    phase: str,
+    *,
+    payer: dict[str, Any] | None = None,
+) -> None:
     """``jet`` uses a card; ``payer`` (the Überhirn's victim is its own payer) pays."""
     where = raw["where"]
     card = card_for(turn, jet, raw["card"], where)
@@ -126,7 +136,7 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
         )
 
 
-def _target(turn, jet: dict, raw: dict) -> dict:
+def _target(turn, jet: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
     if "target" not in raw:
         raise EngineError(f"{raw['where']}.target is missing", where=f"{raw['where']}.target")
     target = find(turn.state, raw["target"])
@@ -140,13 +150,13 @@ def _target(turn, jet: dict, raw: dict) -> dict:
     return target
 
 
-def _field(raw: dict, name: str) -> object:
+def _field(raw: dict[str, Any], name: str) -> object:
     if name not in raw:
         raise EngineError(f"{raw['where']}.{name} is missing", where=f"{raw['where']}.{name}")
     return raw[name]
 
 
-def _fire(turn, jet, raw, event, backwards=False) -> dict | None:
+def _fire(turn, jet, raw, event, backwards=False) -> dict[str, Any] | None:
     """A projector's shot: the victim, or None on a miss (the energy is spent all the same)."""
     target = _target(turn, jet, raw)
     hit = hits(jet, target, backwards)
@@ -318,7 +328,7 @@ def _uberhirn(turn, jet, card, raw, event):
     EFFECTS[kind.id](turn, victim, their, inner, inner_event)
 
 
-def _forced_use_problem(turn, victim: dict, card: dict) -> str | None:
+def _forced_use_problem(turn, victim: dict[str, Any], card: dict[str, Any]) -> str | None:
     """Why an Überhirn's victim cannot fire ``card``: a chip on it, its kind already fired
     through an Überhirn this turn, or too little energy."""
     kind = KINDS[card["kind"]]
@@ -421,7 +431,7 @@ def _hollenboller(turn, jet, card, raw, event):
         )
 
 
-def _away(user: dict, victim: dict, side: str | None) -> float:
+def _away(user: dict[str, Any], victim: dict[str, Any], side: str | None) -> float:
     """At right angles to the victim's heading, away from the user; ``side`` (the victim's
     left or right) decides only when the user stands on the victim's heading line."""
     left = ahead((0.0, 0.0), victim["heading"] + 90.0, 1.0)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
+
+from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
 
 from .catalogue import KINDS, LEVELS
 from .courses import built_in, checked, described, gate, station_gate
 from .geometry import norm
-from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
 
 PHASES = ("draft", "race", "over")
 STATUSES = ("racing", "finished", "retired")
@@ -36,7 +38,7 @@ def as_id(value: object, where: str) -> str:
     return value
 
 
-def load_course(raw: object, where: str = "course") -> dict:
+def load_course(raw: object, where: str = "course") -> dict[str, Any]:
     """A course from a built-in name, ``{"name"}``, or ``{"gates": [...]}`` where each gate is
     ``{"x", "y", "angle"}`` or ``{"buoys": [[x, y], [x, y]]}``; checked."""
     if isinstance(raw, str):
@@ -67,7 +69,7 @@ def load_course(raw: object, where: str = "course") -> dict:
 
 
 @lru_cache(maxsize=256)
-def _checked_gates(laid: tuple) -> list[dict]:
+def _checked_gates(laid: tuple[Any, ...]) -> list[dict[str, Any]]:
     """The gates of a course laid as centres and angles (3 numbers) or buoys (4), checked
     once: every state of a race carries the same course, and checking it is most of loading."""
     gates = [
@@ -84,7 +86,7 @@ def _point(raw: object, where: str) -> tuple[float, float]:
     return as_number(raw[0], f"{where}[0]"), as_number(raw[1], f"{where}[1]")
 
 
-def load(data: object) -> dict:
+def load(data: object) -> dict[str, Any]:
     data = as_object(data, "state")
     level = as_int(data.get("level", 1), "state.level", 1, 4)
     laps = as_int(data.get("laps", 1), "state.laps", 1, 2)
@@ -169,7 +171,7 @@ _REQUIRED = object()
 KIND_IDS = tuple(KINDS)
 
 
-def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
+def _load_jet(raw: object, where: str, level: int, gates: int) -> dict[str, Any]:
     read = _Fields(raw, where)
     raw = read.raw
     jet = {
@@ -212,7 +214,7 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
     return jet
 
 
-def sealed_flight(raw: object, where: str) -> dict:
+def sealed_flight(raw: object, where: str) -> dict[str, Any]:
     """A Traumatorpedo's flight for its victim in round mode, sealed with the shot:
     ``{"change": -1|0|1, "hinge": [h1, h2]}``, the lift change from the victim's own."""
     raw = as_object(raw, where)
@@ -225,7 +227,7 @@ def sealed_flight(raw: object, where: str) -> dict:
     }
 
 
-def _card(raw: object, where: str, i: int) -> dict:
+def _card(raw: object, where: str, i: int) -> dict[str, Any]:
     if type(raw) is dict:
         id_, kind, chips = raw.get("id"), raw.get("kind"), raw.get("chips", 0)
         if (
@@ -252,7 +254,7 @@ def _gates(raw: object, where: str, gates: int) -> list[int]:
     return sorted({as_int(g, f"{where}[]", 1, gates) for g in numbers})
 
 
-def _load_cards(raw: object, where: str) -> list[dict]:
+def _load_cards(raw: object, where: str) -> list[dict[str, Any]]:
     cards = []
     for i, card in enumerate(as_list(raw, where)):
         card = as_object(card, f"{where}[{i}]")
@@ -267,7 +269,7 @@ def _load_cards(raw: object, where: str) -> list[dict]:
     return cards
 
 
-def _load_draft(raw: object, ids: set[str]) -> dict:
+def _load_draft(raw: object, ids: set[str]) -> dict[str, Any]:
     raw = as_object(raw, "state.draft")
     order = [
         as_choice(j, tuple(ids), "state.draft.order[]")
@@ -279,7 +281,7 @@ def _load_draft(raw: object, ids: set[str]) -> dict:
     }
 
 
-def _load_turn(raw: object, state: dict) -> dict:
+def _load_turn(raw: object, state: dict[str, Any]) -> dict[str, Any]:
     raw = as_object(raw if raw is not None else {}, "state.turn")
     turn = {
         "number": as_int(raw.get("number", 1), "state.turn.number", 1),
@@ -320,14 +322,14 @@ def _load_turn(raw: object, state: dict) -> dict:
     return turn
 
 
-def find(state: dict, jet_id: object) -> dict:
+def find(state: dict[str, Any], jet_id: object) -> dict[str, Any]:
     for jet in state["jets"]:
         if jet["id"] == jet_id:
             return jet
     raise EngineError(f"no jet {jet_id!r} in the race", code="unknown_jet", jet=str(jet_id))
 
 
-def clone(state: dict) -> dict:
+def clone(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a loaded state (faster than ``copy.deepcopy``: the shape is known)."""
     twin = dict(state)
     course = state["course"]
@@ -345,5 +347,5 @@ def clone(state: dict) -> dict:
     return twin
 
 
-def level_rules(state: dict):
+def level_rules(state: dict[str, Any]):
     return LEVELS[state["level"]]
