@@ -10,6 +10,7 @@ only, and is deterministic: the same state gives the same plan.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,15 +53,18 @@ class _Planner:
         self.exempt = exempt_kinds(self.owned)
 
     def value(self, laid: tuple[Laid, ...]) -> int:
-        return score(self.lab, list(laid), self.owned, self.missions)["total"]
+        total: int = score(self.lab, list(laid), self.owned, self.missions)["total"]
+        return total
 
-    def moves(self, node: _Node):
-        seen = set()
+    def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
+        seen: set[tuple[Cell, ...]] = set()
         for number, shape in enumerate(SHAPES):
             if node.counts[number] >= self.budget[number]:
                 continue
             candidates = (
-                placements_touching(node.free_end, shape) if node.laid else first_placements(shape)
+                placements_touching(node.free_end, shape)
+                if node.free_end is not None
+                else first_placements(shape)
             )
             for placement in candidates:
                 cells = placement.cells

@@ -27,7 +27,8 @@ KINDS = ("zapper", "missile", "laser")
 @cache
 def catalogue_data() -> dict[str, Any]:
     """The shipped catalogue, read once: ``{"seed", "cards": [{card, number, hard, sides}]}``."""
-    return json.loads(DATA.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
 
 
 @cache
@@ -71,7 +72,9 @@ class Lab:
 
     @classmethod
     def from_sides(cls, sides: list[dict[str, Any]]) -> Lab:
-        coins, scientists, obstacles = set(), set(), []
+        coins: set[Cell] = set()
+        scientists: set[Cell] = set()
+        obstacles: list[Obstacle] = []
         for number, side in enumerate(sides, start=1):
             shift = SECTOR_COLS * (number - 1)
             coins |= {(r, c + shift) for r, c in side["coins"]}
@@ -85,7 +88,8 @@ class Lab:
 
 
 def side_data(card: str, side: str) -> dict[str, Any]:
-    return cards()[card]["sides"][side]
+    found: dict[str, Any] = cards()[card]["sides"][side]
+    return found
 
 
 @cache

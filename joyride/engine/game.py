@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable
 from random import Random
 from typing import Any
 
 from games.jsonface import EngineError, as_int, as_list
 
 from .cards import catalogue_data, hard_cards, standard_cards
-from .geometry import CHAINS, SHAPES, TILES_PER_SHAPE, first_placements, placements_touching
+from .geometry import (
+    CHAINS,
+    SHAPES,
+    TILES_PER_SHAPE,
+    Cell,
+    Placement,
+    first_placements,
+    placements_touching,
+)
 from .route import Runner
 from .scoring import score
 from .state import Plan, State, parse_hard, parse_plan, per_seat
@@ -90,7 +99,7 @@ def _first_pool(players: int, rng: Random) -> dict[str, int]:
 
 def _deal(hard: list[list[int]], rng: Random) -> list[list[tuple[str, str]]]:
     """A random card of each number for each seat (hard where asked), random sides."""
-    labs = [[] for _ in hard]
+    labs: list[list[tuple[str, str]]] = [[] for _ in hard]
     for number in range(1, 5):
         piles = {
             False: standard_cards(number),
@@ -138,15 +147,17 @@ def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict[str, An
 def _next_tiles(runner: Runner) -> dict[str, list[list[list[int]]]]:
     """Per shape, every placement the next tile may take breaking no rule (cells from entry to
     exit); none once the run has escaped."""
-    found = {}
+    found: dict[str, list[list[list[int]]]] = {}
     for shape in SHAPES:
+        candidates: Iterable[Placement]
         if runner.escaped:
             candidates = ()
         elif runner.laid:
+            assert runner.free_end is not None  # a laid tile leaves one
             candidates = placements_touching(runner.free_end, shape)
         else:
             candidates = first_placements(shape)
-        seen = set()
+        seen: set[tuple[Cell, ...]] = set()
         for placement in candidates:
             cells, rules = runner.judge(placement)
             if not rules:
@@ -169,14 +180,14 @@ def check(
     state = State.coerce(state)
     seat = _seat(state, seat)
     owned = state.owned(seat)
-    plan = parse_plan(plan, "plan", owned)
-    runner, warnings = _lay(state, seat, plan)
+    parsed = parse_plan(plan, "plan", owned)
+    runner, warnings = _lay(state, seat, parsed)
     following = _next_tiles(runner) if next_tiles else None
-    unused, _ = _place_insta_ball(runner, list(enumerate(plan.insta_ball)), seat)
+    unused, _ = _place_insta_ball(runner, list(enumerate(parsed.insta_ball)), seat)
     warnings += unused
     # what the run draws: the tiles up to the escape, and the Insta-Ball's before step 1
     needed = Counter(
-        [t.shape for t in runner.laid if not t.insta] + [p.shape for p in plan.insta_ball]
+        [t.shape for t in runner.laid if not t.insta] + [p.shape for p in parsed.insta_ball]
     )
     answer = score(state.lab(seat), runner.laid, owned, state.missions["revealed"])
     return {
@@ -216,12 +227,13 @@ def validate_plan(
 
 
 def _place_insta_ball(
-    runner: Runner, grabbed, seat: int
+    runner: Runner, grabbed: list[tuple[int, Placement]], seat: int
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
     a route that has neither escaped nor broken (after a broken tile the free end is a tile
     that collects nothing). Answers the warnings for the tiles left unplaced, and the events."""
-    warnings, events = [], []
+    warnings: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
     for index, placement in grabbed:
         rules = (
             ("after_escape",)
@@ -281,7 +293,7 @@ class _LockStep:
     def running(self) -> list[int]:
         return [s for s in range(self.state.players) if self.stops[s] is None]
 
-    def ranked(self, seats) -> list[int]:
+    def ranked(self, seats: Iterable[int]) -> list[int]:
         return sorted(seats, key=lambda s: (self.runners[s].coins, self.tie.index(s)))
 
     def stop(self, seat: int, step: int, reason: str) -> None:

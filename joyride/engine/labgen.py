@@ -88,7 +88,9 @@ def crossing(side: dict[str, Any]) -> list[dict[str, Any]] | None:
     return None
 
 
-def _cross_from(free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: set[Cell]):
+def _cross_from(
+    free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: set[Cell]
+) -> list[tuple[str, tuple[Cell, ...]]] | None:
     if free_end[1] == SECTOR_COLS - 1:
         return []
     seen.add(free_end)

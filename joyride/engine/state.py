@@ -7,6 +7,7 @@ The state is what the JSON face carries between jobs (see docs/engines/joyride.m
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from games.jsonface import (
     required,
 )
 
-from .cards import SIDES, cards, lab_of
+from .cards import SIDES, Lab, cards, lab_of
 from .geometry import SHAPES, TILES_PER_SHAPE, Placement, parse_placement
 from .tables import GADGETS, INSTA_BALL, MISSIONS, MISSIONS_PER_ROUND, RATINGS, ROUNDS
 
@@ -49,7 +50,7 @@ class State:
     def solo(self) -> bool:
         return self.players == 1
 
-    def lab(self, seat: int):
+    def lab(self, seat: int) -> Lab:
         return lab_of(tuple(self.labs[seat]))
 
     def owned(self, seat: int) -> list[str]:
@@ -138,7 +139,7 @@ class State:
         return state
 
 
-def per_seat(players: int):
+def per_seat(players: int) -> Callable[[object, str], list[Any]]:
     def read(value: object, where: str) -> list[Any]:
         value = as_list(value, where)
         if len(value) != players:
