@@ -6,6 +6,7 @@ Every bad job raises ``EngineError`` with a message that names the problem.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.jsonface import EngineError, as_int, as_list, as_object, required
@@ -87,7 +88,7 @@ def resolve_stored(
     seed: int,
     *,
     wind: object = None,
-    remove: list[int] = (),
+    remove: Iterable[int] = (),
 ) -> dict[str, Any]:
     """``resolve_job`` for the site's own records, which are checked once, when written: the
     state is a snapshot ``to_dict`` wrote, each seat's moves are what ``validate_orders``

@@ -68,7 +68,7 @@ class Profile:
         model: str,
         survive_rounds: int,
         temperature: float,
-        fire_turns,
+        fire_turns: tuple[int, ...],
         position: float,
         room: float,
         home: bool,
@@ -189,6 +189,7 @@ def _sequences(key: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _next(hex_: Hex, facing: int, code: str) -> tuple[Hex, int]:
     travel, turn = AIR_EFFECTS[code]
+    assert travel is not None  # a hold, the one maneuver without a step, is never walked
     dq, dr = DIRECTIONS[(facing + travel) % 6]
     return (hex_[0] + dq, hex_[1] + dr), (facing + turn) % 6
 
@@ -223,10 +224,10 @@ def _room(hex_: Hex, facing: int) -> float:
 
 
 @cache
-def _moves_home(seat: int) -> dict[str, Any]:
+def _moves_home(seat: int) -> dict[Any, Any]:
     """Fewest basic moves from each (hex, facing) to a landing approach of ``seat``'s field."""
     states = [(h, f) for h in BOARD for f in range(6)]
-    back: dict[str, Any] = {}
+    back: dict[Any, Any] = {}
     for h, f in states:
         for code in AIR_BASICS:
             nxt = _next(h, f, code)
@@ -366,10 +367,10 @@ class Field:
 
     def _spread(self, flyer: Flyer, weights: list[float]) -> tuple[Any, ...]:
         total = sum(weights) or 1.0
-        occupancy: list[dict[str, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        occupancy: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         if flyer.plane.status == "air":
             occupancy[0][flyer.plane.hex] = 1.0
-        spots: list[dict[str, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        spots: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         for weight, (_codes, steps, crash) in zip(weights, flyer.seqs):
             if not weight:
                 continue
@@ -380,7 +381,7 @@ class Field:
                 if st == "air":
                     occupancy[m][h] = occupancy[m].get(h, 0.0) + w
                     spots[m][(h, f)] = spots[m].get((h, f), 0.0) + w
-        danger: list[dict[str, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        danger: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         if flyer.armed:
             blocks = self.blocks
             for m in range(1, MOVES_PER_ROUND + 1):
@@ -393,7 +394,7 @@ class Field:
                                 break
                             hit = w * FIRE_CHANCE * (career.RANGE_DAMAGE[rng] + flyer.bonus)
                             out[target] = out.get(target, 0.0) + hit
-        cover: dict[str, Any] = {}
+        cover: dict[Any, Any] = {}
         for (h, f), w in spots[MOVES_PER_ROUND].items():
             for (dq, dr), weight in CONES[f]:
                 target = (h[0] + dq, h[1] + dr)
@@ -402,8 +403,8 @@ class Field:
 
     def _aimed(self, flyer: Flyer) -> list[float]:
         """Weights for ``flyer``'s rounds if it aims at the others (taken as uniform flyers)."""
-        occ: list[dict[str, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
-        dng: list[dict[str, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        occ: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        dng: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         for other in self.flyers.values():
             if other is flyer:
                 continue
@@ -415,7 +416,7 @@ class Field:
                 into = dng[t]
                 for h, w in o_dng[t].items():
                     into[h] = into.get(h, 0.0) + w
-        step_score: dict[str, Any] = {}
+        step_score: dict[Any, Any] = {}
         blocks, reach, bonus, clouds = self.blocks, flyer.reach, flyer.bonus, self.clouds
         scores: list[float | None] = []
         for _codes, steps, crash in flyer.seqs:
@@ -455,7 +456,7 @@ class Field:
         return [0.0 if s is None else math.exp(1.2 * (s - top)) for s in scores]
 
 
-_FIELDS: dict[str, Any] = {}
+_FIELDS: dict[Any, Any] = {}
 
 
 def _field(state: State) -> Field:
@@ -498,20 +499,20 @@ class Pilot:
         self.repair_need = min(plane.damage, repairs_left) if plane.damage >= 5 else 0
         self.ammo_need = plane.ammo < career.bursts_per_round(plane.rank)
         self.need_home = profile.home and (self.repair_need > 0 or self.ammo_need)
-        self.memo: dict[str, Any] = {}
+        self.memo: dict[Any, Any] = {}
         self._combine()
 
     def _combine(self) -> None:
         """Sum the opponents' models, shifted for the fast group (rules §2)."""
         n = MOVES_PER_ROUND + 1
         me = self.me
-        self.targets: list[dict[str, Any]] = [
+        self.targets: list[dict[Any, Any]] = [
             {} for _ in range(n)
         ]  # where our move-m bursts find them
-        self.hit_now: list[dict[str, Any]] = [
+        self.hit_now: list[dict[Any, Any]] = [
             {} for _ in range(n)
         ]  # damage into our hex after move m
-        self.hit_before: list[dict[str, Any]] = [{} for _ in range(n)]  # ... into it before move m
+        self.hit_before: list[dict[Any, Any]] = [{} for _ in range(n)]  # ... into it before move m
         self.opponents = [o for o in self.field.flyers.values() if o is not me]
         self.covers = []
         for other in self.opponents:
@@ -545,12 +546,12 @@ class Pilot:
         """After our first move to ``hex_``: damage certain to land on one enemy whatever first
         move it makes, and the fewest bursts (turns) that cover all of its first moves."""
         key = ("sure", hex_, facing)
-        found = self.memo.get(key)
+        found: tuple[int, tuple[int, ...]] | None = self.memo.get(key)
         if found is not None:
             return found
         best: tuple[int, tuple[int, ...]] = (0, ())
         reach, bonus, blocks = self.me.reach, self.me.bonus, self.field.blocks
-        on_line: dict[str, Any] = {}
+        on_line: dict[Any, Any] = {}
         for turn in FIRE_TURNS:
             for rng, target in enumerate(LINES[hex_][(facing + turn) % 6][:reach], 1):
                 if target in blocks:
@@ -693,7 +694,7 @@ class Pilot:
             self.memo[key] = value
         return value
 
-    def decide(self, seed: int) -> list[dict[str, Any]]:
+    def decide(self, seed: int) -> list[dict[Any, Any]]:
         rng = Random(seed)
         rated = []
         for seq in self.me.seqs:
@@ -709,7 +710,7 @@ class Pilot:
             for code, fire in zip(codes, bursts)
         ]
 
-    def _pick(self, rated: list[Any], rng: Random):
+    def _pick(self, rated: list[Any], rng: Random) -> Any:
         top = max(r[0] for r in rated)
         temperature = self.profile.temperature
         if temperature <= 0:
@@ -722,7 +723,7 @@ class Pilot:
         return rng.choices(pool, weights)[0]
 
 
-def bot_orders(state: State, seat: int, level: str, seed: int) -> list[dict[str, Any]]:
+def bot_orders(state: State, seat: int, level: str, seed: int) -> list[dict[Any, Any]]:
     """The raw orders of the computer pilot in ``seat`` at ``level`` for the coming round."""
     if state.over:
         raise EngineError("the game is over", code="game_over")

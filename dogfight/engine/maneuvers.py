@@ -96,7 +96,7 @@ class RoundPlan:
     def __init__(self, plane: Plane) -> None:
         self.plane = plane.copy()
         self.move = 1  # the move to be chosen next
-        self.last = None  # the maneuver chosen for the move before
+        self.last: str | None = None  # the maneuver chosen for the move before
         self.taking_off = False  # rolling on a runway: the lift-off must follow
         self.landed = False  # stopped on the corner this round: stays there
 

@@ -14,10 +14,10 @@ from typing import Any
 from games.jsonface import EngineError
 
 from . import career
-from .hexgrid import BOARD_SET, LINES
+from .hexgrid import BOARD_SET, LINES, Hex
 from .maneuvers import fly
-from .orders import FIRE_NAMES, Orders, nmr_orders
-from .state import BALLOON_STRENGTH, Plane, State
+from .orders import FIRE_NAMES, Move, Orders, nmr_orders
+from .state import BALLOON_STRENGTH, Balloon, Plane, State
 from .weather import draw_wind, drift, maybe_new_cloud
 
 BALLOON_POINTS = 5
@@ -174,11 +174,11 @@ class Round:
             plane.damage = career.out_at(plane.rank)
             self._crash(plane, "cloud")
 
-    def _fire(self, firing: list[tuple[Plane, object]]) -> None:
+    def _fire(self, firing: list[tuple[Plane, Move]]) -> None:
         """Every burst of the group at once, against the board as it stands; then damage."""
         ahead = self._what_bursts_meet()
         plane_hits: list[tuple[Plane, Plane, int, int]] = []
-        balloon_hits: list[tuple[Plane, object, int]] = []
+        balloon_hits: list[tuple[Plane, Balloon, int]] = []
         for shooter, order in firing:
             reach = career.reach(shooter.rank)
             bonus = 1 if career.has_double_mg(shooter.career_points) else 0
@@ -186,7 +186,7 @@ class Round:
             for turn in order.fire:
                 shooter.ammo -= 1
                 line = lines[(shooter.facing + turn) % 6]
-                burst = {
+                burst: dict[str, Any] = {
                     "move": self.move,
                     "type": "burst",
                     "seat": shooter.seat,
@@ -219,11 +219,11 @@ class Round:
         self._apply_plane_hits(plane_hits)
         self._apply_balloon_hits(balloon_hits)
 
-    def _what_bursts_meet(self) -> dict[str, Any]:
+    def _what_bursts_meet(self) -> dict[Hex, Any]:
         """By hex, what a burst meets there: CLOUD (it stops before the hex), a balloon, or the
         planes that can be hit (flying, not standing on their own corner)."""
         state = self.state
-        ahead: dict[str, Any] = {b.hex: b for b in state.balloons}
+        ahead: dict[Hex, Any] = {b.hex: b for b in state.balloons}
         for plane in state.planes:
             if plane.status == "air":
                 met = ahead.get(plane.hex)
@@ -258,7 +258,7 @@ class Round:
             if target.status != "out" and target.damage >= career.out_at(target.rank):
                 self._shoot_down(target, by)
 
-    def _apply_balloon_hits(self, hits: list[tuple[Plane, object, int]]) -> None:
+    def _apply_balloon_hits(self, hits: list[tuple[Plane, Balloon, int]]) -> None:
         hitters = self.move_hitters
         for shooter, balloon, damage in hits:
             balloon.damage += damage

@@ -7,6 +7,7 @@ balloons, and counts within one the same number of cloud hexes within 6 hexes of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from random import Random
 from typing import Any
 
@@ -126,7 +127,7 @@ def place_clouds(
     )
 
 
-def cloud_counts(cloud_hexes, seats: tuple[int, ...]) -> list[int]:
+def cloud_counts(cloud_hexes: Iterable[Hex], seats: tuple[int, ...]) -> list[int]:
     """Cloud hexes within 6 hexes of each airfield in play (the fairness measure)."""
     return [
         sum(1 for h in cloud_hexes if distance(h, CORNERS[seat]) <= CLOUD_NEIGHBOURHOOD)
