@@ -51,7 +51,8 @@ class Settings:
         settings = cls()
         for name in ("windless", "legacy_weather", "scored", "duel"):
             if name in data:
-                settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
+                flag: dict[str, Any] = {name: as_bool(data[name], f"settings.{name}")}
+                settings = replace(settings, **flag)
         if "balloon_rule" in data:
             settings = replace(
                 settings,

@@ -19,6 +19,7 @@ effect from ``game.preview``: the bot decides no rule itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from random import Random
 from typing import Any
 
@@ -26,13 +27,16 @@ from games.jsonface import EngineError
 
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, other
 from .foresight import start_flight, trapped
-from .hexgrid import distance, step, turn
+from .hexgrid import Hex, distance, step, turn
 from .orders import AHEAD, Walk, default_orders, may_move, may_stay
-from .state import State
+from .state import Fighter, Missile, State
 
 LEVELS = ("novice", "veteran")
 KILL, LOSS = 150.0, 220.0
 TRAPPED, IN_MISSILE_PATH, IN_GUN_REACH = 90.0, 80.0, 12.0
+# preview(state, player, orders): the engine's answer for a half-built turn (game.preview)
+Preview = Callable[[State, int, list[Any]], dict[str, Any]]
+Walker = Callable[[Walk, list[str], Hex, int], None]
 CANDIDATES_CHECKED = 8  # the best moves per fighter verified with the engine's preview
 
 
@@ -51,7 +55,7 @@ def bot_action(state: State, player: int, level: str, seed: int) -> dict[str, An
 # --- setup ------------------------------------------------------------------------------------
 
 
-def _asteroid(state: State, player: int, level: str, rng: Random):
+def _asteroid(state: State, player: int, level: str, rng: Random) -> Hex:
     hexes = asteroid_hexes(state.asteroids, state.settings.no_adjacent)
     if level == "novice":
         return rng.choice(hexes)
@@ -85,7 +89,9 @@ def _turn(state: State, player: int, level: str, rng: Random) -> list[dict[str, 
     fighters = [f for f in state.alive(player) if f.id not in doomed]
     # those nearest the enemy move first: their shots may clear the way for the others
     enemies = state.alive(other(player))
-    fighters.sort(key=lambda f: min((distance(f.hex, e.hex) for e in enemies), default=0))
+    fighters.sort(
+        key=lambda f: min((distance(f.placed_hex, e.placed_hex) for e in enemies), default=0)
+    )
     for fighter in fighters:
         options = _options(state, fighter)
         if level == "novice":
@@ -111,10 +117,10 @@ def _turn(state: State, player: int, level: str, rng: Random) -> list[dict[str, 
     return orders
 
 
-def _options(state: State, fighter) -> list[dict[str, Any]]:
+def _options(state: State, fighter: Fighter) -> list[dict[str, Any]]:
     """Every move of ``fighter`` that the rules allow and that the fixed board lets it
     survive: {"steps", "hex", "facing", "flown"}; a docked fighter that may stay, a stay."""
-    options = []
+    options: list[dict[str, Any]] = []
     if may_stay(fighter):
         options.append({"stay": True, "hex": fighter.hex, "facing": fighter.facing, "flown": 0})
     if not may_move(fighter):
@@ -122,7 +128,7 @@ def _options(state: State, fighter) -> list[dict[str, Any]]:
     rocks = set(state.asteroids)
     friends = {f.hex for f in state.alive(fighter.player) if f is not fighter}
 
-    def walk(walker: Walk, steps: list[str], hex_, facing):
+    def walk(walker: Walk, steps: list[str], hex_: Hex, facing: int) -> None:
         if walker.may_end:
             options.append(
                 {"steps": list(steps), "hex": hex_, "facing": facing, "flown": walker.ahead}
@@ -140,11 +146,11 @@ def _options(state: State, fighter) -> list[dict[str, Any]]:
             elif code in ("L", "R") and (not steps or steps[-1] == AHEAD):
                 _go(walker, steps, code, hex_, turn(facing, 1 if code == "L" else -1), walk)
 
-    walk(Walk(fighter), [], fighter.hex, fighter.facing)
+    walk(Walk(fighter), [], fighter.placed_hex, fighter.facing)
     return [o for o in options if o.get("stay") or not _trapped_at(fighter, o, rocks)]
 
 
-def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
+def _go(walker: Walk, steps: list[str], code: str, hex_: Hex, facing: int, walk: Walker) -> None:
     saved = (walker.ahead, walker.since_turn)
     walker.take(code)
     steps.append(code)
@@ -153,7 +159,7 @@ def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
     walker.ahead, walker.since_turn = saved
 
 
-def _trapped_at(fighter, option: dict[str, Any], rocks) -> bool:
+def _trapped_at(fighter: Fighter, option: dict[str, Any], rocks: Collection[Hex]) -> bool:
     ghost = fighter.copy()
     ghost.hex, ghost.facing, ghost.speed, ghost.docked = (
         option["hex"],
@@ -167,14 +173,19 @@ def _trapped_at(fighter, option: dict[str, Any], rocks) -> bool:
 
 
 def _armed(
-    state: State, player: int, orders: list[Any], fighter, option: dict[str, Any], preview
+    state: State,
+    player: int,
+    orders: list[Any],
+    fighter: Fighter,
+    option: dict[str, Any],
+    preview: Preview,
 ) -> dict[str, Any]:
     """The move with every shot and launch the preview shows destroying an enemy (and none
     of one's own) added where it stands. Only weapons with an enemy in range are tried."""
     if option.get("stay"):
         return {"fighter": fighter.id, "stay": True, "facing": option["facing"]}
     steps = list(option["steps"])
-    targets = {e.hex for e in state.alive(other(player))}
+    targets = {e.placed_hex for e in state.alive(other(player))}
     if (
         not targets
         or min(distance(h, t) for h, _ in _positions(fighter, steps) for t in targets) > 4
@@ -194,9 +205,9 @@ def _armed(
     return {"fighter": fighter.id, "steps": steps}
 
 
-def _positions(fighter, steps: list[str]) -> list[tuple[Any, ...]]:
+def _positions(fighter: Fighter, steps: list[str]) -> list[tuple[Any, ...]]:
     """Where the fighter stands before each step and after the last: (hex, facing)."""
-    hex_, facing = fighter.hex, fighter.facing
+    hex_, facing = fighter.placed_hex, fighter.facing
     out = [(hex_, facing)]
     for code in steps:
         if code == AHEAD:
@@ -207,7 +218,7 @@ def _positions(fighter, steps: list[str]) -> list[tuple[Any, ...]]:
     return out
 
 
-def _aimed(hex_, facing: int, targets: set[Any]) -> list[str]:
+def _aimed(hex_: Hex, facing: int, targets: set[Any]) -> list[str]:
     """The weapons worth a look from here: a gun with an enemy in the next hex, a launcher
     with an enemy within a missile's flight (a smart one's reach) on its side."""
     back = turn(facing, 3)
@@ -224,7 +235,9 @@ def _aimed(hex_, facing: int, targets: set[Any]) -> list[str]:
     return codes
 
 
-def _gain_of(state, player, orders, fid, steps, preview) -> float:
+def _gain_of(
+    state: State, player: int, orders: list[Any], fid: str, steps: list[str], preview: Preview
+) -> float:
     try:
         return _gain(preview(state, player, [*orders, {"fighter": fid, "steps": steps}]), player)
     except EngineError:
@@ -243,7 +256,7 @@ def _effect_score(seen: dict[str, Any], player: int, fid: str) -> float:
     return score
 
 
-def _place_score(state: State, fighter, option: dict[str, Any], player: int) -> float:
+def _place_score(state: State, fighter: Fighter, option: dict[str, Any], player: int) -> float:
     """Where a move ends, judged for the veteran: safety from the enemy's missiles and guns,
     closing in while armed, going home when the enemy is gone or its missiles are spent."""
     hex_ = option["hex"]
@@ -253,7 +266,7 @@ def _place_score(state: State, fighter, option: dict[str, Any], player: int) -> 
         if missile.owner != player and _in_path(missile, hex_, option.get("stay", False)):
             score -= IN_MISSILE_PATH
     for enemy in enemies:
-        if distance(enemy.hex, hex_) <= enemy.kind.vmax + 1:
+        if distance(enemy.placed_hex, hex_) <= enemy.kind.vmax + 1:
             score -= IN_GUN_REACH
     home = min(distance(hex_, d) for d in DOCKS[player])
     armed = fighter.missiles + fighter.smart > 0 or fighter.kind.guns
@@ -266,7 +279,7 @@ def _place_score(state: State, fighter, option: dict[str, Any], player: int) -> 
     ):
         score -= 4.0 * home  # home to reload
     elif armed:
-        nearest = min(distance(hex_, e.hex) for e in enemies)
+        nearest = min(distance(hex_, e.placed_hex) for e in enemies)
         score -= 2.0 * nearest
         lined = any(step(hex_, option["facing"], n) == e.hex for e in enemies for n in (1, 2, 3))
         score += 10.0 if lined else 0.0
@@ -275,7 +288,7 @@ def _place_score(state: State, fighter, option: dict[str, Any], player: int) -> 
     return score
 
 
-def _in_path(missile, hex_, docked: bool) -> bool:
+def _in_path(missile: Missile, hex_: Hex, docked: bool) -> bool:
     """Whether an enemy missile's next flight (3 hexes straight; a smart one may bend toward
     anything within reach) may enter ``hex_``."""
     if docked:

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .hexgrid import distance, on_board, step, turn
+from .hexgrid import Hex, distance, on_board, step, turn
 from .orders import speeds
 from .state import Fighter, State
 from .turns import MISSILE_FLIGHT, SMART_RANGE, Turn
@@ -49,7 +50,7 @@ def doomed(state: State, player: int) -> dict[str, dict[str, Any]]:
     return lost
 
 
-def trapped(fighter: Fighter, asteroids) -> bool:
+def trapped(fighter: Fighter, asteroids: Iterable[Hex]) -> bool:
     """True if every move open to ``fighter`` next turn (its speeds, any turns it may take)
     ends in an asteroid or off the board. A docked fighter is never trapped."""
     if fighter.docked or not fighter.alive:
@@ -60,7 +61,7 @@ def trapped(fighter: Fighter, asteroids) -> bool:
     if not open_speeds:  # not a speed it may fly: a move still being built
         return False
 
-    def survives(hex_, facing, ahead, since_turn) -> bool:
+    def survives(hex_: Hex, facing: int, ahead: int, since_turn: int) -> bool:
         if ahead in open_speeds:
             return True
         if ahead >= open_speeds[-1]:
@@ -76,7 +77,7 @@ def trapped(fighter: Fighter, asteroids) -> bool:
                 return True
         return False
 
-    return not survives(fighter.hex, fighter.facing, 0, 0)
+    return not survives(fighter.placed_hex, fighter.facing, 0, 0)
 
 
 def smart_threats(state: State, player: int) -> list[dict[str, Any]]:
@@ -90,7 +91,12 @@ def smart_threats(state: State, player: int) -> list[dict[str, Any]]:
         if missile.owner != player or missile.kind != "smart":
             continue
         near = sorted(
-            (distance(missile.hex, f.hex), f.id, f.player, [f.hex[0], f.hex[1]])
+            (
+                distance(missile.hex, f.placed_hex),
+                f.id,
+                f.player,
+                [f.placed_hex[0], f.placed_hex[1]],
+            )
             for f in state.alive()
             if not f.docked
         )

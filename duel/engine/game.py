@@ -22,7 +22,7 @@ from . import foresight
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other
 from .orders import may_move, may_stay, must_launch, next_steps, parse_turn, speeds
 from .state import Fighter, Settings, State, as_hex, as_player, fighter_id
-from .turns import Turn, finish, hx, missed_turn, play_turn
+from .turns import Emit, Turn, finish, hx, missed_turn, play_turn
 
 ACTIONS = ("asteroid", "fighters", "turn", "missed", "resign", "draw_agreed")
 
@@ -99,7 +99,7 @@ def fighter_options(fighter: Fighter, doomed: dict[str, Any] | None = None) -> d
     return {
         "fighter": fighter.id,
         "class": fighter.cls,
-        "hex": hx(fighter.hex),
+        "hex": hx(fighter.placed_hex),
         "facing": fighter.facing,
         "speed": fighter.speed,
         "docked": fighter.docked,
@@ -144,7 +144,7 @@ def act(state: State, player: int, action: object) -> tuple[State, list[dict[str
     return state, events
 
 
-def _emitter(state: State, events: list[dict[str, Any]]):
+def _emitter(state: State, events: list[dict[str, Any]]) -> Emit:
     return lambda type_, **fields: events.append({"turn": state.turn, "type": type_, **fields})
 
 
@@ -196,6 +196,7 @@ def _next_placement(state: State, events: list[dict[str, Any]]) -> None:
     hex can take are lost, and the fighter placement follows the last asteroid."""
     while True:
         left = state.asteroids_left
+        assert state.to_act is not None  # someone places each asteroid
         if left[state.to_act] == 0:
             state.to_act = other(state.to_act)
         if left[state.to_act] == 0:
@@ -234,12 +235,17 @@ def _fighters(
     if state.sealed[other(player)] is None:
         return
     for placements_ in state.sealed:
+        assert placements_ is not None  # both players' are in
         for p in placements_:
             fighter = state.fighter(p["fighter"])
             fighter.hex, fighter.facing = tuple(p["hex"]), p["facing"]
             fighter.docked, fighter.landed, fighter.docked_turns = True, False, 0
     events.append(
-        {"turn": 0, "type": "fighters_placed", "placements": [p for s in state.sealed for p in s]}
+        {
+            "turn": 0,
+            "type": "fighters_placed",
+            "placements": [p for s in state.sealed for p in s or ()],
+        }
     )
     state.sealed = [None, None]
     state.phase, state.turn, state.to_act = "play", 1, state.settings.first
@@ -356,7 +362,7 @@ def preview(state: State, player: int, orders: object) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     turn = Turn(work, events)
     turn.trace = {}
-    turn.end = lambda: None  # the preview stops before the end-of-turn checks
+    turn.end = lambda: None  # type: ignore[method-assign]  # the preview stops before the end-of-turn checks
     turn.play(parsed)
     routes = {
         o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None} for o in parsed

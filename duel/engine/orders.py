@@ -14,12 +14,13 @@ the validation never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 from games.jsonface import EngineError, as_bool, as_int, as_list, as_object
 
 from .classes import NOSE, TAIL
-from .state import MAX_DOCKED_TURNS, Fighter
+from .state import MAX_DOCKED_TURNS, Fighter, State
 
 AHEAD = "A"
 TURNS = {"L": 1, "R": -1}
@@ -312,7 +313,7 @@ def parse_order(
 
 
 def parse_turn(
-    state, player: int, raw: object, *, partial: bool = False, excused=()
+    state: State, player: int, raw: object, *, partial: bool = False, excused: Collection[str] = ()
 ) -> list[Order]:
     """A player's orders for the turn: every living fighter of his exactly once (unless
     ``partial``, the order form's preview), in the order they move. Fighters in ``excused``
@@ -354,7 +355,7 @@ def parse_turn(
     return orders
 
 
-def default_orders(state, player: int) -> list[Order]:
+def default_orders(state: State, player: int) -> list[Order]:
     """The missed-turn default: flying fighters keep their speed and fly straight, nothing
     fires, docked fighters stay — except one that must take off, which flies straight out
     at its Vmin."""

@@ -25,7 +25,7 @@ from games.jsonface import (
 )
 
 from .board import DOCKS, LETTERS, PLAYERS
-from .classes import CLASSES, STANDARD
+from .classes import CLASSES, STANDARD, FighterClass
 from .hexgrid import Hex, on_board
 
 PHASES = ("asteroids", "fighters", "play", "over")
@@ -54,7 +54,8 @@ class Settings:
             settings = replace(settings, asteroids=_asteroid_count(data["asteroids"]))
         for name in ("no_adjacent", "spare_missiles"):
             if name in data:
-                settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
+                flag: dict[str, Any] = {name: as_bool(data[name], f"settings.{name}")}
+                settings = replace(settings, **flag)
         if "first" in data:
             settings = replace(settings, first=as_player(data["first"], "settings.first"))
         if "fighters" in data:
@@ -154,12 +155,18 @@ class Fighter:
         self.destroyed = destroyed
 
     @property
-    def kind(self):
+    def kind(self) -> FighterClass:
         return CLASSES[self.cls]
 
     @property
     def alive(self) -> bool:
         return not self.destroyed and self.hex is not None
+
+    @property
+    def placed_hex(self) -> Hex:
+        """``hex`` of a fighter that is placed, as every fighter ``State.alive`` lists is."""
+        assert self.hex is not None, f"{self.id} is not placed yet"
+        return self.hex
 
     def copy(self) -> Fighter:
         twin = Fighter.__new__(Fighter)
@@ -404,7 +411,7 @@ def _check_positions(state: State) -> None:
             raise EngineError(
                 f"fighters {seen[fighter.hex]} and {fighter.id} share a hex", where="state.fighters"
             )
-        seen[fighter.hex] = fighter.id
+        seen[fighter.placed_hex] = fighter.id
     if state.phase in ("asteroids", "play") and state.to_act is None:
         raise EngineError("state.to_act is missing: whose turn is it?", where="state.to_act")
 
@@ -422,12 +429,12 @@ def _sealed(value: object) -> list[list[dict[str, Any]] | None]:
         raise EngineError(
             "state.sealed must hold two entries, one per player", where="state.sealed"
         )
-    sealed = []
+    sealed: list[list[dict[str, Any]] | None] = []
     for i, item in enumerate(items):
         if item is None:
             sealed.append(None)
             continue
-        placements = []
+        placements: list[dict[str, Any]] = []
         for j, p in enumerate(as_list(item, f"state.sealed[{i}]")):
             where = f"state.sealed[{i}][{j}]"
             p = as_object(p, where)
