@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from games.jsonface import EngineError
@@ -22,6 +23,7 @@ JET_RADIUS = 15.0
 PLANE_HALF = 5000.0  # the plane: |x|, |y| at most 5 m
 MIN_GATES, MAX_GATES = 5, 9
 # where the jets start: (mm behind the gate-1 line, mm left of its centre); 15-55 mm behind
+Curve = Callable[[float], Point]  # a closed curve: its point at each parameter
 START_SLOTS = ((20.0, -45.0), (20.0, 0.0), (20.0, 45.0), (52.0, -45.0), (52.0, 0.0), (52.0, 45.0))
 
 
@@ -33,7 +35,7 @@ def gate(number: int, x: float, y: float, angle: float) -> dict[str, Any]:
 
 def described(number: int, buoys: list[Point]) -> dict[str, Any]:
     """A gate from its two buoys: centre and direction of flight read back from them."""
-    a, b = (tuple(round(float(v), 6) + 0.0 for v in p) for p in buoys)
+    a, b = ((round(float(p[0]), 6) + 0.0, round(float(p[1]), 6) + 0.0) for p in buoys)
     centre = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
     return {
         "number": number,
@@ -125,7 +127,7 @@ def checked(gates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return gates
 
 
-def _on_curve(count: int, point, offset: float) -> list[dict[str, Any]]:
+def _on_curve(count: int, point: Curve, offset: float) -> list[dict[str, Any]]:
     """``count`` gates at even steps of the parameter of a closed curve, facing along it."""
     gates = []
     for i in range(count):
@@ -137,11 +139,11 @@ def _on_curve(count: int, point, offset: float) -> list[dict[str, Any]]:
     return gates
 
 
-def _ellipse(rx, ry):
+def _ellipse(rx: float, ry: float) -> Curve:
     return lambda t: (rx * math.cos(t), ry * math.sin(t))
 
 
-def _eight(rx, ry):
+def _eight(rx: float, ry: float) -> Curve:
     return lambda t: (rx * math.sin(t), ry * math.sin(2 * t))
 
 

@@ -4,7 +4,8 @@ phase, once per kind and turn, the energy), pays and applies the effect."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from games.jsonface import EngineError
 
@@ -13,6 +14,11 @@ from .courses import BUOY_RADIUS, course_fault, described
 from .flight import LIMITS, Blocked, apply, place_chips, plan, position, ruler, within_lift
 from .geometry import EPSILON, ahead, distance, norm, point_segment_distance, rotate
 from .state import find
+
+if TYPE_CHECKING:  # turns.py imports this module
+    from .turns import Turn
+
+Json = dict[str, Any]
 
 PROJECTOR_LENGTH = 120.0  # the projector lift
 HIT = 15.0  # a target is hit when its centre is this close to the line
@@ -34,10 +40,11 @@ def hits(shooter: dict[str, Any], target: dict[str, Any], backwards: bool = Fals
     )
 
 
-def card_for(turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, Any]:
+def card_for(turn: Turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, Any]:
     """The jet's card named by id, or by kind (an undamaged one first)."""
+    equipment: list[Json] = jet["equipment"]
     if isinstance(ref, int):
-        for card in jet["equipment"]:
+        for card in equipment:
             if card["id"] == ref:
                 return card
         raise EngineError(
@@ -47,7 +54,7 @@ def card_for(turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, An
             card=ref,
             where=where,
         )
-    cards = [c for c in jet["equipment"] if c["kind"] == ref]
+    cards = [c for c in equipment if c["kind"] == ref]
     if not cards:
         raise EngineError(
             f"{where}: {jet['id']} holds no {ref}",
@@ -60,7 +67,7 @@ def card_for(turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, An
     return (fresh or cards)[0]
 
 
-def why_not(turn, jet: dict[str, Any], card: dict[str, Any], phase: str) -> str | None:
+def why_not(turn: Turn, jet: dict[str, Any], card: dict[str, Any], phase: str) -> str | None:
     """A code for why ``jet`` cannot use ``card`` now, or None."""
     kind = KINDS[card["kind"]]
     if turn.controlled:
@@ -92,7 +99,7 @@ WHY_WORDS = {
 
 
 def use(
-    turn,
+    turn: Turn,
     jet: dict[str, Any],
     raw: dict[str, Any],
     phase: str,
@@ -136,7 +143,7 @@ def use(
         )
 
 
-def _target(turn, jet: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
+def _target(turn: Turn, jet: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
     if "target" not in raw:
         raise EngineError(f"{raw['where']}.target is missing", where=f"{raw['where']}.target")
     target = find(turn.state, raw["target"])
@@ -150,13 +157,14 @@ def _target(turn, jet: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
     return target
 
 
-def _field(raw: dict[str, Any], name: str) -> object:
+def _field(raw: dict[str, Any], name: str) -> Any:
+    """A field of a use that orders.py has read (its shape checked there)."""
     if name not in raw:
         raise EngineError(f"{raw['where']}.{name} is missing", where=f"{raw['where']}.{name}")
     return raw[name]
 
 
-def _fire(turn, jet, raw, event, backwards=False) -> dict[str, Any] | None:
+def _fire(turn: Turn, jet: Json, raw: Json, event: Json, backwards: bool = False) -> Json | None:
     """A projector's shot: the victim, or None on a miss (the energy is spent all the same)."""
     target = _target(turn, jet, raw)
     hit = hits(jet, target, backwards)
@@ -168,7 +176,7 @@ def _fire(turn, jet, raw, event, backwards=False) -> dict[str, Any] | None:
 # --- boosters and steering aids (the boosters themselves act through the order's lift) -------
 
 
-def _photonenpaddel(turn, jet, card, raw, event):
+def _photonenpaddel(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     h1, h2 = _field(raw, "hinge")
     limit = LIMITS[turn.flight_lift]
     if abs(h1) > limit + EPSILON or abs(h2) > limit + EPSILON:
@@ -184,7 +192,7 @@ def _photonenpaddel(turn, jet, card, raw, event):
     event.update(heading=jet["heading"])
 
 
-def _paddel_de_luxe(turn, jet, card, raw, event):
+def _paddel_de_luxe(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     angle = _field(raw, "angle")
     if abs(angle) > LIMITS[2] + EPSILON:
         raise EngineError(
@@ -199,7 +207,7 @@ def _paddel_de_luxe(turn, jet, card, raw, event):
     event.update(heading=jet["heading"])
 
 
-def _sidestep(turn, jet, card, raw, event):
+def _sidestep(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     side, lift = _field(raw, "side"), _field(raw, "lift")
     direction = jet["heading"] + (90.0 if side == "left" else -90.0)
     try:
@@ -225,7 +233,7 @@ def _sidestep(turn, jet, card, raw, event):
 # --- projectors -------------------------------------------------------------------------------
 
 
-def _kupferwurm(turn, jet, card, raw, event):
+def _kupferwurm(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     backwards = _field(raw, "direction") == "back"
     victim = _fire(turn, jet, raw, event, backwards)
     if victim:
@@ -241,14 +249,14 @@ def _kupferwurm(turn, jet, card, raw, event):
         place_chips(victim, 3, chosen, turn.events, by=turn.jet["id"])
 
 
-def _sticky_fingers(turn, jet, card, raw, event):
+def _sticky_fingers(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _fire(turn, jet, raw, event)
     if victim:
         victim["lift"] = 0
         turn.events.append({"type": "lift", "jet": victim["id"], "lift": 0})
 
 
-def _butt_kick(turn, jet, card, raw, event):
+def _butt_kick(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     hinge = raw.get("hinge", (0.0, 0.0))
     if max(abs(hinge[0]), abs(hinge[1])) > LIMITS[PUSH] + EPSILON:
         raise EngineError(
@@ -266,7 +274,7 @@ def _butt_kick(turn, jet, card, raw, event):
         )
 
 
-def _traumatorpedo(turn, jet, card, raw, event):
+def _traumatorpedo(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     """The shooter orders the victim's next turn: live in turn mode; in round mode, where
     every order is sealed before the round, with the shot (``flight``; none: straight on)."""
     sealed = turn.state["turn_order"] == "race"
@@ -285,14 +293,14 @@ def _traumatorpedo(turn, jet, card, raw, event):
         )
 
 
-def _stasisfeld(turn, jet, card, raw, event):
+def _stasisfeld(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _fire(turn, jet, raw, event)
     if victim:
         victim["stasis"] = True
         turn.events.append({"type": "stasis", "jet": victim["id"]})
 
 
-def _uberhirn(turn, jet, card, raw, event):
+def _uberhirn(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     inner = _field(raw, "use")
     their = card_for(turn, _target(turn, jet, raw), inner["card"], inner["where"])
     kind = KINDS[their["kind"]]
@@ -328,7 +336,7 @@ def _uberhirn(turn, jet, card, raw, event):
     EFFECTS[kind.id](turn, victim, their, inner, inner_event)
 
 
-def _forced_use_problem(turn, victim: dict[str, Any], card: dict[str, Any]) -> str | None:
+def _forced_use_problem(turn: Turn, victim: dict[str, Any], card: dict[str, Any]) -> str | None:
     """Why an Überhirn's victim cannot fire ``card``: a chip on it, its kind already fired
     through an Überhirn this turn, or too little energy."""
     kind = KINDS[card["kind"]]
@@ -344,7 +352,7 @@ def _forced_use_problem(turn, victim: dict[str, Any], card: dict[str, Any]) -> s
 # --- other equipment --------------------------------------------------------------------------
 
 
-def _warpfeld(turn, jet, card, raw, event):
+def _warpfeld(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     gates = turn.state["course"]["gates"]
     number = _field(raw, "gate")
     if not 1 <= number <= len(gates):
@@ -381,7 +389,7 @@ def _warpfeld(turn, jet, card, raw, event):
     event.update(gate=number, buoys=warped[number - 1]["buoys"])
 
 
-def _robert(turn, jet, card, raw, event):
+def _robert(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     if _field(raw, "mode") == "energy":
         jet["energy"] += 3
     else:
@@ -391,7 +399,7 @@ def _robert(turn, jet, card, raw, event):
     event.update(mode=raw["mode"], energy=jet["energy"])
 
 
-def _abstauber(turn, jet, card, raw, event):
+def _abstauber(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _target(turn, jet, raw)
     if not within_lift(position(jet), position(victim), NEAR):
         raise EngineError(
@@ -407,7 +415,7 @@ def _abstauber(turn, jet, card, raw, event):
     event.update(target=victim["id"], taken=taken, energy=jet["energy"])
 
 
-def _hollenboller(turn, jet, card, raw, event):
+def _hollenboller(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     here = position(jet)
     victims = sorted(
         (
@@ -441,10 +449,20 @@ def _away(user: dict[str, Any], victim: dict[str, Any], side: str | None) -> flo
         goes_left = side != "right"
     else:
         goes_left = user_left < 0
-    return victim["heading"] + (90.0 if goes_left else -90.0)
+    heading: float = victim["heading"]
+    return heading + (90.0 if goes_left else -90.0)
 
 
-def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_heading=False):
+def forced_flight(
+    turn: Turn,
+    victim: Json,
+    direction: float,
+    limit: float,
+    hinge: tuple[float, float],
+    slips: Iterable[Any],
+    cause: str,
+    keep_heading: bool = False,
+) -> None:
     """A flight forced on a victim: a real flight (gates, buoys, slips at the victim's cost);
     when it cannot end clear the victim stays where it is."""
     length = ruler(PUSH)
@@ -475,7 +493,7 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
     apply(turn.state, victim, flown, turn.events, [], cause)
 
 
-EFFECTS = {
+EFFECTS: dict[str, Callable[[Turn, Json, Json, Json, Json], None]] = {
     "photonenpaddel": _photonenpaddel,
     "paddel_de_luxe": _paddel_de_luxe,
     "sidestep": _sidestep,

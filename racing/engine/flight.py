@@ -8,6 +8,7 @@ first ruler from the jet, then each slip's ruler from the slipped jet's centre.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,14 +233,14 @@ def apply(
                 ram(jet, number, buoy, events, chips)
 
 
-def _gates_crossed(state: dict[str, Any], start: Point, end: Point):
+def _gates_crossed(state: dict[str, Any], start: Point, end: Point) -> Iterator[tuple[float, int]]:
     for g in state["course"]["gates"]:
         t = crossing(start, end, g["buoys"][0], g["buoys"][1])
         if t is not None:
             yield t, g["number"]
 
 
-def _buoys_rammed(state: dict[str, Any], start: Point, end: Point):
+def _buoys_rammed(state: dict[str, Any], start: Point, end: Point) -> Iterator[tuple[int, int]]:
     for g in state["course"]["gates"]:
         for i, buoy in enumerate(g["buoys"]):
             buoy = (buoy[0], buoy[1])

@@ -122,7 +122,7 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict[str, Any]:
         card = as_choice(card, tuple(KINDS), f"{where}.card")
     else:
         card = as_int(card, f"{where}.card", 1)
-    parsed = {"card": card, "where": where}
+    parsed: dict[str, Any] = {"card": card, "where": where}
     if raw.get("target") is not None:
         parsed["target"] = as_id(raw["target"], f"{where}.target")
     if "side" in raw:

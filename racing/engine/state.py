@@ -14,7 +14,7 @@ from typing import Any
 
 from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
 
-from .catalogue import KINDS, LEVELS
+from .catalogue import KINDS, LEVELS, Level
 from .courses import built_in, checked, described, gate, station_gate
 from .geometry import norm
 
@@ -46,7 +46,7 @@ def load_course(raw: object, where: str = "course") -> dict[str, Any]:
     raw = as_object(raw, where)
     if "gates" not in raw and "name" in raw:
         return load_course(raw["name"], f"{where}.name")
-    laid = []
+    laid: list[tuple[float, ...]] = []
     for i, g in enumerate(as_list(required(raw, "gates", where), f"{where}.gates")):
         at = f"{where}.gates[{i}]"
         g = as_object(g, at)
@@ -174,7 +174,7 @@ KIND_IDS = tuple(KINDS)
 def _load_jet(raw: object, where: str, level: int, gates: int) -> dict[str, Any]:
     read = _Fields(raw, where)
     raw = read.raw
-    jet = {
+    jet: dict[str, Any] = {
         "id": as_id(required(raw, "id", where), f"{where}.id"),
         "seat": read.int("seat", _REQUIRED, 0, MAX_JETS - 1),
         "status": read.choice("status", "racing", STATUSES),
@@ -283,7 +283,7 @@ def _load_draft(raw: object, ids: set[str]) -> dict[str, Any]:
 
 def _load_turn(raw: object, state: dict[str, Any]) -> dict[str, Any]:
     raw = as_object(raw if raw is not None else {}, "state.turn")
-    turn = {
+    turn: dict[str, Any] = {
         "number": as_int(raw.get("number", 1), "state.turn.number", 1),
         "round": as_int(raw.get("round", 1), "state.turn.round", 1),
         "seat": None,
@@ -323,7 +323,8 @@ def _load_turn(raw: object, state: dict[str, Any]) -> dict[str, Any]:
 
 
 def find(state: dict[str, Any], jet_id: object) -> dict[str, Any]:
-    for jet in state["jets"]:
+    jets: list[dict[str, Any]] = state["jets"]
+    for jet in jets:
         if jet["id"] == jet_id:
             return jet
     raise EngineError(f"no jet {jet_id!r} in the race", code="unknown_jet", jet=str(jet_id))
@@ -347,5 +348,5 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
     return twin
 
 
-def level_rules(state: dict[str, Any]):
+def level_rules(state: dict[str, Any]) -> Level:
     return LEVELS[state["level"]]

@@ -9,6 +9,7 @@ played, on a copy: an illegal order raises ``EngineError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from games.jsonface import EngineError
@@ -60,7 +61,8 @@ class Turn:
     def undamaged(self, jet: dict[str, Any], card: dict[str, Any]) -> bool:
         if jet is self.jet:
             return card["id"] not in self.damaged_at_start
-        return card["chips"] == 0
+        chips: int = card["chips"]
+        return chips == 0
 
 
 # --- what is open --------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def play_sealed(
     if raw_order is None or state["phase"] != "race":
         return play(state, raw_order)
     order = parse(raw_order)
-    attempts = []
+    attempts: list[Any] = []  # orders as the JSON face takes them
     if "lift" in order:
         attempts.append(_unparsed(order, slips=False))
         attempts.append({"lift": order["lift"], "hinge": list(order["hinge"])})
@@ -325,7 +327,14 @@ def _flight_turn(
     _end_of_turn(turn, order["remove_chip"])
 
 
-def _fly(turn: Turn, jet: dict[str, Any], indicator: int, flight_lift: int, hinge, slips) -> None:
+def _fly(
+    turn: Turn,
+    jet: dict[str, Any],
+    indicator: int,
+    flight_lift: int,
+    hinge: tuple[float, float],
+    slips: list[Any],
+) -> None:
     if flight_lift == 0:
         if hinge[0] or hinge[1] or slips:
             raise Blocked("hinge", "no turning at Lift 0", code="lift0_turn")
@@ -354,6 +363,7 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
     """The last action of a turn: one damage chip off (the chosen card, else the first card
     with chips); a Traumatorpedo's control ends with the turn it took."""
     jet = turn.jet
+    card: dict[str, Any] | None
     if remove_chip is not None:
         card = card_for(turn, jet, remove_chip, "order.remove_chip")
         if not card["chips"]:
@@ -580,7 +590,8 @@ def progress(state: dict[str, Any], jet: dict[str, Any]) -> int:
         return 0
     gates = len(state["course"]["gates"])
     done = jet["next_gate"] - 1 if jet["next_gate"] > 1 else gates
-    return 1 + jet["laps"] * gates + done
+    laps: int = jet["laps"]
+    return 1 + laps * gates + done
 
 
 def race_order(state: dict[str, Any]) -> list[str]:
@@ -588,7 +599,7 @@ def race_order(state: dict[str, Any]) -> list[str]:
     next gate's centre, then the seat."""
     gates = state["course"]["gates"]
 
-    def position_key(jet):
+    def position_key(jet: dict[str, Any]) -> tuple[float, float, int]:
         g = gates[jet["next_gate"] - 1]
         return (
             -progress(state, jet),
@@ -633,7 +644,7 @@ def advance(state: dict[str, Any], events: list[Any]) -> None:
     raise AssertionError("a racing jet always follows within two rounds")
 
 
-def _following(state: dict[str, Any]):
+def _following(state: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The jets to come, round after round (at most two more rounds), counting the rounds."""
     turn, jets = state["turn"], state["jets"]
     if state["turn_order"] == "race":
