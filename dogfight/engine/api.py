@@ -7,7 +7,7 @@ Every bad job raises ``EngineError`` with a message that names the problem.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from games.jsonface import EngineError, as_int, as_list, as_object, required
 
@@ -97,7 +97,8 @@ def resolve_stored(
     ``wind`` and ``remove`` mean what they mean in a job (the referee's input)."""
     game_state = State.from_snapshot(state)
     read_move = Move.from_validated
-    moves = {seat: tuple(map(read_move, given)) for seat, given in orders.items()}
+    # validate_orders stored three moves a seat
+    moves = {seat: cast(Orders, tuple(map(read_move, given))) for seat, given in orders.items()}
     new_state, events = resolve_round(
         game_state, moves, seed, wind=_fixed_wind({"wind": wind}), remove=frozenset(remove)
     )

@@ -107,6 +107,7 @@ class RoundPlan:
                 return ["G"]
             return ["G", *TAKE_OFFS]
         if self.taking_off:
+            assert self.last is not None  # the take-off chosen for the move before
             return [self.last]
         if plane.landing:
             return ["LD"]
@@ -120,7 +121,7 @@ class RoundPlan:
             offered.append("LD")
         return offered
 
-    def choose(self, code: str) -> None:
+    def choose(self, code: object) -> None:
         """Take ``code`` as the next move, or raise EngineError if it is not offered."""
         if self.move > MOVES_PER_ROUND:
             raise EngineError("a round has only three moves", code="three_moves_only")
@@ -134,6 +135,7 @@ class RoundPlan:
                 maneuver=code if isinstance(code, str) else None,
                 offered=offered,
             )
+        assert isinstance(code, str)  # it is offered
         was_on_ground = self.plane.status == "ground"
         fly(self.plane, code)
         self.taking_off = code in TAKE_OFFS and was_on_ground

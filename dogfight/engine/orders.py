@@ -91,6 +91,7 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
                 code="no_firing_through",
                 move=number,
             )
+        assert plan.last is not None  # just chosen
         moves.append(Move(plan.last, fire, through))
     _check_ammunition(plane, moves, where)
     return tuple(moves)  # type: ignore[return-value]

@@ -60,7 +60,7 @@ class _Flight:
         fire = parse_fire(item.get("fire", []), where, number)
         through = item.get("through", False) is True
         plane = self.plan.plane
-        answer = {
+        answer: dict[str, Any] = {
             "number": number,
             "maneuver": self.plan.last,
             "q": plane.hex[0],
@@ -137,7 +137,8 @@ class _Flight:
     def end_of_round(self) -> list[dict[str, Any]]:
         if self.crashed:
             return []
-        plane, warnings = self.plan.plane, []
+        plane = self.plan.plane
+        warnings: list[dict[str, Any]] = []
         if plane.landing:
             warnings.append({"move": None, "type": "landing_roll"})
         wind = self.state.wind
