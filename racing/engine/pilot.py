@@ -12,6 +12,7 @@ equipment station.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from games.jsonface import EngineError
@@ -22,6 +23,7 @@ from .geometry import bearing, distance, norm, turn_between
 from .state import find, load
 from .turns import boost_lifts, open_lifts, pickable, play, progress
 
+Json = dict[str, Any]
 LEVELS = (1, 2)
 THROUGH = 40.0  # aim this far beyond the next gate's line, so that the flight crosses it
 GRID = 9  # first-hinge angles tried per lift, from full left to full right
@@ -62,7 +64,7 @@ def computer_order(state: dict[str, Any], level: int = 1) -> dict[str, Any]:
         picks = pickable(state, jet)
         held = {c["kind"] for c in jet["equipment"]}
         fresh = [k for k in PREFERENCE if k in picks and k not in held]  # one of each kind
-        return {"pick": (fresh or [k for k in PREFERENCE if k in picks] or [None])[0]}
+        return {"pick": next(iter(fresh or [k for k in PREFERENCE if k in picks]), None)}
     if jet["controller"] is not None:
         return _hostile_flight(state, jet)
     best = None
@@ -93,19 +95,21 @@ def turns_to_gate(state: dict[str, Any], jet: dict[str, Any]) -> float:
     """A rough count of turns to the next gate: the way there plus the turning a lift's
     radius costs, at the lift's speed."""
     target = aim_point(state, jet)
-    lift = max(jet["lift"], 1)
+    current: int = jet["lift"]
+    lift = max(current, 1)
     off = math.radians(turn_between(jet["heading"], bearing(position(jet), target)))
     radius = ruler(lift) / math.radians(2 * LIMITS[lift])
-    return (distance(position(jet), target) + off * radius) / ruler(lift) + (jet["lift"] == 0)
+    return (distance(position(jet), target) + off * radius) / ruler(lift) + (current == 0)
 
 
 def standing(state: dict[str, Any], jet: dict[str, Any]) -> float:
     """How well a jet stands: progress first, then the way to its gate, energy and chips."""
     if jet["status"] == "finished":
-        return 10000.0 - 100 * jet["place"]
+        place: int = jet["place"]
+        return 10000.0 - 100 * place
     if jet["status"] == "retired":
         return -1000.0
-    value = 100.0 * progress(state, jet) - 10.0 * turns_to_gate(state, jet)
+    value: float = 100.0 * progress(state, jet) - 10.0 * turns_to_gate(state, jet)
     value += 0.8 * min(jet["energy"], 20) - 0.3 * sum(c["chips"] for c in jet["equipment"])
     if jet["stasis"]:
         value -= 10.0
@@ -119,15 +123,15 @@ def _value(state: dict[str, Any], jet_id: str, events: list[Any]) -> float:
     rivals = [
         standing(state, j) for j in state["jets"] if j["id"] != jet_id and j["status"] == "racing"
     ]
-    rams = sum(e["type"] == "rammed" and e["jet"] == jet_id for e in events)
+    rams: int = sum(e["type"] == "rammed" and e["jet"] == jet_id for e in events)
     return standing(state, me) - 0.5 * max(rivals, default=0.0) - 6.0 * rams
 
 
 # --- flying ------------------------------------------------------------------------------------
 
 
-def _candidates(state: dict[str, Any], jet: dict[str, Any], level: int):
-    lifts = [(lift, None, lift) for lift in open_lifts(jet)]
+def _candidates(state: dict[str, Any], jet: dict[str, Any], level: int) -> Iterator[Json]:
+    lifts: list[tuple[int, str | None, int]] = [(lift, None, lift) for lift in open_lifts(jet)]
     if level >= 2:
         for card in jet["equipment"]:
             kind = card["kind"]
@@ -152,7 +156,7 @@ def _candidates(state: dict[str, Any], jet: dict[str, Any], level: int):
             # the middle of every arc that lands clear: a flight without slips, if there is one
             angles |= {(a + b) / 2 for a, b in free_arcs(state, jet, flight_lift)}
         for h1 in sorted(angles):
-            order = {"lift": lift, "hinge": [h1, 0.0]}
+            order: Json = {"lift": lift, "hinge": [h1, 0.0]}
             if boost:
                 order["boost"] = boost
             if flight_lift:
@@ -164,7 +168,7 @@ def _candidates(state: dict[str, Any], jet: dict[str, Any], level: int):
             yield order
 
 
-def _landing(jet: dict[str, Any], h1: float, length: float):
+def _landing(jet: dict[str, Any], h1: float, length: float) -> tuple[float, float]:
     rad = math.radians(jet["heading"] + h1)
     return jet["x"] + length * math.cos(rad), jet["y"] + length * math.sin(rad)
 
@@ -181,8 +185,10 @@ def _robert_needed(jet: dict[str, Any]) -> bool:
     )
 
 
-def _best_flight(state: dict[str, Any], jet: dict[str, Any], level: int, robert: bool = False):
-    best = None
+def _best_flight(
+    state: dict[str, Any], jet: dict[str, Any], level: int, robert: bool = False
+) -> tuple[Json, Json, float] | None:
+    best: tuple[Json, Json, float] | None = None
     candidates = _candidates(state, jet, level)
     if robert:
         mode = "energy" if jet["energy"] < RESERVE else "repair"
@@ -249,7 +255,9 @@ def _add_equipment(
     return order, value
 
 
-def _sensible_uses(state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any]):
+def _sensible_uses(
+    state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any]
+) -> Iterator[tuple[str, Json]]:
     kinds = {c["kind"] for c in jet["equipment"] if not c["chips"]}
     if jet["energy"] < RESERVE:
         kinds &= {"robert", "abstauber"}
@@ -299,7 +307,7 @@ def _torpedo_use(state: dict[str, Any], rival: dict[str, Any]) -> dict[str, Any]
     return use
 
 
-def _paddle_uses(state, jet, order, kind):
+def _paddle_uses(state: Json, jet: Json, order: Json, kind: str) -> Iterator[tuple[str, Json]]:
     """A paddle turning the jet towards its next gate after the flight."""
     try:
         after, _ = play(state, order)
