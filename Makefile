@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 # Touched after each install: pip runs again only when pyproject.toml is newer.
 STAMP := $(VENV)/.installed-from-pyproject
 
-.PHONY: demo test lint
+.PHONY: demo test test-fast lint types types-baseline
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,14 +25,34 @@ demo: $(STAMP)
 	$(PY) manage.py demo_setup
 	$(PY) manage.py runserver 0.0.0.0:8000
 
-# Tests need PostgreSQL and Redis; override either from the environment.
-test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/skies
-test: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/0
+# Tests need PostgreSQL and Redis; override either from the environment. WORKERS processes
+# (pytest-xdist) share the tests, each on its own test database and Redis db (the broker's
+# index plus its number: tests/workers.py); a worker that finishes early takes others' tests.
+WORKERS ?= 2
+PYTEST := $(PY) -m pytest -n $(WORKERS) --dist worksteal
+test test-fast: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/skies
+test test-fast: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/0
+
+# The whole suite, what CI runs.
 test: $(STAMP)
-	$(PY) -m pytest $(ARGS)
+	$(PYTEST) $(ARGS)
+
+# The inner loop: every test but the slow and the browser ones (pyproject's markers).
+test-fast: $(STAMP)
+	$(PYTEST) -m "not slow and not browser" $(ARGS)
 
 # Lint and format check over the whole tree (ruff, pinned in pyproject.toml); `ruff format .`
-# and `ruff check --fix .` mend most of what it finds.
-lint: $(STAMP)
+# and `ruff check --fix .` mend most of what it finds. Then mypy (strict on the engines, see
+# pyproject.toml): any error not in mypy-baseline.txt fails. mypy reads the settings, in
+# development mode.
+lint: types
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+types: $(STAMP)
+	DEBUG=1 $(VENV)/bin/mypy | $(VENV)/bin/mypy-baseline filter
+
+# After fixing errors of the baseline: write it again without them (review the diff: it may
+# only lose lines).
+types-baseline: $(STAMP)
+	DEBUG=1 $(VENV)/bin/mypy | $(VENV)/bin/mypy-baseline sync

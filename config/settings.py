@@ -4,7 +4,7 @@ Production is the default: ``DEBUG`` is off unless set, and then the settings re
 without a real ``SECRET_KEY`` and explicit ``ALLOWED_HOSTS``, and the site is served over HTTPS
 only. ``make demo`` and the tests switch development mode on (``DEBUG=1``); with nothing else set
 that runs the embedded default: SQLite in db.sqlite3 and Celery tasks run eagerly in-process.
-See the settings table and "Security" in README.md.
+Every variable: docs/operations.md; what the security settings hold: docs/security.md.
 """
 
 import os

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
+from games.jsonface import EngineError
 from games.registry import GameRules, Outcome, Rejected
 
 from . import cockpit_words, engine, report, svg, words
@@ -24,7 +25,7 @@ from .engine.bots import LEVELS, bot_orders
 from .engine.maneuvers import order_form
 from .engine.orders import FIRE_DIRECTIONS, validate_orders
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
-from .engine.state import EngineError, Settings, State
+from .engine.state import Settings, State
 
 DEFAULT_SETTINGS = {
     "duel": False,

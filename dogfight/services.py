@@ -13,13 +13,14 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import report_cache, services
+from games.jsonface import EngineError
 from games.models import Game, Report, Seat
 from games.registry import Rejected
 
 from . import words
 from .engine import career
 from .engine.setup import assign_pilot
-from .engine.state import EngineError, State
+from .engine.state import State
 from .models import CareerEntry, Enlistment, Pilot
 from .names import name_key, name_problem, name_skeleton
 

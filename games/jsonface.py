@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 class EngineError(ValueError):
@@ -26,10 +27,10 @@ class EngineError(ValueError):
         self.code, self.params = code, params
 
 
-Job = Callable[[object], dict]
+Job = Callable[[object], dict[str, Any]]
 
 
-def answer(jobs: dict[str, Job], command: str, job: object) -> tuple[dict, bool]:
+def answer(jobs: Mapping[str, Job], command: str, job: object) -> tuple[dict[str, Any], bool]:
     try:
         return jobs[command](job), True
     except EngineError as error:
@@ -38,7 +39,7 @@ def answer(jobs: dict[str, Job], command: str, job: object) -> tuple[dict, bool]
         return {"error": "the job is nested too deeply"}, False
 
 
-def run(argv: list[str], jobs: dict[str, Job], program: str) -> int:
+def run(argv: list[str], jobs: Mapping[str, Job], program: str) -> int:
     if len(argv) != 1 or argv[0] not in jobs:
         _write({"error": f"usage: python -m {program} {'|'.join(jobs)} < job.json"})
         return 2
@@ -67,19 +68,20 @@ def _write(payload: object) -> None:
 # --- validators for JSON input ----------------------------------------------------------------
 
 
-def as_object(value: object, where: str) -> dict:
+def as_object(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise EngineError(f"{where} must be an object", where=where)
     return value
 
 
-def as_list(value: object, where: str) -> list:
+def as_list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise EngineError(f"{where} must be a list", where=where)
     return value
 
 
-def required(data: dict, key: str, where: str) -> object:
+def required(data: Mapping[str, Any], key: str, where: str) -> Any:
+    """``data[key]``, a JSON value of any kind (the caller reads it with an ``as_*``)."""
     if key not in data:
         raise EngineError(f"{where}.{key} is missing", where=f"{where}.{key}")
     return data[key]

@@ -241,8 +241,8 @@ class RacingRules(TurnDeadline, GameRules):
         }
 
     # --- the public API -------------------------------------------------------------------
-    # Orders are the engine's (README, "The racing engine's JSON face"); nothing is secret in
-    # a race's state, so every seat and every spectator sees all of it.
+    # Orders are the engine's (docs/engines/racing.md); nothing is secret in a race's state,
+    # so every seat and every spectator sees all of it.
     def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
         """The engine's ``legal`` for the seat's jet; with a partial order, its preview."""
         self._require_active(state, seat)

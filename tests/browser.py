@@ -29,6 +29,14 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 10_000
 
 
+def pytest_collection_modifyitems(items):
+    """Every test that drives Chromium (through ``page``, ``phone_page``, ``two_pages`` or the
+    browser itself) is marked ``browser``, so ``-m "not browser"`` leaves them all out."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

@@ -2,11 +2,33 @@
 
 import pytest
 from celery._state import _set_task_join_will_block
+from django.test import override_settings
 
 from config.celery import app as celery_app
 
 # The browser tests' fixtures (one Chromium for the whole session), for every folder.
 pytest_plugins = ["tests.browser"]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The slow and the browser tests first: pytest-xdist's workers then start on the long
+    ones and steal the short ones from each other at the end, instead of one worker finishing
+    a long test alone."""
+    items.sort(
+        key=lambda item: (
+            not any(item.iter_markers("slow")) and not any(item.iter_markers("browser"))
+        )
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher():
+    """Passwords hashed with MD5 throughout the tests: the real hasher (PBKDF2) costs over
+    half a second for every user made and every login by password, and no test is about its
+    cost. A test may still set its own hashers."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

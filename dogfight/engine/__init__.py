@@ -6,11 +6,13 @@ checks a round's orders, ``resolve_round`` flies a round. Same state, orders and
 same result.
 """
 
+from games.jsonface import EngineError
+
 from .maneuvers import legal_maneuvers, nmr_maneuvers, route
 from .orders import Move, Orders, validate_orders
 from .resolve import resolve_round
 from .setup import new_game
-from .state import EngineError, Plane, Settings, State
+from .state import Plane, Settings, State
 
 __all__ = [
     "EngineError",

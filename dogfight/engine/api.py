@@ -6,16 +6,21 @@ Every bad job raises ``EngineError`` with a message that names the problem.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
+from games.jsonface import EngineError, as_int, as_list, as_object, required
+
 from . import career
 from .maneuvers import legal_maneuvers
 from .orders import Move, Orders, validate_orders
 from .preview import preview
 from .resolve import UNSET, resolve_round
 from .setup import DEFAULT_CLOUDS, new_game
-from .state import EngineError, Settings, State, as_int, as_list, as_object, required
+from .state import Settings, State
 
 
-def new_job(job: object) -> dict:
+def new_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     settings = Settings.from_dict(job.get("settings"))
     state = new_game(
@@ -28,7 +33,7 @@ def new_job(job: object) -> dict:
     return state.to_dict()
 
 
-def _pilots(raw: object) -> list[dict]:
+def _pilots(raw: object) -> list[dict[str, Any]]:
     pilots = []
     for i, pilot in enumerate(as_list(raw, "job.pilots")):
         where = f"job.pilots[{i}]"
@@ -43,7 +48,7 @@ def _pilots(raw: object) -> list[dict]:
     return pilots
 
 
-def legal_job(job: object) -> dict:
+def legal_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     plane = state.plane(as_int(required(job, "seat", "job"), "job.seat", 0, 5))
@@ -55,7 +60,7 @@ def legal_job(job: object) -> dict:
     return {"maneuvers": legal_maneuvers(plane, chosen)}
 
 
-def preview_job(job: object) -> dict:
+def preview_job(job: object) -> dict[str, Any]:
     """What the moves picked so far would do to the seat's own plane (``preview.preview``)."""
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
@@ -63,7 +68,7 @@ def preview_job(job: object) -> dict:
     return preview(state, seat, as_list(job.get("moves", []), "job.moves"))
 
 
-def resolve_job(job: object) -> dict:
+def resolve_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     orders = parse_orders(state, job.get("orders", {}))
@@ -78,13 +83,13 @@ def resolve_job(job: object) -> dict:
 
 
 def resolve_stored(
-    state: dict,
-    orders: dict[int, list[dict]],
+    state: dict[str, Any],
+    orders: dict[int, list[dict[str, Any]]],
     seed: int,
     *,
     wind: object = None,
-    remove: list[int] = (),
-) -> dict:
+    remove: Iterable[int] = (),
+) -> dict[str, Any]:
     """``resolve_job`` for the site's own records, which are checked once, when written: the
     state is a snapshot ``to_dict`` wrote, each seat's moves are what ``validate_orders``
     returned for that very snapshot. Nothing is checked a second time (at noon that checking
@@ -92,7 +97,8 @@ def resolve_stored(
     ``wind`` and ``remove`` mean what they mean in a job (the referee's input)."""
     game_state = State.from_snapshot(state)
     read_move = Move.from_validated
-    moves = {seat: tuple(map(read_move, given)) for seat, given in orders.items()}
+    # validate_orders stored three moves a seat
+    moves = {seat: cast(Orders, tuple(map(read_move, given))) for seat, given in orders.items()}
     new_state, events = resolve_round(
         game_state, moves, seed, wind=_fixed_wind({"wind": wind}), remove=frozenset(remove)
     )
@@ -111,7 +117,7 @@ def parse_orders(state: State, raw: object) -> dict[int, Orders]:
     return orders
 
 
-def _fixed_wind(job: dict) -> object:
+def _fixed_wind(job: dict[str, Any]) -> object:
     if "wind" not in job or job["wind"] is None:
         return UNSET
     if job["wind"] == "calm":

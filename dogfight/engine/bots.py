@@ -38,13 +38,16 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError
 
 from . import career
 from .board import APPROACHES
 from .hexgrid import BOARD, BOARD_SET, DIRECTIONS, LINES, Hex, distance
 from .maneuvers import AIR_BASICS, AIR_EFFECTS, MOVES_PER_ROUND, RoundPlan, nmr_maneuvers
 from .orders import FIRE_NAMES
-from .state import EngineError, Plane, State
+from .state import Plane, State
 from .weather import drift
 
 LEVELS = ("novice", "veteran", "ace")
@@ -65,7 +68,7 @@ class Profile:
         model: str,
         survive_rounds: int,
         temperature: float,
-        fire_turns,
+        fire_turns: tuple[int, ...],
         position: float,
         room: float,
         home: bool,
@@ -131,7 +134,7 @@ def _clone(plan: RoundPlan) -> RoundPlan:
     return twin
 
 
-def _plane_key(plane: Plane) -> tuple:
+def _plane_key(plane: Plane) -> tuple[Any, ...]:
     return (
         plane.seat,
         plane.hex,
@@ -144,7 +147,7 @@ def _plane_key(plane: Plane) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _sequences(key: tuple) -> tuple:
+def _sequences(key: tuple[Any, ...]) -> tuple[Any, ...]:
     """Every legal round of a plane: ``(codes, steps, edge_crash)``.
 
     ``steps`` holds ``(hex, facing, status)`` after each move; ``edge_crash`` is the move (1-3)
@@ -156,7 +159,7 @@ def _sequences(key: tuple) -> tuple:
     )
     found = []
 
-    def walk(plan: RoundPlan, codes: tuple, steps: tuple) -> None:
+    def walk(plan: RoundPlan, codes: tuple[Any, ...], steps: tuple[Any, ...]) -> None:
         if plan.move > MOVES_PER_ROUND:
             found.append((codes, steps, 0))
             return
@@ -186,6 +189,7 @@ def _sequences(key: tuple) -> tuple:
 
 def _next(hex_: Hex, facing: int, code: str) -> tuple[Hex, int]:
     travel, turn = AIR_EFFECTS[code]
+    assert travel is not None  # a hold, the one maneuver without a step, is never walked
     dq, dr = DIRECTIONS[(facing + travel) % 6]
     return (hex_[0] + dq, hex_[1] + dr), (facing + turn) % 6
 
@@ -220,10 +224,10 @@ def _room(hex_: Hex, facing: int) -> float:
 
 
 @cache
-def _moves_home(seat: int) -> dict:
+def _moves_home(seat: int) -> dict[Any, Any]:
     """Fewest basic moves from each (hex, facing) to a landing approach of ``seat``'s field."""
     states = [(h, f) for h in BOARD for f in range(6)]
-    back: dict = {}
+    back: dict[Any, Any] = {}
     for h, f in states:
         for code in AIR_BASICS:
             nxt = _next(h, f, code)
@@ -242,7 +246,7 @@ def _moves_home(seat: int) -> dict:
     return dist
 
 
-def _cone(facing: int) -> tuple:
+def _cone(facing: int) -> tuple[Any, ...]:
     """Offsets in the forward 120 degrees (between the diagonal lines) within 4 hexes, with the
     range damage of that distance."""
     left, right = DIRECTIONS[(facing + 1) % 6], DIRECTIONS[(facing - 1) % 6]
@@ -271,7 +275,7 @@ def _around(hex_: Hex) -> tuple[Hex, ...]:
 # --- what everybody can see, analysed once per state ----------------------------------------
 
 
-def _public_key(state: State) -> tuple:
+def _public_key(state: State) -> tuple[Any, ...]:
     return (
         state.round,
         state.wind,
@@ -300,7 +304,7 @@ class Flyer:
     """One plane as every pilot sees it: its legal rounds and, per reply model, where it is
     likely to be and where its bursts are likely to go."""
 
-    def __init__(self, plane: Plane, balloon_hexes: frozenset) -> None:
+    def __init__(self, plane: Plane, balloon_hexes: frozenset[Any]) -> None:
         self.plane = plane
         self.seat = plane.seat
         self.fast = career.is_fast(plane.rank)
@@ -319,7 +323,7 @@ class Flyer:
                     break
             self.seqs.append((codes, steps, crash))
         self.weights: dict[str, list[float]] = {}
-        self.models: dict[str, tuple] = {}
+        self.models: dict[str, tuple[Any, ...]] = {}
 
 
 class Field:
@@ -352,7 +356,7 @@ class Field:
             flyer.weights[name] = weights
         return weights
 
-    def model(self, flyer: Flyer, name: str) -> tuple:
+    def model(self, flyer: Flyer, name: str) -> tuple[Any, ...]:
         """``(occupancy, danger, cover)`` of ``flyer`` under reply model ``name``: per time 0-3,
         hex -> probability of being there flying; per move 1-3, hex -> expected damage it fires
         there; hex -> how much the hex lies in its forward cone at the end of the round."""
@@ -361,12 +365,12 @@ class Field:
             model = flyer.models[name] = self._spread(flyer, self.weights(flyer, name))
         return model
 
-    def _spread(self, flyer: Flyer, weights: list[float]) -> tuple:
+    def _spread(self, flyer: Flyer, weights: list[float]) -> tuple[Any, ...]:
         total = sum(weights) or 1.0
-        occupancy: list[dict] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        occupancy: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         if flyer.plane.status == "air":
             occupancy[0][flyer.plane.hex] = 1.0
-        spots: list[dict] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        spots: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         for weight, (_codes, steps, crash) in zip(weights, flyer.seqs):
             if not weight:
                 continue
@@ -377,7 +381,7 @@ class Field:
                 if st == "air":
                     occupancy[m][h] = occupancy[m].get(h, 0.0) + w
                     spots[m][(h, f)] = spots[m].get((h, f), 0.0) + w
-        danger: list[dict] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        danger: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         if flyer.armed:
             blocks = self.blocks
             for m in range(1, MOVES_PER_ROUND + 1):
@@ -390,7 +394,7 @@ class Field:
                                 break
                             hit = w * FIRE_CHANCE * (career.RANGE_DAMAGE[rng] + flyer.bonus)
                             out[target] = out.get(target, 0.0) + hit
-        cover: dict = {}
+        cover: dict[Any, Any] = {}
         for (h, f), w in spots[MOVES_PER_ROUND].items():
             for (dq, dr), weight in CONES[f]:
                 target = (h[0] + dq, h[1] + dr)
@@ -399,8 +403,8 @@ class Field:
 
     def _aimed(self, flyer: Flyer) -> list[float]:
         """Weights for ``flyer``'s rounds if it aims at the others (taken as uniform flyers)."""
-        occ: list[dict] = [{} for _ in range(MOVES_PER_ROUND + 1)]
-        dng: list[dict] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        occ: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
+        dng: list[dict[Any, Any]] = [{} for _ in range(MOVES_PER_ROUND + 1)]
         for other in self.flyers.values():
             if other is flyer:
                 continue
@@ -412,7 +416,7 @@ class Field:
                 into = dng[t]
                 for h, w in o_dng[t].items():
                     into[h] = into.get(h, 0.0) + w
-        step_score: dict = {}
+        step_score: dict[Any, Any] = {}
         blocks, reach, bonus, clouds = self.blocks, flyer.reach, flyer.bonus, self.clouds
         scores: list[float | None] = []
         for _codes, steps, crash in flyer.seqs:
@@ -452,7 +456,7 @@ class Field:
         return [0.0 if s is None else math.exp(1.2 * (s - top)) for s in scores]
 
 
-_FIELDS: dict = {}
+_FIELDS: dict[Any, Any] = {}
 
 
 def _field(state: State) -> Field:
@@ -495,16 +499,20 @@ class Pilot:
         self.repair_need = min(plane.damage, repairs_left) if plane.damage >= 5 else 0
         self.ammo_need = plane.ammo < career.bursts_per_round(plane.rank)
         self.need_home = profile.home and (self.repair_need > 0 or self.ammo_need)
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}
         self._combine()
 
     def _combine(self) -> None:
         """Sum the opponents' models, shifted for the fast group (rules §2)."""
         n = MOVES_PER_ROUND + 1
         me = self.me
-        self.targets: list[dict] = [{} for _ in range(n)]  # where our move-m bursts find them
-        self.hit_now: list[dict] = [{} for _ in range(n)]  # damage into our hex after move m
-        self.hit_before: list[dict] = [{} for _ in range(n)]  # ... into it before move m
+        self.targets: list[dict[Any, Any]] = [
+            {} for _ in range(n)
+        ]  # where our move-m bursts find them
+        self.hit_now: list[dict[Any, Any]] = [
+            {} for _ in range(n)
+        ]  # damage into our hex after move m
+        self.hit_before: list[dict[Any, Any]] = [{} for _ in range(n)]  # ... into it before move m
         self.opponents = [o for o in self.field.flyers.values() if o is not me]
         self.covers = []
         for other in self.opponents:
@@ -538,12 +546,12 @@ class Pilot:
         """After our first move to ``hex_``: damage certain to land on one enemy whatever first
         move it makes, and the fewest bursts (turns) that cover all of its first moves."""
         key = ("sure", hex_, facing)
-        found = self.memo.get(key)
+        found: tuple[int, tuple[int, ...]] | None = self.memo.get(key)
         if found is not None:
             return found
         best: tuple[int, tuple[int, ...]] = (0, ())
         reach, bonus, blocks = self.me.reach, self.me.bonus, self.field.blocks
-        on_line: dict = {}
+        on_line: dict[Any, Any] = {}
         for turn in FIRE_TURNS:
             for rng, target in enumerate(LINES[hex_][(facing + turn) % 6][:reach], 1):
                 if target in blocks:
@@ -567,7 +575,7 @@ class Pilot:
         self.memo[key] = best
         return best
 
-    def evaluate(self, seq: tuple) -> tuple[float, list[tuple[int, ...]], bool]:
+    def evaluate(self, seq: tuple[Any, ...]) -> tuple[float, list[tuple[int, ...]], bool]:
         """(score, bursts per move, whether it takes a sure shot) of one candidate round."""
         codes, steps, crash = seq
         if crash:
@@ -622,7 +630,7 @@ class Pilot:
         score += self._end(codes, steps, clouds_hit)
         return score, bursts, sure
 
-    def _end(self, codes: tuple, steps: tuple, clouds_hit: int) -> float:
+    def _end(self, codes: tuple[Any, ...], steps: tuple[Any, ...], clouds_hit: int) -> float:
         """The worth of where the round leaves the plane."""
         profile, plane, field = self.profile, self.plane, self.field
         h, f, st = steps[-1]
@@ -686,7 +694,7 @@ class Pilot:
             self.memo[key] = value
         return value
 
-    def decide(self, seed: int) -> list[dict]:
+    def decide(self, seed: int) -> list[dict[Any, Any]]:
         rng = Random(seed)
         rated = []
         for seq in self.me.seqs:
@@ -702,7 +710,7 @@ class Pilot:
             for code, fire in zip(codes, bursts)
         ]
 
-    def _pick(self, rated: list, rng: Random):
+    def _pick(self, rated: list[Any], rng: Random) -> Any:
         top = max(r[0] for r in rated)
         temperature = self.profile.temperature
         if temperature <= 0:
@@ -715,7 +723,7 @@ class Pilot:
         return rng.choices(pool, weights)[0]
 
 
-def bot_orders(state: State, seat: int, level: str, seed: int) -> list[dict]:
+def bot_orders(state: State, seat: int, level: str, seed: int) -> list[dict[Any, Any]]:
     """The raw orders of the computer pilot in ``seat`` at ``level`` for the coming round."""
     if state.over:
         raise EngineError("the game is over", code="game_over")

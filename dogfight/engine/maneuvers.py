@@ -7,10 +7,14 @@ use these two functions, so the legal list and the flight never disagree.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from . import career
 from .board import APPROACHES, RUNWAY_CODES, runway_heading, runway_hex
 from .hexgrid import DIRECTIONS, Hex
-from .state import EngineError, Plane
+from .state import Plane
 
 CODES = ("A", "L", "R", "LS", "RS", "H", "I", "S", "O", "TA", "TB", "TG", "G", "LD")
 NAMES = {
@@ -92,7 +96,7 @@ class RoundPlan:
     def __init__(self, plane: Plane) -> None:
         self.plane = plane.copy()
         self.move = 1  # the move to be chosen next
-        self.last = None  # the maneuver chosen for the move before
+        self.last: str | None = None  # the maneuver chosen for the move before
         self.taking_off = False  # rolling on a runway: the lift-off must follow
         self.landed = False  # stopped on the corner this round: stays there
 
@@ -103,6 +107,7 @@ class RoundPlan:
                 return ["G"]
             return ["G", *TAKE_OFFS]
         if self.taking_off:
+            assert self.last is not None  # the take-off chosen for the move before
             return [self.last]
         if plane.landing:
             return ["LD"]
@@ -116,7 +121,7 @@ class RoundPlan:
             offered.append("LD")
         return offered
 
-    def choose(self, code: str) -> None:
+    def choose(self, code: object) -> None:
         """Take ``code`` as the next move, or raise EngineError if it is not offered."""
         if self.move > MOVES_PER_ROUND:
             raise EngineError("a round has only three moves", code="three_moves_only")
@@ -130,6 +135,7 @@ class RoundPlan:
                 maneuver=code if isinstance(code, str) else None,
                 offered=offered,
             )
+        assert isinstance(code, str)  # it is offered
         was_on_ground = self.plane.status == "ground"
         fly(self.plane, code)
         self.taking_off = code in TAKE_OFFS and was_on_ground
@@ -167,7 +173,7 @@ def route(plane: Plane, chosen: list[str]) -> list[tuple[Hex, int]]:
     return steps
 
 
-def order_form(plane: Plane, wanted: list[str]) -> list[dict]:
+def order_form(plane: Plane, wanted: list[str]) -> list[dict[str, Any]]:
     """The three moves of an order form: for each, the legal list given the moves before, the
     pilot's pick (or the first legal one when his pick is no longer offered), where it takes
     the plane, and whether the plane may fire after it (not while standing on its airfield).

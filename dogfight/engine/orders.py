@@ -7,11 +7,13 @@ relative to the nose (ahead 0, diagonal left +1, diagonal right -1 = 5).
 from __future__ import annotations
 
 from itertools import permutations
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from games.jsonface import EngineError
 
 from . import career
 from .maneuvers import MOVES_PER_ROUND, RoundPlan, nmr_maneuvers
-from .state import EngineError, Plane, Settings
+from .state import Plane, Settings
 
 FIRE_DIRECTIONS = {"A": 0, "L": 1, "R": 5}
 FIRE_NAMES = {0: "A", 1: "L", 5: "R"}
@@ -28,7 +30,7 @@ class Move(NamedTuple):
     fire: tuple[int, ...] = ()
     through: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "maneuver": self.maneuver,
             "fire": [FIRE_NAMES[f] for f in self.fire],
@@ -36,7 +38,7 @@ class Move(NamedTuple):
         }
 
     @classmethod
-    def from_validated(cls, data: dict) -> Move:
+    def from_validated(cls, data: dict[str, Any]) -> Move:
         """A move as ``to_dict`` wrote it after ``validate_orders`` accepted it.
 
         At noon this runs for every move of every game: the bursts are looked up whole, and
@@ -89,6 +91,7 @@ def validate_orders(plane: Plane, settings: Settings, raw: object) -> Orders:
                 code="no_firing_through",
                 move=number,
             )
+        assert plan.last is not None  # just chosen
         moves.append(Move(plan.last, fire, through))
     _check_ammunition(plane, moves, where)
     return tuple(moves)  # type: ignore[return-value]

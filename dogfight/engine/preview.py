@@ -11,17 +11,21 @@ legal order: these are warnings, never refusals.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from . import career
 from .hexgrid import BOARD_SET, LINES, Hex
 from .maneuvers import MOVES_PER_ROUND, RoundPlan
 from .orders import FIRE_NAMES, move_path, parse_fire
-from .state import EngineError, Plane, State
+from .state import Plane, State
 from .weather import drift
 
 WARNING_TYPES = ("edge", "balloon", "cloud", "landing_roll", "drift")
 
 
-def preview(state: State, seat: int, moves: list) -> dict:
+def preview(state: State, seat: int, moves: list[Any]) -> dict[str, Any]:
     """``moves``: the 0-3 moves picked so far, each ``{"maneuver", "fire", "through"}``."""
     plane = state.plane(seat)
     if plane.status == "out":
@@ -48,7 +52,7 @@ class _Flight:
         self.balloons = {b.hex for b in state.balloons}
         self.crashed = False
 
-    def move(self, number: int, item: object) -> dict:
+    def move(self, number: int, item: object) -> dict[str, Any]:
         where = f"move {number}"
         if not isinstance(item, dict):
             raise EngineError(f"{where}: a move must be an object", where=move_path(number))
@@ -56,7 +60,7 @@ class _Flight:
         fire = parse_fire(item.get("fire", []), where, number)
         through = item.get("through", False) is True
         plane = self.plan.plane
-        answer = {
+        answer: dict[str, Any] = {
             "number": number,
             "maneuver": self.plan.last,
             "q": plane.hex[0],
@@ -78,7 +82,7 @@ class _Flight:
             answer["bursts"] = [self._burst(plane, turn, through) for turn in fire]
         return answer
 
-    def _where_it_ends(self, number: int, hex_: Hex) -> list[dict]:
+    def _where_it_ends(self, number: int, hex_: Hex) -> list[dict[str, Any]]:
         if hex_ not in BOARD_SET:
             self.crashed = True
             return [{"move": number, "type": "edge"}]
@@ -89,13 +93,13 @@ class _Flight:
             return [self._cloud(number)]
         return []
 
-    def _cloud(self, number: int | None) -> dict:
+    def _cloud(self, number: int | None) -> dict[str, Any]:
         self.damage = min(self.damage + 1, self.out_at)
         self.crashed = self.damage >= self.out_at
         kind = "cloud" if number is not None else "drift"
         return {"move": number, "type": kind, "damage": self.damage, "crash": self.crashed}
 
-    def _burst(self, plane: Plane, turn: int, through: bool) -> dict:
+    def _burst(self, plane: Plane, turn: int, through: bool) -> dict[str, Any]:
         """The line of one burst as the resolution walks it (``resolve.Round._fire``): it
         stops before a cloud hex; a balloon takes it whole, or with the through tick half of
         it, the hexes behind then half their own damage rounded down."""
@@ -130,10 +134,11 @@ class _Flight:
                 stop = "edge"
         return {"direction": FIRE_NAMES[turn], "through": through, "hexes": hexes, "stop": stop}
 
-    def end_of_round(self) -> list[dict]:
+    def end_of_round(self) -> list[dict[str, Any]]:
         if self.crashed:
             return []
-        plane, warnings = self.plan.plane, []
+        plane = self.plan.plane
+        warnings: list[dict[str, Any]] = []
         if plane.landing:
             warnings.append({"move": None, "type": "landing_roll"})
         wind = self.state.wind

@@ -9,12 +9,15 @@ and new clouds. The game ends the moment one plane or none is left.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError
 
 from . import career
-from .hexgrid import BOARD_SET, LINES
+from .hexgrid import BOARD_SET, LINES, Hex
 from .maneuvers import fly
-from .orders import FIRE_NAMES, Orders, nmr_orders
-from .state import BALLOON_STRENGTH, EngineError, Plane, State
+from .orders import FIRE_NAMES, Move, Orders, nmr_orders
+from .state import BALLOON_STRENGTH, Balloon, Plane, State
 from .weather import draw_wind, drift, maybe_new_cloud
 
 BALLOON_POINTS = 5
@@ -36,7 +39,7 @@ class Round:
         self.state = state.copy()
         self.orders = orders
         self.rng = Random(seed)
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         self.scoring = state.settings.counts_points
         self.by_damage = state.settings.scoring == "damage"
         self.move: int | None = None
@@ -46,7 +49,7 @@ class Round:
 
     # --- the round ------------------------------------------------------------------------
 
-    def run(self, fixed_wind: object, remove: frozenset[int]) -> tuple[State, list[dict]]:
+    def run(self, fixed_wind: object, remove: frozenset[int]) -> tuple[State, list[dict[str, Any]]]:
         state = self.state
         wind = self._weather(fixed_wind)
         try:
@@ -171,11 +174,11 @@ class Round:
             plane.damage = career.out_at(plane.rank)
             self._crash(plane, "cloud")
 
-    def _fire(self, firing: list[tuple[Plane, object]]) -> None:
+    def _fire(self, firing: list[tuple[Plane, Move]]) -> None:
         """Every burst of the group at once, against the board as it stands; then damage."""
         ahead = self._what_bursts_meet()
         plane_hits: list[tuple[Plane, Plane, int, int]] = []
-        balloon_hits: list[tuple[Plane, object, int]] = []
+        balloon_hits: list[tuple[Plane, Balloon, int]] = []
         for shooter, order in firing:
             reach = career.reach(shooter.rank)
             bonus = 1 if career.has_double_mg(shooter.career_points) else 0
@@ -183,7 +186,7 @@ class Round:
             for turn in order.fire:
                 shooter.ammo -= 1
                 line = lines[(shooter.facing + turn) % 6]
-                burst = {
+                burst: dict[str, Any] = {
                     "move": self.move,
                     "type": "burst",
                     "seat": shooter.seat,
@@ -216,11 +219,11 @@ class Round:
         self._apply_plane_hits(plane_hits)
         self._apply_balloon_hits(balloon_hits)
 
-    def _what_bursts_meet(self) -> dict:
+    def _what_bursts_meet(self) -> dict[Hex, Any]:
         """By hex, what a burst meets there: CLOUD (it stops before the hex), a balloon, or the
         planes that can be hit (flying, not standing on their own corner)."""
         state = self.state
-        ahead: dict = {b.hex: b for b in state.balloons}
+        ahead: dict[Hex, Any] = {b.hex: b for b in state.balloons}
         for plane in state.planes:
             if plane.status == "air":
                 met = ahead.get(plane.hex)
@@ -255,7 +258,7 @@ class Round:
             if target.status != "out" and target.damage >= career.out_at(target.rank):
                 self._shoot_down(target, by)
 
-    def _apply_balloon_hits(self, hits: list[tuple[Plane, object, int]]) -> None:
+    def _apply_balloon_hits(self, hits: list[tuple[Plane, Balloon, int]]) -> None:
         hitters = self.move_hitters
         for shooter, balloon, damage in hits:
             balloon.damage += damage
@@ -387,7 +390,7 @@ def resolve_round(
     *,
     wind: object = UNSET,
     remove: frozenset[int] | set[int] = frozenset(),
-) -> tuple[State, list[dict]]:
+) -> tuple[State, list[dict[str, Any]]]:
     """Resolve the round ``state.round`` with validated ``orders`` (seat -> three Moves).
 
     ``wind`` is a referee-fixed wind for this round (0..5, or None for calm); a seat missing from

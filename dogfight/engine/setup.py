@@ -7,12 +7,16 @@ balloons, and counts within one the same number of cloud hexes within 6 hexes of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError
 
 from . import career
 from .board import CORNERS, DUEL_SEATS, SEATS, airfield_hexes
 from .hexgrid import BOARD, CENTRE, DIRECTIONS, Hex, distance, rotate, within
-from .state import Balloon, EngineError, Plane, Settings, State
+from .state import Balloon, Plane, Settings, State
 from .weather import grow_cloud
 
 DEFAULT_CLOUDS = 6
@@ -31,7 +35,7 @@ def new_game(
     *,
     balloons: int = 0,
     clouds: int = DEFAULT_CLOUDS,
-    pilots: list[dict] | None = None,
+    pilots: list[dict[str, Any]] | None = None,
 ) -> State:
     seats = seats_in_play(settings)
     if not 0 <= clouds <= MAX_CLOUDS:
@@ -53,7 +57,7 @@ def new_game(
     )
 
 
-def _plane(seat: int, pilots: list[dict]) -> Plane:
+def _plane(seat: int, pilots: list[dict[str, Any]]) -> Plane:
     pilot = next((p for p in pilots if p.get("seat") == seat), {})
     rank = pilot.get("rank", 0)
     return Plane(
@@ -123,7 +127,7 @@ def place_clouds(
     )
 
 
-def cloud_counts(cloud_hexes, seats: tuple[int, ...]) -> list[int]:
+def cloud_counts(cloud_hexes: Iterable[Hex], seats: tuple[int, ...]) -> list[int]:
     """Cloud hexes within 6 hexes of each airfield in play (the fairness measure)."""
     return [
         sum(1 for h in cloud_hexes if distance(h, CORNERS[seat]) <= CLOUD_NEIGHBOURHOOD)

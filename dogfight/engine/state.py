@@ -9,6 +9,7 @@ caller's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from games.jsonface import (
     EngineError,
@@ -50,7 +51,8 @@ class Settings:
         settings = cls()
         for name in ("windless", "legacy_weather", "scored", "duel"):
             if name in data:
-                settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
+                flag: dict[str, Any] = {name: as_bool(data[name], f"settings.{name}")}
+                settings = replace(settings, **flag)
         if "balloon_rule" in data:
             settings = replace(
                 settings,
@@ -65,10 +67,10 @@ class Settings:
         return settings
 
     @classmethod
-    def from_snapshot(cls, data: dict) -> Settings:
+    def from_snapshot(cls, data: dict[str, Any]) -> Settings:
         return cls(**data)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "windless": self.windless,
             "legacy_weather": self.legacy_weather,
@@ -150,7 +152,7 @@ class Plane:
     def out(self) -> bool:
         return self.status == "out"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "q": self.hex[0],
@@ -202,7 +204,7 @@ class Plane:
         return plane
 
     @classmethod
-    def from_snapshot(cls, data: dict) -> Plane:
+    def from_snapshot(cls, data: dict[str, Any]) -> Plane:
         plane = cls.__new__(cls)
         plane.seat, plane.hex, plane.facing = data["seat"], (data["q"], data["r"]), data["facing"]
         plane.status, plane.damage, plane.ammo = data["status"], data["damage"], data["ammo"]
@@ -234,7 +236,7 @@ class Balloon:
         self.hex = hex_
         self.damage = damage
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"q": self.hex[0], "r": self.hex[1], "damage": self.damage}
 
     @classmethod
@@ -283,7 +285,7 @@ class State:
     def alive(self) -> list[Plane]:
         return [p for p in self.planes if p.status != "out"]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "settings": self.settings.to_dict(),
             "round": self.round,
@@ -329,7 +331,7 @@ class State:
         return state
 
     @classmethod
-    def from_snapshot(cls, data: dict) -> State:
+    def from_snapshot(cls, data: dict[str, Any]) -> State:
         """A state as ``to_dict`` wrote it (the site's stored snapshots), read without checking
         it again: ``from_dict`` checks input from anywhere else."""
         return cls(

@@ -6,10 +6,12 @@ applies an action (``missed`` applies the missed-turn default), ``preview`` show
 half-built turn's fighters and missiles go. Same state and action, same result.
 """
 
+from games.jsonface import EngineError
+
 from .classes import CLASSES, STANDARD, FighterClass
 from .game import act, legal, missed, new_game, preview
 from .orders import Order, next_steps, parse_turn
-from .state import EngineError, Fighter, Missile, Settings, State
+from .state import Fighter, Missile, Settings, State
 
 __all__ = [
     "CLASSES",

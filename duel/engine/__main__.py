@@ -7,13 +7,14 @@ engine: see ``games/jsonface.py``.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from games import jsonface
 
 from .api import JOBS
 
 
-def answer(command: str, job: object) -> tuple[dict, bool]:
+def answer(command: str, job: object) -> tuple[dict[str, Any], bool]:
     return jsonface.answer(JOBS, command, job)
 
 

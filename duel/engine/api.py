@@ -6,18 +6,22 @@ Every bad job raises ``EngineError`` with a message that names the problem.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_int, as_object, required
+
 from .classes import CLASSES
 from .game import act, legal, new_game, preview
-from .state import EngineError, Settings, State, as_int, as_object, as_player, required
+from .state import Settings, State, as_player
 
 
-def new_job(job: object) -> dict:
+def new_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     seed = as_int(job.get("seed", 0), "job.seed")
     return new_game(Settings.from_dict(job.get("settings")), seed).to_dict()
 
 
-def legal_job(job: object) -> dict:
+def legal_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     player = as_player(required(job, "player", "job"), "job.player")
@@ -27,7 +31,7 @@ def legal_job(job: object) -> dict:
     return answer
 
 
-def act_job(job: object) -> dict:
+def act_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     player = as_player(required(job, "player", "job"), "job.player")
@@ -35,11 +39,11 @@ def act_job(job: object) -> dict:
     return {"state": new_state.to_dict(), "events": events}
 
 
-def classes_table() -> list[dict]:
+def classes_table() -> list[dict[str, Any]]:
     return [c.to_dict() for c in CLASSES.values()]
 
 
-def view(state: dict, viewer: int | None) -> dict:
+def view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A state as ``viewer`` (0, 1, or None for a spectator) may see it: the other player's
     sealed fighter placement is hidden (``true`` in its place)."""
     shown = dict(state)

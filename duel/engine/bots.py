@@ -19,21 +19,28 @@ effect from ``game.preview``: the bot decides no rule itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError
 
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, other
 from .foresight import start_flight, trapped
-from .hexgrid import distance, step, turn
+from .hexgrid import Hex, distance, step, turn
 from .orders import AHEAD, Walk, default_orders, may_move, may_stay
-from .state import EngineError, State
+from .state import Fighter, Missile, State
 
 LEVELS = ("novice", "veteran")
 KILL, LOSS = 150.0, 220.0
 TRAPPED, IN_MISSILE_PATH, IN_GUN_REACH = 90.0, 80.0, 12.0
+# preview(state, player, orders): the engine's answer for a half-built turn (game.preview)
+Preview = Callable[[State, int, list[Any]], dict[str, Any]]
+Walker = Callable[[Walk, list[str], Hex, int], None]
 CANDIDATES_CHECKED = 8  # the best moves per fighter verified with the engine's preview
 
 
-def bot_action(state: State, player: int, level: str, seed: int) -> dict:
+def bot_action(state: State, player: int, level: str, seed: int) -> dict[str, Any]:
     level = level if level in LEVELS else "novice"
     rng = Random(seed)
     if state.phase == "asteroids":
@@ -48,7 +55,7 @@ def bot_action(state: State, player: int, level: str, seed: int) -> dict:
 # --- setup ------------------------------------------------------------------------------------
 
 
-def _asteroid(state: State, player: int, level: str, rng: Random):
+def _asteroid(state: State, player: int, level: str, rng: Random) -> Hex:
     hexes = asteroid_hexes(state.asteroids, state.settings.no_adjacent)
     if level == "novice":
         return rng.choice(hexes)
@@ -57,7 +64,7 @@ def _asteroid(state: State, player: int, level: str, rng: Random):
     return min(hexes, key=lambda h: (min(distance(h, d) for d in enemy), rng.random()))
 
 
-def _placements(state: State, player: int, level: str) -> list[dict]:
+def _placements(state: State, player: int, level: str) -> list[dict[str, Any]]:
     mine = [f for f in state.fighters if f.player == player]
     ahead = TOWARD_ENEMY[player]
     # a veteran spreads its fighters: the outer ones turned 60° outwards
@@ -74,15 +81,17 @@ def _placements(state: State, player: int, level: str) -> list[dict]:
 # --- a turn -----------------------------------------------------------------------------------
 
 
-def _turn(state: State, player: int, level: str, rng: Random) -> list[dict]:
+def _turn(state: State, player: int, level: str, rng: Random) -> list[dict[str, Any]]:
     from .game import preview  # the turn's effects are the engine's, never the bot's
 
-    orders: list[dict] = []
+    orders: list[dict[str, Any]] = []
     doomed = {e["fighter"] for e in start_flight(state, player) if e["type"] == "destroyed"}
     fighters = [f for f in state.alive(player) if f.id not in doomed]
     # those nearest the enemy move first: their shots may clear the way for the others
     enemies = state.alive(other(player))
-    fighters.sort(key=lambda f: min((distance(f.hex, e.hex) for e in enemies), default=0))
+    fighters.sort(
+        key=lambda f: min((distance(f.placed_hex, e.placed_hex) for e in enemies), default=0)
+    )
     for fighter in fighters:
         options = _options(state, fighter)
         if level == "novice":
@@ -108,10 +117,10 @@ def _turn(state: State, player: int, level: str, rng: Random) -> list[dict]:
     return orders
 
 
-def _options(state: State, fighter) -> list[dict]:
+def _options(state: State, fighter: Fighter) -> list[dict[str, Any]]:
     """Every move of ``fighter`` that the rules allow and that the fixed board lets it
     survive: {"steps", "hex", "facing", "flown"}; a docked fighter that may stay, a stay."""
-    options = []
+    options: list[dict[str, Any]] = []
     if may_stay(fighter):
         options.append({"stay": True, "hex": fighter.hex, "facing": fighter.facing, "flown": 0})
     if not may_move(fighter):
@@ -119,7 +128,7 @@ def _options(state: State, fighter) -> list[dict]:
     rocks = set(state.asteroids)
     friends = {f.hex for f in state.alive(fighter.player) if f is not fighter}
 
-    def walk(walker: Walk, steps: list[str], hex_, facing):
+    def walk(walker: Walk, steps: list[str], hex_: Hex, facing: int) -> None:
         if walker.may_end:
             options.append(
                 {"steps": list(steps), "hex": hex_, "facing": facing, "flown": walker.ahead}
@@ -137,11 +146,11 @@ def _options(state: State, fighter) -> list[dict]:
             elif code in ("L", "R") and (not steps or steps[-1] == AHEAD):
                 _go(walker, steps, code, hex_, turn(facing, 1 if code == "L" else -1), walk)
 
-    walk(Walk(fighter), [], fighter.hex, fighter.facing)
+    walk(Walk(fighter), [], fighter.placed_hex, fighter.facing)
     return [o for o in options if o.get("stay") or not _trapped_at(fighter, o, rocks)]
 
 
-def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
+def _go(walker: Walk, steps: list[str], code: str, hex_: Hex, facing: int, walk: Walker) -> None:
     saved = (walker.ahead, walker.since_turn)
     walker.take(code)
     steps.append(code)
@@ -150,7 +159,7 @@ def _go(walker: Walk, steps: list[str], code: str, hex_, facing, walk) -> None:
     walker.ahead, walker.since_turn = saved
 
 
-def _trapped_at(fighter, option: dict, rocks) -> bool:
+def _trapped_at(fighter: Fighter, option: dict[str, Any], rocks: Collection[Hex]) -> bool:
     ghost = fighter.copy()
     ghost.hex, ghost.facing, ghost.speed, ghost.docked = (
         option["hex"],
@@ -163,13 +172,20 @@ def _trapped_at(fighter, option: dict, rocks) -> bool:
     return trapped(ghost, rocks)
 
 
-def _armed(state: State, player: int, orders: list, fighter, option: dict, preview) -> dict:
+def _armed(
+    state: State,
+    player: int,
+    orders: list[Any],
+    fighter: Fighter,
+    option: dict[str, Any],
+    preview: Preview,
+) -> dict[str, Any]:
     """The move with every shot and launch the preview shows destroying an enemy (and none
     of one's own) added where it stands. Only weapons with an enemy in range are tried."""
     if option.get("stay"):
         return {"fighter": fighter.id, "stay": True, "facing": option["facing"]}
     steps = list(option["steps"])
-    targets = {e.hex for e in state.alive(other(player))}
+    targets = {e.placed_hex for e in state.alive(other(player))}
     if (
         not targets
         or min(distance(h, t) for h, _ in _positions(fighter, steps) for t in targets) > 4
@@ -189,9 +205,9 @@ def _armed(state: State, player: int, orders: list, fighter, option: dict, previ
     return {"fighter": fighter.id, "steps": steps}
 
 
-def _positions(fighter, steps: list[str]) -> list[tuple]:
+def _positions(fighter: Fighter, steps: list[str]) -> list[tuple[Any, ...]]:
     """Where the fighter stands before each step and after the last: (hex, facing)."""
-    hex_, facing = fighter.hex, fighter.facing
+    hex_, facing = fighter.placed_hex, fighter.facing
     out = [(hex_, facing)]
     for code in steps:
         if code == AHEAD:
@@ -202,7 +218,7 @@ def _positions(fighter, steps: list[str]) -> list[tuple]:
     return out
 
 
-def _aimed(hex_, facing: int, targets: set) -> list[str]:
+def _aimed(hex_: Hex, facing: int, targets: set[Any]) -> list[str]:
     """The weapons worth a look from here: a gun with an enemy in the next hex, a launcher
     with an enemy within a missile's flight (a smart one's reach) on its side."""
     back = turn(facing, 3)
@@ -219,26 +235,28 @@ def _aimed(hex_, facing: int, targets: set) -> list[str]:
     return codes
 
 
-def _gain_of(state, player, orders, fid, steps, preview) -> float:
+def _gain_of(
+    state: State, player: int, orders: list[Any], fid: str, steps: list[str], preview: Preview
+) -> float:
     try:
         return _gain(preview(state, player, [*orders, {"fighter": fid, "steps": steps}]), player)
     except EngineError:
         return float("-inf")  # not open here (no such gun or launcher, none left)
 
 
-def _gain(seen: dict, player: int) -> float:
+def _gain(seen: dict[str, Any], player: int) -> float:
     """Enemy fighters destroyed minus own (own weigh more)."""
     return sum(KILL if k["player"] != player else -LOSS for k in seen["kills"])
 
 
-def _effect_score(seen: dict, player: int, fid: str) -> float:
+def _effect_score(seen: dict[str, Any], player: int, fid: str) -> float:
     score = _gain(seen, player)
     if fid in seen["trapped"]:
         score -= TRAPPED
     return score
 
 
-def _place_score(state: State, fighter, option: dict, player: int) -> float:
+def _place_score(state: State, fighter: Fighter, option: dict[str, Any], player: int) -> float:
     """Where a move ends, judged for the veteran: safety from the enemy's missiles and guns,
     closing in while armed, going home when the enemy is gone or its missiles are spent."""
     hex_ = option["hex"]
@@ -248,7 +266,7 @@ def _place_score(state: State, fighter, option: dict, player: int) -> float:
         if missile.owner != player and _in_path(missile, hex_, option.get("stay", False)):
             score -= IN_MISSILE_PATH
     for enemy in enemies:
-        if distance(enemy.hex, hex_) <= enemy.kind.vmax + 1:
+        if distance(enemy.placed_hex, hex_) <= enemy.kind.vmax + 1:
             score -= IN_GUN_REACH
     home = min(distance(hex_, d) for d in DOCKS[player])
     armed = fighter.missiles + fighter.smart > 0 or fighter.kind.guns
@@ -261,7 +279,7 @@ def _place_score(state: State, fighter, option: dict, player: int) -> float:
     ):
         score -= 4.0 * home  # home to reload
     elif armed:
-        nearest = min(distance(hex_, e.hex) for e in enemies)
+        nearest = min(distance(hex_, e.placed_hex) for e in enemies)
         score -= 2.0 * nearest
         lined = any(step(hex_, option["facing"], n) == e.hex for e in enemies for n in (1, 2, 3))
         score += 10.0 if lined else 0.0
@@ -270,7 +288,7 @@ def _place_score(state: State, fighter, option: dict, player: int) -> float:
     return score
 
 
-def _in_path(missile, hex_, docked: bool) -> bool:
+def _in_path(missile: Missile, hex_: Hex, docked: bool) -> bool:
     """Whether an enemy missile's next flight (3 hexes straight; a smart one may bend toward
     anything within reach) may enter ``hex_``."""
     if docked:

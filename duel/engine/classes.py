@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,7 @@ class FighterClass:
     missiles: int  # ordinary missiles carried when fully armed
     smart: int  # smart missiles carried when fully armed
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "class": self.key,
             "name": self.name,

@@ -11,7 +11,10 @@
 
 from __future__ import annotations
 
-from .hexgrid import distance, on_board, step, turn
+from collections.abc import Iterable
+from typing import Any
+
+from .hexgrid import Hex, distance, on_board, step, turn
 from .orders import speeds
 from .state import Fighter, State
 from .turns import MISSILE_FLIGHT, SMART_RANGE, Turn
@@ -21,21 +24,21 @@ from .turns import MISSILE_FLIGHT, SMART_RANGE, Turn
 SMART_REACH = MISSILE_FLIGHT - 1 + SMART_RANGE
 
 
-def start_flight(state: State, player: int) -> list[dict]:
+def start_flight(state: State, player: int) -> list[dict[str, Any]]:
     """The events of ``player``'s missiles flying at the start of his turn (on a copy)."""
     work = state.copy()
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     turn_ = Turn(work, events)
     turn_.player = player
     turn_.fly_missiles()
     return events
 
 
-def doomed(state: State, player: int) -> dict[str, dict]:
+def doomed(state: State, player: int) -> dict[str, dict[str, Any]]:
     """{fighter id: {"cause", "by", "kind", "owner"}} for the player's fighters destroyed by the
     start-of-turn missile flight (a missile's ``owner`` is always ``player`` here)."""
     kinds = {m.id: m.kind for m in state.missiles}
-    lost: dict[str, dict] = {}
+    lost: dict[str, dict[str, Any]] = {}
     for event in start_flight(state, player):
         if event["type"] == "destroyed" and event["player"] == player:
             lost[event["fighter"]] = {
@@ -47,7 +50,7 @@ def doomed(state: State, player: int) -> dict[str, dict]:
     return lost
 
 
-def trapped(fighter: Fighter, asteroids) -> bool:
+def trapped(fighter: Fighter, asteroids: Iterable[Hex]) -> bool:
     """True if every move open to ``fighter`` next turn (its speeds, any turns it may take)
     ends in an asteroid or off the board. A docked fighter is never trapped."""
     if fighter.docked or not fighter.alive:
@@ -58,7 +61,7 @@ def trapped(fighter: Fighter, asteroids) -> bool:
     if not open_speeds:  # not a speed it may fly: a move still being built
         return False
 
-    def survives(hex_, facing, ahead, since_turn) -> bool:
+    def survives(hex_: Hex, facing: int, ahead: int, since_turn: int) -> bool:
         if ahead in open_speeds:
             return True
         if ahead >= open_speeds[-1]:
@@ -74,10 +77,10 @@ def trapped(fighter: Fighter, asteroids) -> bool:
                 return True
         return False
 
-    return not survives(fighter.hex, fighter.facing, 0, 0)
+    return not survives(fighter.placed_hex, fighter.facing, 0, 0)
 
 
-def smart_threats(state: State, player: int) -> list[dict]:
+def smart_threats(state: State, player: int) -> list[dict[str, Any]]:
     """For each of ``player``'s smart missiles in ``state``: ``missile``, ``hex``, ``homes``
     ("nearest": the nearest fighter of either side, not docked, within SMART_RANGE) and
     ``in_reach``: the fighters (id, player, hex, distance) it could steer for on its next
@@ -88,7 +91,12 @@ def smart_threats(state: State, player: int) -> list[dict]:
         if missile.owner != player or missile.kind != "smart":
             continue
         near = sorted(
-            (distance(missile.hex, f.hex), f.id, f.player, [f.hex[0], f.hex[1]])
+            (
+                distance(missile.hex, f.placed_hex),
+                f.id,
+                f.player,
+                [f.placed_hex[0], f.placed_hex[1]],
+            )
             for f in state.alive()
             if not f.docked
         )

@@ -14,24 +14,15 @@ Actions (JSON objects, ``type`` first):
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_choice, as_int, as_list, as_object, required
+
 from . import foresight
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other
 from .orders import may_move, may_stay, must_launch, next_steps, parse_turn, speeds
-from .state import (
-    EngineError,
-    Fighter,
-    Settings,
-    State,
-    as_choice,
-    as_hex,
-    as_int,
-    as_list,
-    as_object,
-    as_player,
-    fighter_id,
-    required,
-)
-from .turns import Turn, finish, hx, missed_turn, play_turn
+from .state import Fighter, Settings, State, as_hex, as_player, fighter_id
+from .turns import Emit, Turn, finish, hx, missed_turn, play_turn
 
 ACTIONS = ("asteroid", "fighters", "turn", "missed", "resign", "draw_agreed")
 
@@ -62,7 +53,7 @@ def new_game(settings: Settings | None = None, seed: int = 0) -> State:
 # --- legal --------------------------------------------------------------------------------------
 
 
-def legal(state: State, player: int) -> dict:
+def legal(state: State, player: int) -> dict[str, Any]:
     """What ``player`` may do now, phase by phase (``your_turn`` false: nothing but resign)."""
     base = {"phase": state.phase, "player": player, "turn": state.turn, "to_act": state.to_act}
     if state.phase == "over":
@@ -102,13 +93,13 @@ def legal(state: State, player: int) -> dict:
     }
 
 
-def fighter_options(fighter: Fighter, doomed: dict | None = None) -> dict:
+def fighter_options(fighter: Fighter, doomed: dict[str, Any] | None = None) -> dict[str, Any]:
     """``doomed``: how the player's own missiles destroy it at the start of the turn, before
     it moves (it then needs no orders), or None."""
     return {
         "fighter": fighter.id,
         "class": fighter.cls,
-        "hex": hx(fighter.hex),
+        "hex": hx(fighter.placed_hex),
         "facing": fighter.facing,
         "speed": fighter.speed,
         "docked": fighter.docked,
@@ -128,7 +119,7 @@ def fighter_options(fighter: Fighter, doomed: dict | None = None) -> dict:
 # --- act ----------------------------------------------------------------------------------------
 
 
-def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
+def act(state: State, player: int, action: object) -> tuple[State, list[dict[str, Any]]]:
     """Validate ``action`` by ``player`` and apply it to a copy: (new state, events)."""
     action = as_object(action, "action")
     kind = as_choice(required(action, "type", "action"), ACTIONS, "action.type")
@@ -136,7 +127,7 @@ def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
     if state.phase == "over":
         raise EngineError("the game is over", code="game_over")
     state = state.copy()
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     if kind == "resign":
         events.append({"turn": state.turn, "type": "resigned", "player": player})
         finish(state, _emitter(state, events), other(player), "resigned")
@@ -153,7 +144,7 @@ def act(state: State, player: int, action: object) -> tuple[State, list[dict]]:
     return state, events
 
 
-def _emitter(state: State, events: list[dict]):
+def _emitter(state: State, events: list[dict[str, Any]]) -> Emit:
     return lambda type_, **fields: events.append({"turn": state.turn, "type": type_, **fields})
 
 
@@ -176,7 +167,9 @@ def _their_turn(state: State, player: int) -> None:
         )
 
 
-def _asteroid(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+def _asteroid(
+    state: State, player: int, kind: str, action: dict[str, Any], events: list[dict[str, Any]]
+) -> None:
     if kind not in ("asteroid", "missed"):
         raise _not_now(state, kind)
     _their_turn(state, player)
@@ -198,11 +191,12 @@ def _asteroid(state: State, player: int, kind: str, action: dict, events: list[d
     _next_placement(state, events)
 
 
-def _next_placement(state: State, events: list[dict]) -> None:
+def _next_placement(state: State, events: list[dict[str, Any]]) -> None:
     """Who places next (alternating; a player with none left is skipped), asteroids that no
     hex can take are lost, and the fighter placement follows the last asteroid."""
     while True:
         left = state.asteroids_left
+        assert state.to_act is not None  # someone places each asteroid
         if left[state.to_act] == 0:
             state.to_act = other(state.to_act)
         if left[state.to_act] == 0:
@@ -218,7 +212,9 @@ def _next_placement(state: State, events: list[dict]) -> None:
         state.to_act = other(state.to_act)
 
 
-def _fighters(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+def _fighters(
+    state: State, player: int, kind: str, action: dict[str, Any], events: list[dict[str, Any]]
+) -> None:
     if kind not in ("fighters", "missed"):
         raise _not_now(state, kind)
     if state.sealed[player] is not None:
@@ -239,23 +235,28 @@ def _fighters(state: State, player: int, kind: str, action: dict, events: list[d
     if state.sealed[other(player)] is None:
         return
     for placements_ in state.sealed:
+        assert placements_ is not None  # both players' are in
         for p in placements_:
             fighter = state.fighter(p["fighter"])
             fighter.hex, fighter.facing = tuple(p["hex"]), p["facing"]
             fighter.docked, fighter.landed, fighter.docked_turns = True, False, 0
     events.append(
-        {"turn": 0, "type": "fighters_placed", "placements": [p for s in state.sealed for p in s]}
+        {
+            "turn": 0,
+            "type": "fighters_placed",
+            "placements": [p for s in state.sealed for p in s or ()],
+        }
     )
     state.sealed = [None, None]
     state.phase, state.turn, state.to_act = "play", 1, state.settings.first
     events.append({"turn": 0, "type": "phase", "phase": "play"})
 
 
-def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict]:
+def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict[str, Any]]:
     items = as_list(raw, "action.placements")
     ids = {f.id for f in mine}
-    placed: dict[str, dict] = {}
-    taken: set = set()
+    placed: dict[str, dict[str, Any]] = {}
+    taken: set[Any] = set()
     for i, item in enumerate(items):
         where = f"action.placements[{i}]"
         item = as_object(item, where)
@@ -297,7 +298,9 @@ def _placements(mine: list[Fighter], player: int, raw: object) -> list[dict]:
     return [placed[f.id] for f in mine]
 
 
-def _turn(state: State, player: int, kind: str, action: dict, events: list[dict]) -> None:
+def _turn(
+    state: State, player: int, kind: str, action: dict[str, Any], events: list[dict[str, Any]]
+) -> None:
     if kind not in ("turn", "missed"):
         raise _not_now(state, kind)
     _their_turn(state, player)
@@ -311,7 +314,7 @@ def _turn(state: State, player: int, kind: str, action: dict, events: list[dict]
     play_turn(state, orders, events, "orders")
 
 
-def missed(state: State, player: int) -> tuple[State, list[dict]]:
+def missed(state: State, player: int) -> tuple[State, list[dict[str, Any]]]:
     """The deadline passed without an action from ``player``: the phase's default."""
     return act(state, player, {"type": "missed"})
 
@@ -319,7 +322,7 @@ def missed(state: State, player: int) -> tuple[State, list[dict]]:
 # --- the order form's preview -------------------------------------------------------------------
 
 
-def preview(state: State, player: int, orders: object) -> dict:
+def preview(state: State, player: int, orders: object) -> dict[str, Any]:
     """Where a half-built turn goes: ``orders`` as for a turn, every fighter's complete but the
     last one's, which may stop anywhere (fighters not yet ordered stand still). Plays it on a
     copy (the missiles' start-of-turn flight first, so an empty list shows that flight) and
@@ -356,10 +359,10 @@ def preview(state: State, player: int, orders: object) -> dict:
     _their_turn(state, player)
     parsed = parse_turn(state, player, orders, partial=True)
     work = state.copy()
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     turn = Turn(work, events)
     turn.trace = {}
-    turn.end = lambda: None  # the preview stops before the end-of-turn checks
+    turn.end = lambda: None  # type: ignore[method-assign]  # the preview stops before the end-of-turn checks
     turn.play(parsed)
     routes = {
         o.fighter: {"route": turn.trace.get(o.fighter, []), "destroyed": None} for o in parsed
@@ -399,10 +402,10 @@ def preview(state: State, player: int, orders: object) -> dict:
     }
 
 
-def _flights(state: State, events: list[dict]) -> list[dict]:
+def _flights(state: State, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     starts = {m.id: hx(m.hex) for m in state.missiles}
     kinds = {m.id: m.kind for m in state.missiles}
-    flights: dict[int, dict] = {}
+    flights: dict[int, dict[str, Any]] = {}
     for event in events:
         kind = event["type"]
         if kind == "launched":
@@ -426,7 +429,7 @@ def _flights(state: State, events: list[dict]) -> list[dict]:
     return list(flights.values())
 
 
-def _next(state: State, parsed: list, routes: dict) -> dict | None:
+def _next(state: State, parsed: list[Any], routes: dict[str, Any]) -> dict[str, Any] | None:
     last = parsed[-1] if parsed else None
     if last is None or last.stay:
         return None
@@ -442,11 +445,11 @@ def _next(state: State, parsed: list, routes: dict) -> dict | None:
     return nxt
 
 
-def _next_flight(work: State, player: int) -> list[dict]:
+def _next_flight(work: State, player: int) -> list[dict[str, Any]]:
     flights = []
     for missile in [m for m in work.missiles if m.owner == player]:
         ghost = work.copy()
-        events: list[dict] = []
+        events: list[dict[str, Any]] = []
         turn = Turn(ghost, events)
         turn.fly_missile(next(m for m in ghost.missiles if m.id == missile.id), launch=False)
         flights.append(

@@ -14,10 +14,13 @@ the validation never disagree.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection
+from typing import Any, NamedTuple
+
+from games.jsonface import EngineError, as_bool, as_int, as_list, as_object
 
 from .classes import NOSE, TAIL
-from .state import MAX_DOCKED_TURNS, EngineError, Fighter, as_bool, as_int, as_list, as_object
+from .state import MAX_DOCKED_TURNS, Fighter, State
 
 AHEAD = "A"
 TURNS = {"L": 1, "R": -1}
@@ -49,7 +52,7 @@ class Order(NamedTuple):
     facing: int | None = None  # a stay's new facing (None: unchanged)
     steps: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         if self.stay:
             return {"fighter": self.fighter, "stay": True, "facing": self.facing}
         return {
@@ -185,7 +188,7 @@ class Walk:
         return self.ahead in self.speeds
 
 
-def walk(fighter: Fighter, steps: list | tuple, where: str) -> Walk:
+def walk(fighter: Fighter, steps: list[Any] | tuple[Any, ...], where: str) -> Walk:
     """Replay ``steps``; raise EngineError at the first one that is not allowed."""
     if not may_move(fighter):
         raise EngineError(
@@ -214,7 +217,7 @@ def walk(fighter: Fighter, steps: list | tuple, where: str) -> Walk:
     return state
 
 
-def next_steps(fighter: Fighter, steps: list | tuple) -> dict:
+def next_steps(fighter: Fighter, steps: list[Any] | tuple[Any, ...]) -> dict[str, Any]:
     """The order form's list: which steps may follow ``steps``, and may the move end here."""
     if not may_move(fighter):
         return {"steps": [], "may_end": False, "speeds": [], "ahead": 0}
@@ -230,7 +233,9 @@ def next_steps(fighter: Fighter, steps: list | tuple) -> dict:
 # --- parsing a turn's orders ----------------------------------------------------------------
 
 
-def parse_order(fighter: Fighter, raw: dict, where: str, *, partial: bool = False) -> Order:
+def parse_order(
+    fighter: Fighter, raw: dict[str, Any], where: str, *, partial: bool = False
+) -> Order:
     if raw.get("stay", False) is not False:
         as_bool(raw["stay"], f"{where}.stay")
         if not fighter.docked:
@@ -308,7 +313,7 @@ def parse_order(fighter: Fighter, raw: dict, where: str, *, partial: bool = Fals
 
 
 def parse_turn(
-    state, player: int, raw: object, *, partial: bool = False, excused=()
+    state: State, player: int, raw: object, *, partial: bool = False, excused: Collection[str] = ()
 ) -> list[Order]:
     """A player's orders for the turn: every living fighter of his exactly once (unless
     ``partial``, the order form's preview), in the order they move. Fighters in ``excused``
@@ -350,7 +355,7 @@ def parse_turn(
     return orders
 
 
-def default_orders(state, player: int) -> list[Order]:
+def default_orders(state: State, player: int) -> list[Order]:
     """The missed-turn default: flying fighters keep their speed and fly straight, nothing
     fires, docked fighters stay — except one that must take off, which flies straight out
     at its Vmin."""

@@ -12,6 +12,7 @@ on the docks, both at once) -> ``play`` (alternating turns) -> ``over``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from games.jsonface import (
     EngineError,
@@ -24,7 +25,7 @@ from games.jsonface import (
 )
 
 from .board import DOCKS, LETTERS, PLAYERS
-from .classes import CLASSES, STANDARD
+from .classes import CLASSES, STANDARD, FighterClass
 from .hexgrid import Hex, on_board
 
 PHASES = ("asteroids", "fighters", "play", "over")
@@ -53,7 +54,8 @@ class Settings:
             settings = replace(settings, asteroids=_asteroid_count(data["asteroids"]))
         for name in ("no_adjacent", "spare_missiles"):
             if name in data:
-                settings = replace(settings, **{name: as_bool(data[name], f"settings.{name}")})
+                flag: dict[str, Any] = {name: as_bool(data[name], f"settings.{name}")}
+                settings = replace(settings, **flag)
         if "first" in data:
             settings = replace(settings, first=as_player(data["first"], "settings.first"))
         if "fighters" in data:
@@ -73,7 +75,7 @@ class Settings:
             )
         return settings
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "asteroids": self.asteroids,
             "no_adjacent": self.no_adjacent,
@@ -153,12 +155,18 @@ class Fighter:
         self.destroyed = destroyed
 
     @property
-    def kind(self):
+    def kind(self) -> FighterClass:
         return CLASSES[self.cls]
 
     @property
     def alive(self) -> bool:
         return not self.destroyed and self.hex is not None
+
+    @property
+    def placed_hex(self) -> Hex:
+        """``hex`` of a fighter that is placed, as every fighter ``State.alive`` lists is."""
+        assert self.hex is not None, f"{self.id} is not placed yet"
+        return self.hex
 
     def copy(self) -> Fighter:
         twin = Fighter.__new__(Fighter)
@@ -166,7 +174,7 @@ class Fighter:
             setattr(twin, name, getattr(self, name))
         return twin
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "player": self.player,
@@ -238,7 +246,7 @@ class Missile:
     def copy(self) -> Missile:
         return Missile(self.id, self.owner, self.kind, self.hex, self.facing, self.fighter)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "owner": self.owner,
@@ -274,7 +282,7 @@ class State:
     to_act: int | None = 0  # None in the sealed fighter placement and when over
     asteroids: list[Hex] = field(default_factory=list)  # in placement order
     asteroids_left: list[int] = field(default_factory=lambda: [0, 0])
-    sealed: list[list[dict] | None] = field(default_factory=lambda: [None, None])
+    sealed: list[list[dict[str, Any]] | None] = field(default_factory=lambda: [None, None])
     missiles: list[Missile] = field(default_factory=list)  # in launch order
     next_missile: int = 1
     quiet_turns: int = 0
@@ -313,7 +321,7 @@ class State:
     def alive(self, player: int | None = None) -> list[Fighter]:
         return [f for f in self.fighters if f.alive and (player is None or f.player == player)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "settings": self.settings.to_dict(),
             "seed": self.seed,
@@ -403,7 +411,7 @@ def _check_positions(state: State) -> None:
             raise EngineError(
                 f"fighters {seen[fighter.hex]} and {fighter.id} share a hex", where="state.fighters"
             )
-        seen[fighter.hex] = fighter.id
+        seen[fighter.placed_hex] = fighter.id
     if state.phase in ("asteroids", "play") and state.to_act is None:
         raise EngineError("state.to_act is missing: whose turn is it?", where="state.to_act")
 
@@ -415,18 +423,18 @@ def _pair(value: object, where: str, high: int) -> list[int]:
     return [as_int(v, f"{where}[{i}]", 0, high) for i, v in enumerate(items)]
 
 
-def _sealed(value: object) -> list[list[dict] | None]:
+def _sealed(value: object) -> list[list[dict[str, Any]] | None]:
     items = as_list(value, "state.sealed")
     if len(items) != 2:
         raise EngineError(
             "state.sealed must hold two entries, one per player", where="state.sealed"
         )
-    sealed = []
+    sealed: list[list[dict[str, Any]] | None] = []
     for i, item in enumerate(items):
         if item is None:
             sealed.append(None)
             continue
-        placements = []
+        placements: list[dict[str, Any]] = []
         for j, p in enumerate(as_list(item, f"state.sealed[{i}]")):
             where = f"state.sealed[{i}][{j}]"
             p = as_object(p, where)

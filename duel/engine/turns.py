@@ -11,8 +11,11 @@ turns played automatically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .board import DOCKS, other
-from .hexgrid import distance, on_board, step, turn
+from .hexgrid import Hex, distance, on_board, step, turn
 from .orders import AHEAD, GUNS, LAUNCHES, TURNS, Order, default_orders
 from .state import (
     MISSED_IN_A_ROW_LIMIT,
@@ -26,22 +29,26 @@ from .state import (
 MISSILE_FLIGHT = 3
 SMART_RANGE = 2  # a smart missile homes on fighters within 2 hexes
 SMART_LAUNCH_TURN = 2  # on its launch flight it may turn only after 2 hexes
+Emit = Callable[..., None]  # emit(type_, **fields): an event of the turn
 RESULTS = ("victory", "both_destroyed", "quiet", "forfeit", "resigned", "agreed_draw")
 
 
-def hx(hex_) -> list[int]:
+def hx(hex_: Hex) -> list[int]:
     return [hex_[0], hex_[1]]
 
 
 class Turn:
-    def __init__(self, state: State, events: list[dict]) -> None:
+    def __init__(self, state: State, events: list[dict[str, Any]]) -> None:
         self.state = state
         self.events = events
-        self.player = state.to_act
+        assert state.to_act is not None  # a turn is played by the player to act
+        self.player: int = state.to_act
         self.destroyed_any = False
-        self.trace: dict[str, list[dict]] | None = None  # the preview's routes, step by step
+        self.trace: dict[str, list[dict[str, Any]]] | None = (
+            None  # the preview's routes, step by step
+        )
 
-    def emit(self, type_: str, **fields) -> None:
+    def emit(self, type_: str, **fields: object) -> None:
         self.events.append({"turn": self.state.turn, "type": type_, **fields})
 
     # --- the turn -------------------------------------------------------------------------
@@ -102,7 +109,7 @@ class Turn:
                 self.trace.setdefault(fighter.id, []).append(
                     {
                         "step": code,
-                        "hex": None if off else hx(fighter.hex),
+                        "hex": None if off else hx(fighter.placed_hex),
                         "facing": fighter.facing,
                     }
                 )
@@ -119,8 +126,8 @@ class Turn:
     def ahead(self, fighter: Fighter) -> None:
         if fighter.docked:
             fighter.docked, fighter.landed, fighter.docked_turns = False, False, 0
-            self.emit("took_off", fighter=fighter.id, hex=hx(fighter.hex))
-        target = step(fighter.hex, fighter.facing)
+            self.emit("took_off", fighter=fighter.id, hex=hx(fighter.placed_hex))
+        target = step(fighter.placed_hex, fighter.facing)
         if not on_board(target):
             self.emit("moved", fighter=fighter.id, hex=None, facing=fighter.facing)
             self.destroy(fighter, "edge")
@@ -142,13 +149,13 @@ class Turn:
     def fire(self, fighter: Fighter, code: str) -> None:
         gun = GUNS[code]
         facing = fighter.facing if code == "G" else turn(fighter.facing, 3)
-        target = step(fighter.hex, facing)
+        target = step(fighter.placed_hex, facing)
         victim = next((f for f in self.state.alive() if f.hex == target), None)
         self.emit(
             "fired",
             fighter=fighter.id,
             gun=gun,
-            **{"from": hx(fighter.hex)},
+            **{"from": hx(fighter.placed_hex)},
             hex=hx(target) if on_board(target) else None,
             hit=victim.id if victim else None,
         )
@@ -163,7 +170,7 @@ class Turn:
             fighter.smart -= 1
         facing = fighter.facing if launcher == "nose" else turn(fighter.facing, 3)
         missile = Missile(
-            self.state.next_missile, fighter.player, kind, fighter.hex, facing, fighter.id
+            self.state.next_missile, fighter.player, kind, fighter.placed_hex, facing, fighter.id
         )
         self.state.next_missile += 1
         self.state.missiles.append(missile)
@@ -190,7 +197,7 @@ class Turn:
             player=fighter.player,
             cause=cause,
             by=by,
-            hex=hx(fighter.hex),
+            hex=hx(fighter.placed_hex),
         )
 
     # --- missiles -------------------------------------------------------------------------
@@ -237,12 +244,12 @@ def home(state: State, missile: Missile) -> int:
     2 hexes (any fighter, the owner's too; not a docked one), i.e. the heading among straight,
     left and right whose next hex is nearest to it; ties go straight, then left. Several
     fighters equally near: the nearest any of them decides."""
-    near = [(distance(missile.hex, f.hex), f) for f in state.alive() if not f.docked]
+    near = [(distance(missile.hex, f.placed_hex), f) for f in state.alive() if not f.docked]
     near = [(d, f) for d, f in near if 0 < d <= SMART_RANGE]
     if not near:
         return missile.facing
     closest = min(d for d, _ in near)
-    targets = [f.hex for d, f in near if d == closest]
+    targets = [f.placed_hex for d, f in near if d == closest]
     best, best_distance = missile.facing, None
     for heading in (missile.facing, turn(missile.facing, 1), turn(missile.facing, -1)):
         ahead = step(missile.hex, heading)
@@ -252,7 +259,7 @@ def home(state: State, missile: Missile) -> int:
     return best
 
 
-def judge(state: State, emit) -> bool:
+def judge(state: State, emit: Emit) -> bool:
     """The end-of-turn checks: a win, a draw. True if the game is over."""
     alive = [state.alive(0), state.alive(1)]
     if not alive[0] and not alive[1]:
@@ -265,7 +272,7 @@ def judge(state: State, emit) -> bool:
     return False
 
 
-def finish(state: State, emit, winner: int | None, result: str) -> bool:
+def finish(state: State, emit: Emit, winner: int | None, result: str) -> bool:
     state.phase = "over"
     state.to_act = None
     state.winner = winner
@@ -274,21 +281,22 @@ def finish(state: State, emit, winner: int | None, result: str) -> bool:
     return True
 
 
-def play_turn(state: State, orders: list[Order], events: list[dict], how: str) -> None:
+def play_turn(state: State, orders: list[Order], events: list[dict[str, Any]], how: str) -> None:
     """Play the turn of ``state.to_act`` in place, then any automatic turns that follow."""
     Turn(state, events).play(orders, how)
     autoplay(state, events)
 
 
-def autoplay(state: State, events: list[dict]) -> None:
+def autoplay(state: State, events: list[dict[str, Any]]) -> None:
     """A side with no fighters left has its turns played for it (its missiles fly on)."""
     while state.phase == "play" and not state.alive(state.to_act):
         Turn(state, events).play([], "auto")
 
 
-def missed_turn(state: State, events: list[dict]) -> None:
+def missed_turn(state: State, events: list[dict[str, Any]]) -> None:
     """The player to act missed his turn: count it, forfeit at the limit, else the default."""
     player = state.to_act
+    assert player is not None  # only the player to act misses a turn
     state.missed_in_row[player] += 1
     state.missed_total[player] += 1
     events.append(

@@ -108,7 +108,9 @@ class ChoicesIn(Schema):
 
 
 class OrdersIn(Schema):
-    orders: Any = Field(description="The game's orders, as its rules page and the README describe.")
+    orders: Any = Field(
+        description="The game's orders, as its rules page and docs/engines/ describe."
+    )
     round: int | None = Field(
         None,
         description="The round these orders were written for: "

@@ -9,6 +9,8 @@ scores the round, ``resolve_picks`` hands out the gadgets and cleans up for the 
 is stored. Same state and input, same answer.
 """
 
+from games.jsonface import EngineError
+
 from .bots import LEVELS, computer_picks, computer_plan
 from .game import (
     catalogue,
@@ -19,7 +21,7 @@ from .game import (
     resolve_run,
     validate_plan,
 )
-from .state import EngineError, Plan, State, parse_plan
+from .state import Plan, State, parse_plan
 
 __all__ = [
     "LEVELS",

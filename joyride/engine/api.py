@@ -7,22 +7,26 @@ them too (or the functions of ``joyride.engine`` with ``State`` objects). Every 
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_bool, as_object, required
+
 from .game import catalogue, check, new_game, resolve_picks, resolve_run
-from .state import EngineError, State, as_bool, as_object, required
+from .state import State
 
 
-def new_job(job: object) -> dict:
+def new_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = new_game(required(job, "players", "job"), job.get("seed", 0), job.get("hard"))
     return {"state": state.to_dict()}
 
 
-def catalogue_job(job: object) -> dict:
+def catalogue_job(job: object) -> dict[str, Any]:
     as_object(job, "job")
     return catalogue()
 
 
-def check_job(job: object) -> dict:
+def check_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     return {
@@ -35,7 +39,7 @@ def check_job(job: object) -> dict:
     }
 
 
-def resolve_job(job: object) -> dict:
+def resolve_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = State.from_dict(required(job, "state", "job"))
     if state.phase == "run":

@@ -10,12 +10,16 @@ only, and is deterministic: the same state gives the same plan.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
+
+from games.jsonface import as_choice
 
 from .geometry import COLS, SHAPES, Cell, Placement, first_placements, placements_touching
 from .route import Laid, exempt_kinds, judge
 from .scoring import score
-from .state import State, as_choice
+from .state import State
 from .tables import GADGETS, INSTA_BALL
 
 LEVELS = ("novice", "veteran", "ace")
@@ -49,15 +53,18 @@ class _Planner:
         self.exempt = exempt_kinds(self.owned)
 
     def value(self, laid: tuple[Laid, ...]) -> int:
-        return score(self.lab, list(laid), self.owned, self.missions)["total"]
+        total: int = score(self.lab, list(laid), self.owned, self.missions)["total"]
+        return total
 
-    def moves(self, node: _Node):
-        seen = set()
+    def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
+        seen: set[tuple[Cell, ...]] = set()
         for number, shape in enumerate(SHAPES):
             if node.counts[number] >= self.budget[number]:
                 continue
             candidates = (
-                placements_touching(node.free_end, shape) if node.laid else first_placements(shape)
+                placements_touching(node.free_end, shape)
+                if node.free_end is not None
+                else first_placements(shape)
             )
             for placement in candidates:
                 cells = placement.cells
@@ -152,7 +159,9 @@ class _Planner:
         return chosen
 
 
-def computer_plan(state: State | dict, seat: int, level: str = "veteran") -> dict:
+def computer_plan(
+    state: State | dict[str, Any], seat: int, level: str = "veteran"
+) -> dict[str, Any]:
     """A sensible plan for ``seat`` in this round's run, as the JSON face takes it."""
     state = State.coerce(state)
     level = as_choice(level, LEVELS, "level")
@@ -187,7 +196,7 @@ WORTH = {
 assert set(WORTH) == set(GADGETS)
 
 
-def computer_picks(state: State | dict, seat: int, level: str = "veteran") -> list[str]:
+def computer_picks(state: State | dict[str, Any], seat: int, level: str = "veteran") -> list[str]:
     """The revealed gadgets ranked by their worth to a computer (ties: the lower id)."""
     state = State.coerce(state)
     as_choice(level, LEVELS, "level")

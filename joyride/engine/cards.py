@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .geometry import SECTOR_COLS, Cell, neighbours
 
@@ -24,13 +25,14 @@ KINDS = ("zapper", "missile", "laser")
 
 
 @cache
-def catalogue_data() -> dict:
+def catalogue_data() -> dict[str, Any]:
     """The shipped catalogue, read once: ``{"seed", "cards": [{card, number, hard, sides}]}``."""
-    return json.loads(DATA.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
 
 
 @cache
-def cards() -> dict[str, dict]:
+def cards() -> dict[str, dict[str, Any]]:
     return {card["card"]: card for card in catalogue_data()["cards"]}
 
 
@@ -50,7 +52,7 @@ class Obstacle:
     cells: frozenset[Cell]
     rim: frozenset[Cell]  # the cells orthogonally next to it (its near-miss cells)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "sector": self.sector,
@@ -69,8 +71,10 @@ class Lab:
     obstacle_at: dict[Cell, Obstacle]
 
     @classmethod
-    def from_sides(cls, sides: list[dict]) -> Lab:
-        coins, scientists, obstacles = set(), set(), []
+    def from_sides(cls, sides: list[dict[str, Any]]) -> Lab:
+        coins: set[Cell] = set()
+        scientists: set[Cell] = set()
+        obstacles: list[Obstacle] = []
         for number, side in enumerate(sides, start=1):
             shift = SECTOR_COLS * (number - 1)
             coins |= {(r, c + shift) for r, c in side["coins"]}
@@ -83,8 +87,9 @@ class Lab:
         return cls(frozenset(coins), frozenset(scientists), tuple(obstacles), at)
 
 
-def side_data(card: str, side: str) -> dict:
-    return cards()[card]["sides"][side]
+def side_data(card: str, side: str) -> dict[str, Any]:
+    found: dict[str, Any] = cards()[card]["sides"][side]
+    return found
 
 
 @cache

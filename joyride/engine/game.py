@@ -8,13 +8,25 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable
 from random import Random
+from typing import Any
+
+from games.jsonface import EngineError, as_int, as_list
 
 from .cards import catalogue_data, hard_cards, standard_cards
-from .geometry import CHAINS, SHAPES, TILES_PER_SHAPE, first_placements, placements_touching
+from .geometry import (
+    CHAINS,
+    SHAPES,
+    TILES_PER_SHAPE,
+    Cell,
+    Placement,
+    first_placements,
+    placements_touching,
+)
 from .route import Runner
 from .scoring import score
-from .state import EngineError, Plan, State, as_int, as_list, parse_hard, parse_plan, per_seat
+from .state import Plan, State, parse_hard, parse_plan, per_seat
 from .tables import (
     FREEZE_O_MATIC,
     GADGETS,
@@ -87,7 +99,7 @@ def _first_pool(players: int, rng: Random) -> dict[str, int]:
 
 def _deal(hard: list[list[int]], rng: Random) -> list[list[tuple[str, str]]]:
     """A random card of each number for each seat (hard where asked), random sides."""
-    labs = [[] for _ in hard]
+    labs: list[list[tuple[str, str]]] = [[] for _ in hard]
     for number in range(1, 5):
         piles = {
             False: standard_cards(number),
@@ -100,7 +112,7 @@ def _deal(hard: list[list[int]], rng: Random) -> list[list[tuple[str, str]]]:
     return labs
 
 
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:
     """The lab cards (cells of coins, scientists and obstacles per side, in the sector's own
     columns 0-8), the shapes (chains, terminals at the ends), missions, gadgets, ratings."""
     return {
@@ -119,7 +131,7 @@ def _seat(state: State, seat: object) -> int:
     return as_int(seat, "seat", 0, state.players - 1)
 
 
-def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict]]:
+def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict[str, Any]]]:
     """The plan's tiles laid in turn up to the escape, uncontested; and their warnings."""
     runner = Runner(state.lab(seat), state.owned(seat))
     warnings = []
@@ -135,15 +147,17 @@ def _lay(state: State, seat: int, plan: Plan) -> tuple[Runner, list[dict]]:
 def _next_tiles(runner: Runner) -> dict[str, list[list[list[int]]]]:
     """Per shape, every placement the next tile may take breaking no rule (cells from entry to
     exit); none once the run has escaped."""
-    found = {}
+    found: dict[str, list[list[list[int]]]] = {}
     for shape in SHAPES:
+        candidates: Iterable[Placement]
         if runner.escaped:
             candidates = ()
         elif runner.laid:
+            assert runner.free_end is not None  # a laid tile leaves one
             candidates = placements_touching(runner.free_end, shape)
         else:
             candidates = first_placements(shape)
-        seen = set()
+        seen: set[tuple[Cell, ...]] = set()
         for placement in candidates:
             cells, rules = runner.judge(placement)
             if not rules:
@@ -152,7 +166,13 @@ def _next_tiles(runner: Runner) -> dict[str, list[list[list[int]]]]:
     return found
 
 
-def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool = False) -> dict:
+def check(
+    state: State | dict[str, Any],
+    seat: int,
+    plan: dict[str, Any] | None,
+    *,
+    next_tiles: bool = False,
+) -> dict[str, Any]:
     """The uncontested score of a plan: every tile placed in turn (no shortage, nobody else
     ends the run), the player's own escape ending it; warnings name each tile and the rule it
     breaks (``after_escape``: a tile after the escape, never placed, costs nothing). With
@@ -160,14 +180,14 @@ def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool
     state = State.coerce(state)
     seat = _seat(state, seat)
     owned = state.owned(seat)
-    plan = parse_plan(plan, "plan", owned)
-    runner, warnings = _lay(state, seat, plan)
+    parsed = parse_plan(plan, "plan", owned)
+    runner, warnings = _lay(state, seat, parsed)
     following = _next_tiles(runner) if next_tiles else None
-    unused, _ = _place_insta_ball(runner, list(enumerate(plan.insta_ball)), seat)
+    unused, _ = _place_insta_ball(runner, list(enumerate(parsed.insta_ball)), seat)
     warnings += unused
     # what the run draws: the tiles up to the escape, and the Insta-Ball's before step 1
     needed = Counter(
-        [t.shape for t in runner.laid if not t.insta] + [p.shape for p in plan.insta_ball]
+        [t.shape for t in runner.laid if not t.insta] + [p.shape for p in parsed.insta_ball]
     )
     answer = score(state.lab(seat), runner.laid, owned, state.missions["revealed"])
     return {
@@ -186,7 +206,9 @@ def check(state: State | dict, seat: int, plan: dict | None, *, next_tiles: bool
     }
 
 
-def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
+def validate_plan(
+    state: State | dict[str, Any], seat: int, plan: dict[str, Any] | None
+) -> dict[str, Any]:
     """The plan as the engine reads it (``Plan.to_dict``), for storing: an ``EngineError``
     names what is wrong with a malformed plan, and with one that needs more tiles of a shape
     than the pool of this run holds (it could never be laid whole)."""
@@ -204,11 +226,14 @@ def validate_plan(state: State | dict, seat: int, plan: dict | None) -> dict:
     return parse_plan(plan, "plan", state.owned(answer["seat"])).to_dict()
 
 
-def _place_insta_ball(runner: Runner, grabbed, seat: int) -> tuple[list[dict], list[dict]]:
+def _place_insta_ball(
+    runner: Runner, grabbed: list[tuple[int, Placement]], seat: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """After the run: each grabbed tile placed only if it breaks no rule from the free end, on
     a route that has neither escaped nor broken (after a broken tile the free end is a tile
     that collects nothing). Answers the warnings for the tiles left unplaced, and the events."""
-    warnings, events = [], []
+    warnings: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
     for index, placement in grabbed:
         rules = (
             ("after_escape",)
@@ -260,15 +285,15 @@ class _LockStep:
         self.runners = [Runner(state.lab(s), state.owned(s)) for s in seats]
         self.pool = dict(state.pool)
         self.next = [0] * state.players
-        self.stops: list[dict | None] = [None] * state.players
-        self.grabbed: list[list] = [[] for _ in seats]
-        self.events: list[dict] = []
+        self.stops: list[dict[str, Any] | None] = [None] * state.players
+        self.grabbed: list[list[Any]] = [[] for _ in seats]
+        self.events: list[dict[str, Any]] = []
         self.tie = state.ties()
 
     def running(self) -> list[int]:
         return [s for s in range(self.state.players) if self.stops[s] is None]
 
-    def ranked(self, seats) -> list[int]:
+    def ranked(self, seats: Iterable[int]) -> list[int]:
         return sorted(seats, key=lambda s: (self.runners[s].coins, self.tie.index(s)))
 
     def stop(self, seat: int, step: int, reason: str) -> None:
@@ -383,7 +408,7 @@ class _LockStep:
             self.events += _place_insta_ball(runner, self.grabbed[seat], seat)[1]
 
 
-def resolve_run(state: State | dict, plans: list) -> tuple[State, dict]:
+def resolve_run(state: State | dict[str, Any], plans: list[Any]) -> tuple[State, dict[str, Any]]:
     """Round ``state.round``'s run from every seat's plan (``None``: no plan), then scoring.
     Answers the state in phase ``pick`` (``over`` after round 3) and the result:
     ``{events, seats: [{seat, stop, placed, score}]}``."""
@@ -444,7 +469,7 @@ def _finish(state: State) -> None:
 # --- gadget picks and cleanup -------------------------------------------------------------------
 
 
-def pick_order(state: State | dict) -> list[int]:
+def pick_order(state: State | dict[str, Any]) -> list[int]:
     """Seats in the order they pick: lowest score this round first; ties: furthest right in
     this run first, then the round's rotating seat order."""
     state = State.coerce(state) if isinstance(state, dict) else state
@@ -454,7 +479,7 @@ def pick_order(state: State | dict) -> list[int]:
     )
 
 
-def resolve_picks(state: State | dict, picks: list) -> tuple[State, dict]:
+def resolve_picks(state: State | dict[str, Any], picks: list[Any]) -> tuple[State, dict[str, Any]]:
     """The sealed gadget picks (``picks[seat]``: revealed gadget ids by preference; ``None``
     or a short list: the first revealed one still there), then cleanup and the next round."""
     state = State.coerce(state)

@@ -11,7 +11,9 @@ and mirrored, so a shape is known by the set of its cells up to translation.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from games.jsonface import EngineError
 
@@ -57,7 +59,7 @@ def sector_of(col: int) -> int:
     return min(col // SECTOR_COLS + 1, SECTORS + 1)
 
 
-def _transforms(chain: tuple[Cell, ...]):
+def _transforms(chain: tuple[Cell, ...]) -> Iterator[tuple[Cell, ...]]:
     for flip in (False, True):
         for turns in range(4):
             cells = [(r, -c) if flip else (r, c) for r, c in chain]
@@ -107,11 +109,11 @@ class Placement:
         """The chain from ``entry`` (one of the terminals) to the other terminal."""
         return self.chain if entry == self.chain[0] else self.chain[::-1]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"shape": self.shape, "cells": [list(cell) for cell in self.cells]}
 
 
-def make_placement(shape: str, cells) -> Placement:
+def make_placement(shape: str, cells: Iterable[Cell]) -> Placement:
     """A placement from trusted cells (they must form the shape)."""
     cells = tuple(cells)
     chain = _chain(cells, shape)
@@ -190,7 +192,7 @@ def parse_placement(value: object, where: str) -> Placement:
     return Placement(shape, cells, chain)
 
 
-def first_placements(shape: str):
+def first_placements(shape: str) -> Iterator[Placement]:
     """Every placement of ``shape`` in the lab's rows with a square left of column 0 (and none
     off the table), each in both orders: the terminal listed first is a first tile's entry."""
     for chain in ORIENTATIONS[shape]:
@@ -202,7 +204,7 @@ def first_placements(shape: str):
                     yield Placement(shape, cells, cells)
 
 
-def placements_touching(free_end: Cell, shape: str):
+def placements_touching(free_end: Cell, shape: str) -> Iterator[Placement]:
     """Every placement of ``shape`` with a terminal orthogonally next to ``free_end``, that
     terminal listed first (so it is the entry)."""
     for chain in ORIENTATIONS[shape]:

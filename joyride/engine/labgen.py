@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 from random import Random
+from typing import Any
 
 from .cards import DATA, HARD_NUMBERS, HARD_SETS, STANDARD_SETS
 from .geometry import ROWS, SECTOR_COLS, SHAPES, Cell, placements_touching
@@ -51,10 +52,10 @@ def _touches(cells: list[Cell], taken: set[Cell]) -> bool:
     )
 
 
-def _side(rng: Random, hard: bool) -> dict:
+def _side(rng: Random, hard: bool) -> dict[str, Any]:
     while True:
         count = rng.randint(3, 4) if hard else rng.randint(2, 4)
-        obstacles: list[dict] = []
+        obstacles: list[dict[str, Any]] = []
         taken: set[Cell] = set()
         while len(obstacles) < count:
             kind, cells = _obstacle_cells(rng, hard)
@@ -72,7 +73,7 @@ def _side(rng: Random, hard: bool) -> dict:
             return side
 
 
-def crossing(side: dict) -> list[dict] | None:
+def crossing(side: dict[str, Any]) -> list[dict[str, Any]] | None:
     """Tiles that cross the side: the first touches a free end just left of column 0, each next
     one the last one's free end, none leaves the sector's rows and columns, covers an obstacle
     or overlaps another, and the last one's free end is in column 8. None if there are none.
@@ -87,7 +88,9 @@ def crossing(side: dict) -> list[dict] | None:
     return None
 
 
-def _cross_from(free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: set[Cell]):
+def _cross_from(
+    free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: set[Cell]
+) -> list[tuple[str, tuple[Cell, ...]]] | None:
     if free_end[1] == SECTOR_COLS - 1:
         return []
     seen.add(free_end)
@@ -115,7 +118,7 @@ def _cross_from(free_end: Cell, blocked: set[Cell], occupied: set[Cell], seen: s
     return None
 
 
-def generate(seed: int = SEED) -> dict:
+def generate(seed: int = SEED) -> dict[str, Any]:
     rng = Random(seed)
     cards = []
     for letters, numbers, hard in (
@@ -135,7 +138,7 @@ def generate(seed: int = SEED) -> dict:
     return {"seed": seed, "generator": "joyride.engine.labgen", "cards": cards}
 
 
-def dumps(catalogue: dict) -> str:
+def dumps(catalogue: dict[str, Any]) -> str:
     return json.dumps(catalogue, indent=1, sort_keys=True) + "\n"
 
 

@@ -17,7 +17,9 @@ first broken one.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Lab
 from .geometry import COLS, ROWS, Cell, Placement, adjacent, neighbours
@@ -41,7 +43,7 @@ class Laid:
     def scores(self) -> bool:
         return not self.rules
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "shape": self.shape,
@@ -55,7 +57,7 @@ class Laid:
         }
 
 
-def exempt_kinds(gadgets) -> frozenset[str]:
+def exempt_kinds(gadgets: Collection[str]) -> frozenset[str]:
     """The obstacles the owner of ``gadgets`` may fly through."""
     return frozenset(
         ({"missile"} if MISSILE_JAMMER in gadgets else set())
@@ -68,7 +70,7 @@ def judge(
     exempt: frozenset[str],
     placement: Placement,
     free_end: Cell | None,
-    occupied,
+    occupied: Collection[Cell],
     first: bool,
 ) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
     """A tile's cells from its entry to its exit, and the rules it breaks when laid after the
@@ -78,6 +80,7 @@ def judge(
     if first:
         entry = a
     else:
+        assert free_end is not None  # every tile after the first follows one
         touching = [t for t in (a, b) if adjacent(t, free_end)]
         entry = touching[0] if len(touching) == 1 else a
         if not touching:
@@ -101,7 +104,7 @@ def judge(
 class Runner:
     """One player's lab during a run: what lies on it and where the route goes on."""
 
-    def __init__(self, lab: Lab, gadgets) -> None:
+    def __init__(self, lab: Lab, gadgets: Collection[str]) -> None:
         self.lab = lab
         self.exempt = exempt_kinds(gadgets)
         self.magnet = COIN_MAGNET in gadgets

@@ -12,9 +12,10 @@ of a scoring tile to the entry of the next tile laid when that one scores too.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
-from .cards import Lab
+from .cards import Lab, Obstacle
 from .geometry import COLS, ROWS, SECTORS, Cell, neighbours, sector_of
 from .route import Laid
 from .tables import COIN_MAGNET, GADGETS, MISSIONS
@@ -23,6 +24,7 @@ PENALTY = 3
 BUBBLE_GUN_COINS = 3
 ROOF, FLOOR = 0, ROWS - 1
 SECTOR_NUMBERS = range(1, SECTORS + 1)
+Outcome = tuple[bool, int | None]  # a mission: done, and the progress shown (None: none)
 
 
 class Run:
@@ -51,7 +53,7 @@ class Run:
         self.completed = [s for s in SECTOR_NUMBERS if s < furthest]
         self.reach = max(-1, min(COLS, max((c for _, c in route_cells), default=-1)))
 
-    def _steps(self):
+    def _steps(self) -> Iterator[tuple[Cell, Cell]]:
         previous = None
         for tile in self.laid:
             if tile.scores:
@@ -68,8 +70,8 @@ class Run:
     def coins_in(self, sector: int) -> int:
         return sum(1 for _, c in self.coins if sector_of(c) == sector)
 
-    def sides_missed(self, obstacle) -> set[str]:
-        sides = set()
+    def sides_missed(self, obstacle: Obstacle) -> set[str]:
+        sides: set[str] = set()
         for r, c in obstacle.cells:
             for side, cell in (
                 ("left", (r, c - 1)),
@@ -85,34 +87,34 @@ class Run:
 # --- missions: each answers (done, progress) ---------------------------------------------------
 
 
-def _escape(run: Run):
+def _escape(run: Run) -> Outcome:
     return run.escaped, None
 
 
-def _three_sectors(run: Run):
+def _three_sectors(run: Run) -> Outcome:
     return len(run.completed) >= 3, len(run.completed)
 
 
-def _five_coins(run: Run):
+def _five_coins(run: Run) -> Outcome:
     best = max(run.coins_in(s) for s in SECTOR_NUMBERS)
     return best >= 5, best
 
 
-def _no_coins_completed(run: Run):
+def _no_coins_completed(run: Run) -> Outcome:
     return any(run.coins_in(s) == 0 for s in run.completed), None
 
 
-def _roof(run: Run):
+def _roof(run: Run) -> Outcome:
     count = sum(1 for r, c in run.covered if r == ROOF and 0 <= c < COLS)
     return count >= 10, count
 
 
-def _floor(run: Run):
+def _floor(run: Run) -> Outcome:
     count = sum(1 for r, c in run.covered if r == FLOOR and 0 <= c < COLS)
     return count >= 10, count
 
 
-def _no_roof_floor_completed(run: Run):
+def _no_roof_floor_completed(run: Run) -> Outcome:
     # The seed's "cover any block in both the top-most and bottom-most rows" read by the title
     # ("Don't touch the roof and floor"): the sector's squares touch neither.
     return any(
@@ -120,7 +122,7 @@ def _no_roof_floor_completed(run: Run):
     ), None
 
 
-def _near_all_obstacles(run: Run):
+def _near_all_obstacles(run: Run) -> Outcome:
     near = {o.index for o in run.near_obstacles}
     for s in SECTOR_NUMBERS:
         inside = [o.index for o in run.lab.obstacles if o.sector == s]
@@ -129,7 +131,7 @@ def _near_all_obstacles(run: Run):
     return False, None
 
 
-def _come_back(run: Run):
+def _come_back(run: Run) -> Outcome:
     completed = set(run.completed)
     furthest = 0
     for _, c in run.squares:
@@ -140,7 +142,7 @@ def _come_back(run: Run):
     return False, None
 
 
-def _four_full_tiles(run: Run):
+def _four_full_tiles(run: Run) -> Outcome:
     counts = dict.fromkeys(SECTOR_NUMBERS, 0)
     for tile in run.scoring:
         sectors = {sector_of(c) for _, c in tile.cells}
@@ -152,15 +154,15 @@ def _four_full_tiles(run: Run):
     return best >= 4, best
 
 
-def _no_scientist_covered(run: Run):
+def _no_scientist_covered(run: Run) -> Outcome:
     return not (run.lab.scientists & run.covered), None
 
 
-def _three_scientists(run: Run):
+def _three_scientists(run: Run) -> Outcome:
     return len(run.near_scientists) >= 3, len(run.near_scientists)
 
 
-def _monotone(run: Run, never_down: bool):
+def _monotone(run: Run, never_down: bool) -> bool:
     for s in run.completed:
         rows = [r for r, _ in run.in_sector(s)]
         pairs = itertools.pairwise(rows)
@@ -169,15 +171,15 @@ def _monotone(run: Run, never_down: bool):
     return False
 
 
-def _never_down(run: Run):
+def _never_down(run: Run) -> Outcome:
     return _monotone(run, never_down=True), None
 
 
-def _never_up(run: Run):
+def _never_up(run: Run) -> Outcome:
     return _monotone(run, never_down=False), None
 
 
-def _two_shapes(run: Run):
+def _two_shapes(run: Run) -> Outcome:
     for s in run.completed:
         low = (s - 1) * 9
         shapes = {
@@ -190,7 +192,7 @@ def _two_shapes(run: Run):
     return False, None
 
 
-def _same_level(run: Run):
+def _same_level(run: Run) -> Outcome:
     # Directed steps across a sector's left edge (entering) and right edge (leaving), rows
     # compared sector by sector; sector 1 is entered from column -1, sector 4 left to 36.
     entered, left = set(), set()
@@ -203,11 +205,11 @@ def _same_level(run: Run):
     return bool(entered & left), None
 
 
-def _four_sides(run: Run):
+def _four_sides(run: Run) -> Outcome:
     return any(len(run.sides_missed(o)) == 4 for o in run.near_obstacles), None
 
 
-MISSION_TESTS = {
+MISSION_TESTS: dict[str, Callable[[Run], Outcome]] = {
     "MS-01": _escape,
     "MS-02": _three_sectors,
     "MS-03": _five_coins,
@@ -232,7 +234,7 @@ assert set(MISSION_TESTS) == set(MISSIONS)
 # --- gadgets: each answers its points ----------------------------------------------------------
 
 
-def _coins_total(run: Run, gadgets) -> int:
+def _coins_total(run: Run, gadgets: list[str]) -> int:
     return len(run.coins) + (BUBBLE_GUN_COINS if "GS-15" in gadgets else 0)
 
 
@@ -247,7 +249,7 @@ def _lucky_last(run: Run) -> int:
     return sum(1 for t in run.scoring if t.shape == final)
 
 
-GADGET_POINTS = {
+GADGET_POINTS: dict[str, Callable[[Run, list[str]], int]] = {
     "GS-04": lambda run, g: _coins_total(run, g) // 3,
     "GS-05": lambda run, g: 3 * (_coins_total(run, g) // 8),
     "GS-06": lambda run, g: sum(
@@ -265,14 +267,16 @@ GADGET_POINTS = {
 }
 
 
-def score(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]) -> dict:
+def score(
+    lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]
+) -> dict[str, Any]:
     """The score of the tiles ``laid`` (in order) with the gadgets owned and missions revealed.
 
     GS-15's three coins are its gadget points and count in ``coins_total``, the figure the
     other gadgets read (``coins`` is the lab's coins collected)."""
     gadgets = list(gadgets)
     run = Run(lab, laid, gadgets)
-    mission_rows = []
+    mission_rows: list[dict[str, Any]] = []
     for mission_id in missions:
         mission = MISSIONS[mission_id]
         done, progress = MISSION_TESTS[mission_id](run)
@@ -286,7 +290,7 @@ def score(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable
                 "target": mission.target,
             }
         )
-    gadget_rows = [
+    gadget_rows: list[dict[str, Any]] = [
         {"id": g, "points": GADGET_POINTS[g](run, gadgets) if g in GADGET_POINTS else 0}
         for g in gadgets
     ]

@@ -1,17 +1,18 @@
 """A game's state and a player's plan, read from JSON (every problem named) and written back.
 
-The state is what the JSON face carries between jobs (see the README's joyride section);
+The state is what the JSON face carries between jobs (see docs/engines/joyride.md);
 ``State.from_dict`` checks it whole, so a tampered state is an error, never a crash later.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.jsonface import (  # noqa: F401  (re-exported for the engine's modules)
+from games.jsonface import (
     EngineError,
-    as_bool,
     as_choice,
     as_int,
     as_list,
@@ -19,7 +20,7 @@ from games.jsonface import (  # noqa: F401  (re-exported for the engine's module
     required,
 )
 
-from .cards import SIDES, cards, lab_of
+from .cards import SIDES, Lab, cards, lab_of
 from .geometry import SHAPES, TILES_PER_SHAPE, Placement, parse_placement
 from .tables import GADGETS, INSTA_BALL, MISSIONS, MISSIONS_PER_ROUND, RATINGS, ROUNDS
 
@@ -39,7 +40,7 @@ class State:
     pool: dict[str, int]  # the tiles free for the next run (or left after it)
     game_pool: dict[str, int]  # what a multiplayer round starts with
     missions: dict[str, list[str]]  # deck, revealed, discard
-    gadgets: dict  # deck, revealed, discard, owned[seat]
+    gadgets: dict[str, Any]  # deck, revealed, discard, owned[seat]
     scores: list[list[int]]  # per seat, per round played
     reach: list[list[int]]  # per seat, per round: furthest column (-1..36)
     winners: list[int] = field(default_factory=list)
@@ -49,7 +50,7 @@ class State:
     def solo(self) -> bool:
         return self.players == 1
 
-    def lab(self, seat: int):
+    def lab(self, seat: int) -> Lab:
         return lab_of(tuple(self.labs[seat]))
 
     def owned(self, seat: int) -> list[str]:
@@ -64,10 +65,10 @@ class State:
         return copy.deepcopy(self)
 
     @classmethod
-    def coerce(cls, value: State | dict) -> State:
+    def coerce(cls, value: State | dict[str, Any]) -> State:
         return value.copy() if isinstance(value, State) else cls.from_dict(value)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "seed": self.seed,
@@ -138,8 +139,8 @@ class State:
         return state
 
 
-def per_seat(players: int):
-    def read(value: object, where: str) -> list:
+def per_seat(players: int) -> Callable[[object, str], list[Any]]:
+    def read(value: object, where: str) -> list[Any]:
         value = as_list(value, where)
         if len(value) != players:
             raise EngineError(f"{where} must hold one entry per seat ({players})", where=where)
@@ -180,7 +181,7 @@ def _pool(value: object, where: str) -> dict[str, int]:
     return {s: as_int(value.get(s, 0), f"{where}.{s}", 0, TILES_PER_SHAPE) for s in SHAPES}
 
 
-def _ids(value: object, where: str, table: dict) -> list[str]:
+def _ids(value: object, where: str, table: dict[str, Any]) -> list[str]:
     ids = as_list(value, where)
     for i, item in enumerate(ids):
         if not isinstance(item, str) or item not in table:
@@ -190,7 +191,7 @@ def _ids(value: object, where: str, table: dict) -> list[str]:
     return list(ids)
 
 
-def _deck(value: object, where: str, table: dict) -> dict:
+def _deck(value: object, where: str, table: dict[str, Any]) -> dict[str, Any]:
     value = as_object(value, where)
     deck = {
         k: _ids(value.get(k, []), f"{where}.{k}", table) for k in ("deck", "revealed", "discard")
@@ -240,7 +241,7 @@ class Plan:
     passed: bool = False
     insta_ball: tuple[Placement, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         tiles = [t.to_dict() for t in self.tiles] + (["pass"] if self.passed else [])
         return {"tiles": tiles, "insta_ball": [t.to_dict() for t in self.insta_ball]}
 

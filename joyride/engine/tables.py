@@ -5,6 +5,7 @@ words a player reads belong to the web layer."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +16,7 @@ class Mission:
     solo: bool  # False: the seed's "no solo" mark
     target: int | None = None  # the count the mission asks for, where it asks for one
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "key": self.key,
@@ -31,7 +32,7 @@ class Gadget:
     key: str
     solo: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "key": self.key, "solo": self.solo}
 
 

@@ -22,9 +22,12 @@ order, same result.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from .catalogue import KINDS, LEVELS, catalogue
 from .courses import course_problem, courses
-from .jsonface import EngineError
 from .legal import legal as _legal
 from .pilot import LEVELS as PILOT_LEVELS
 from .pilot import computer_order
@@ -35,19 +38,19 @@ from .turns import play_sealed as _play_sealed
 from .turns import retire as _retire
 
 
-def legal(state: dict, order: object | None = None) -> dict:
+def legal(state: dict[str, Any], order: object | None = None) -> dict[str, Any]:
     return _legal(load(state), order)
 
 
-def play_turn(state: dict, order: object | None) -> tuple[dict, list]:
+def play_turn(state: dict[str, Any], order: object | None) -> tuple[dict[str, Any], list[Any]]:
     return _play(load(state), order)
 
 
-def play_sealed(state: dict, order: object | None) -> tuple[dict, list]:
+def play_sealed(state: dict[str, Any], order: object | None) -> tuple[dict[str, Any], list[Any]]:
     return _play_sealed(load(state), order)
 
 
-def retire(state: dict, jet_id: str) -> tuple[dict, list]:
+def retire(state: dict[str, Any], jet_id: str) -> tuple[dict[str, Any], list[Any]]:
     return _retire(load(state), jet_id)
 
 

@@ -6,16 +6,19 @@ too. Every bad job raises ``EngineError`` with a message that names the problem.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_bool, as_object, required
+
 from .catalogue import catalogue
 from .courses import courses
-from .jsonface import EngineError, as_bool, as_object, required
 from .legal import legal
 from .setup import new_race
 from .state import load
 from .turns import play, retire
 
 
-def new_job(job: object) -> dict:
+def new_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     return new_race(
         required(job, "course", "job"),
@@ -27,12 +30,12 @@ def new_job(job: object) -> dict:
     )
 
 
-def legal_job(job: object) -> dict:
+def legal_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     return legal(load(required(job, "state", "job")), job.get("order"))
 
 
-def turn_job(job: object) -> dict:
+def turn_job(job: object) -> dict[str, Any]:
     job = as_object(job, "job")
     state = load(required(job, "state", "job"))
     missed = as_bool(job.get("missed", False), "job.missed")
@@ -47,7 +50,7 @@ def turn_job(job: object) -> dict:
     return {"state": new_state, "events": events}
 
 
-def courses_job(job: object) -> dict:
+def courses_job(job: object) -> dict[str, Any]:
     if job is not None:
         as_object(job, "job")
     return {"courses": courses(), **catalogue()}

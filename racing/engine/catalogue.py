@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +17,7 @@ class Kind:
     projector: bool = False
     chips_after_use: int = 0  # damage chips the card takes when used
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.id,
             "colour": self.colour,
@@ -68,7 +69,7 @@ class Level:
     blue: int | None = None  # at most this many blue cards (None: no separate limit)
     station: bool = False  # the cracks' equipment station
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "level": self.number,
             "name": self.name,
@@ -95,7 +96,7 @@ MAX_CARDS = 7  # no jet carries more, the station included
 STATION_ENERGY = 3  # a card is worth 3 energy at the station, either way
 
 
-def deck(level: int) -> list[dict]:
+def deck(level: int) -> list[dict[str, Any]]:
     """The level's cards, ids 1..45 over the whole deck (ids of kinds not in play are absent)."""
     cards, number = [], 0
     for kind in KINDS.values():
@@ -119,7 +120,7 @@ def may_take(level: int, held: list[str], kind: str) -> bool:
     return len(held) - blue < rules.cards - rules.blue
 
 
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:
     return {
         "kinds": [k.to_dict() for k in KINDS.values()],
         "levels": [level.to_dict() for level in LEVELS.values()],

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from games.jsonface import EngineError
 
 from .geometry import Point, ahead, bearing, norm, point_segment_distance, segments_distance
-from .jsonface import EngineError
 
 GATE_HALF = 80.0  # buoys 160 mm apart: the Lift 4 length, as the seed lays them out
 BUOY_RADIUS = 7.5
@@ -21,18 +23,19 @@ JET_RADIUS = 15.0
 PLANE_HALF = 5000.0  # the plane: |x|, |y| at most 5 m
 MIN_GATES, MAX_GATES = 5, 9
 # where the jets start: (mm behind the gate-1 line, mm left of its centre); 15-55 mm behind
+Curve = Callable[[float], Point]  # a closed curve: its point at each parameter
 START_SLOTS = ((20.0, -45.0), (20.0, 0.0), (20.0, 45.0), (52.0, -45.0), (52.0, 0.0), (52.0, 45.0))
 
 
-def gate(number: int, x: float, y: float, angle: float) -> dict:
+def gate(number: int, x: float, y: float, angle: float) -> dict[str, Any]:
     left = ahead((x, y), angle + 90.0, GATE_HALF)
     right = ahead((x, y), angle - 90.0, GATE_HALF)
     return described(number, [left, right])
 
 
-def described(number: int, buoys: list[Point]) -> dict:
+def described(number: int, buoys: list[Point]) -> dict[str, Any]:
     """A gate from its two buoys: centre and direction of flight read back from them."""
-    a, b = (tuple(round(float(v), 6) + 0.0 for v in p) for p in buoys)
+    a, b = ((round(float(p[0]), 6) + 0.0, round(float(p[1]), 6) + 0.0) for p in buoys)
     centre = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
     return {
         "number": number,
@@ -50,7 +53,7 @@ def station_gate(level: int, gates: int) -> int | None:
     return 4 if gates >= 8 else 3
 
 
-def start_slots(first: dict) -> list[Point]:
+def start_slots(first: dict[str, Any]) -> list[Point]:
     _a, _b = first["buoys"]
     forward = first["angle"]
     centre = (first["x"], first["y"])
@@ -67,10 +70,10 @@ class CourseFault(NamedTuple):
 
     message: str
     code: str
-    params: dict
+    params: dict[str, Any]
 
 
-def course_fault(gates: list[dict]) -> CourseFault | None:
+def course_fault(gates: list[dict[str, Any]]) -> CourseFault | None:
     """Why a course is not valid, or None: 5-9 gates on the plane, no two gates overlapping
     (buoy discs included), the start area behind gate 1 clear of every other gate."""
     if not MIN_GATES <= len(gates) <= MAX_GATES:
@@ -106,13 +109,13 @@ def course_fault(gates: list[dict]) -> CourseFault | None:
     return None
 
 
-def course_problem(gates: list[dict]) -> str | None:
+def course_problem(gates: list[dict[str, Any]]) -> str | None:
     """Why a course is not valid in the JSON face's English, or None (``course_fault``)."""
     fault = course_fault(gates)
     return fault.message if fault else None
 
 
-def checked(gates: list[dict]) -> list[dict]:
+def checked(gates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     fault = course_fault(gates)
     if fault:
         raise EngineError(
@@ -124,7 +127,7 @@ def checked(gates: list[dict]) -> list[dict]:
     return gates
 
 
-def _on_curve(count: int, point, offset: float) -> list[dict]:
+def _on_curve(count: int, point: Curve, offset: float) -> list[dict[str, Any]]:
     """``count`` gates at even steps of the parameter of a closed curve, facing along it."""
     gates = []
     for i in range(count):
@@ -136,22 +139,22 @@ def _on_curve(count: int, point, offset: float) -> list[dict]:
     return gates
 
 
-def _ellipse(rx, ry):
+def _ellipse(rx: float, ry: float) -> Curve:
     return lambda t: (rx * math.cos(t), ry * math.sin(t))
 
 
-def _eight(rx, ry):
+def _eight(rx: float, ry: float) -> Curve:
     return lambda t: (rx * math.sin(t), ry * math.sin(2 * t))
 
 
-COURSES: dict[str, list[dict]] = {
+COURSES: dict[str, list[dict[str, Any]]] = {
     "oval5": _on_curve(5, _ellipse(330.0, 230.0), -math.pi / 2),
     "oval7": _on_curve(7, _ellipse(520.0, 320.0), -math.pi / 2),
     "eight9": _on_curve(9, _eight(640.0, 330.0), math.radians(10.0)),
 }
 
 
-def built_in(name: str) -> list[dict]:
+def built_in(name: str) -> list[dict[str, Any]]:
     if name not in COURSES:
         raise EngineError(
             f"no built-in course {name!r}: {', '.join(COURSES)}",
@@ -162,11 +165,11 @@ def built_in(name: str) -> list[dict]:
     return [dict(g, buoys=[list(b) for b in g["buoys"]]) for g in COURSES[name]]
 
 
-def courses() -> list[dict]:
+def courses() -> list[dict[str, Any]]:
     return [{"name": name, "gates": built_in(name)} for name in COURSES]
 
 
-def shuffled_slots(first: dict, seed: int) -> list[Point]:
+def shuffled_slots(first: dict[str, Any], seed: int) -> list[Point]:
     slots = start_slots(first)
     random.Random(seed).shuffle(slots)
     return slots

@@ -4,12 +4,21 @@ phase, once per kind and turn, the energy), pays and applies the effect."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from games.jsonface import EngineError
+
 from .catalogue import KINDS
 from .courses import BUOY_RADIUS, course_fault, described
 from .flight import LIMITS, Blocked, apply, place_chips, plan, position, ruler, within_lift
 from .geometry import EPSILON, ahead, distance, norm, point_segment_distance, rotate
-from .jsonface import EngineError
 from .state import find
+
+if TYPE_CHECKING:  # turns.py imports this module
+    from .turns import Turn
+
+Json = dict[str, Any]
 
 PROJECTOR_LENGTH = 120.0  # the projector lift
 HIT = 15.0  # a target is hit when its centre is this close to the line
@@ -18,23 +27,24 @@ WARP_REACH = 4  # the Warpfeld reaches a buoy within Lift 4
 NEAR = 1  # Abstauber and Höllenböller reach jets within Lift 1
 
 
-def projector_line(jet: dict, backwards: bool = False) -> tuple:
+def projector_line(jet: dict[str, Any], backwards: bool = False) -> tuple[Any, ...]:
     heading = jet["heading"] + (180.0 if backwards else 0.0)
     start = ahead(position(jet), heading, 15.0)
     return start, ahead(start, heading, PROJECTOR_LENGTH)
 
 
-def hits(shooter: dict, target: dict, backwards: bool = False) -> bool:
+def hits(shooter: dict[str, Any], target: dict[str, Any], backwards: bool = False) -> bool:
     return (
         point_segment_distance(position(target), *projector_line(shooter, backwards))
         <= HIT + EPSILON
     )
 
 
-def card_for(turn, jet: dict, ref: object, where: str) -> dict:
+def card_for(turn: Turn, jet: dict[str, Any], ref: object, where: str) -> dict[str, Any]:
     """The jet's card named by id, or by kind (an undamaged one first)."""
+    equipment: list[Json] = jet["equipment"]
     if isinstance(ref, int):
-        for card in jet["equipment"]:
+        for card in equipment:
             if card["id"] == ref:
                 return card
         raise EngineError(
@@ -44,7 +54,7 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
             card=ref,
             where=where,
         )
-    cards = [c for c in jet["equipment"] if c["kind"] == ref]
+    cards = [c for c in equipment if c["kind"] == ref]
     if not cards:
         raise EngineError(
             f"{where}: {jet['id']} holds no {ref}",
@@ -57,7 +67,7 @@ def card_for(turn, jet: dict, ref: object, where: str) -> dict:
     return (fresh or cards)[0]
 
 
-def why_not(turn, jet: dict, card: dict, phase: str) -> str | None:
+def why_not(turn: Turn, jet: dict[str, Any], card: dict[str, Any], phase: str) -> str | None:
     """A code for why ``jet`` cannot use ``card`` now, or None."""
     kind = KINDS[card["kind"]]
     if turn.controlled:
@@ -88,7 +98,14 @@ WHY_WORDS = {
 }
 
 
-def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) -> None:
+def use(
+    turn: Turn,
+    jet: dict[str, Any],
+    raw: dict[str, Any],
+    phase: str,
+    *,
+    payer: dict[str, Any] | None = None,
+) -> None:
     """``jet`` uses a card; ``payer`` (the Überhirn's victim is its own payer) pays."""
     where = raw["where"]
     card = card_for(turn, jet, raw["card"], where)
@@ -126,7 +143,7 @@ def use(turn, jet: dict, raw: dict, phase: str, *, payer: dict | None = None) ->
         )
 
 
-def _target(turn, jet: dict, raw: dict) -> dict:
+def _target(turn: Turn, jet: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
     if "target" not in raw:
         raise EngineError(f"{raw['where']}.target is missing", where=f"{raw['where']}.target")
     target = find(turn.state, raw["target"])
@@ -140,13 +157,14 @@ def _target(turn, jet: dict, raw: dict) -> dict:
     return target
 
 
-def _field(raw: dict, name: str) -> object:
+def _field(raw: dict[str, Any], name: str) -> Any:
+    """A field of a use that orders.py has read (its shape checked there)."""
     if name not in raw:
         raise EngineError(f"{raw['where']}.{name} is missing", where=f"{raw['where']}.{name}")
     return raw[name]
 
 
-def _fire(turn, jet, raw, event, backwards=False) -> dict | None:
+def _fire(turn: Turn, jet: Json, raw: Json, event: Json, backwards: bool = False) -> Json | None:
     """A projector's shot: the victim, or None on a miss (the energy is spent all the same)."""
     target = _target(turn, jet, raw)
     hit = hits(jet, target, backwards)
@@ -158,7 +176,7 @@ def _fire(turn, jet, raw, event, backwards=False) -> dict | None:
 # --- boosters and steering aids (the boosters themselves act through the order's lift) -------
 
 
-def _photonenpaddel(turn, jet, card, raw, event):
+def _photonenpaddel(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     h1, h2 = _field(raw, "hinge")
     limit = LIMITS[turn.flight_lift]
     if abs(h1) > limit + EPSILON or abs(h2) > limit + EPSILON:
@@ -174,7 +192,7 @@ def _photonenpaddel(turn, jet, card, raw, event):
     event.update(heading=jet["heading"])
 
 
-def _paddel_de_luxe(turn, jet, card, raw, event):
+def _paddel_de_luxe(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     angle = _field(raw, "angle")
     if abs(angle) > LIMITS[2] + EPSILON:
         raise EngineError(
@@ -189,7 +207,7 @@ def _paddel_de_luxe(turn, jet, card, raw, event):
     event.update(heading=jet["heading"])
 
 
-def _sidestep(turn, jet, card, raw, event):
+def _sidestep(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     side, lift = _field(raw, "side"), _field(raw, "lift")
     direction = jet["heading"] + (90.0 if side == "left" else -90.0)
     try:
@@ -215,7 +233,7 @@ def _sidestep(turn, jet, card, raw, event):
 # --- projectors -------------------------------------------------------------------------------
 
 
-def _kupferwurm(turn, jet, card, raw, event):
+def _kupferwurm(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     backwards = _field(raw, "direction") == "back"
     victim = _fire(turn, jet, raw, event, backwards)
     if victim:
@@ -231,14 +249,14 @@ def _kupferwurm(turn, jet, card, raw, event):
         place_chips(victim, 3, chosen, turn.events, by=turn.jet["id"])
 
 
-def _sticky_fingers(turn, jet, card, raw, event):
+def _sticky_fingers(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _fire(turn, jet, raw, event)
     if victim:
         victim["lift"] = 0
         turn.events.append({"type": "lift", "jet": victim["id"], "lift": 0})
 
 
-def _butt_kick(turn, jet, card, raw, event):
+def _butt_kick(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     hinge = raw.get("hinge", (0.0, 0.0))
     if max(abs(hinge[0]), abs(hinge[1])) > LIMITS[PUSH] + EPSILON:
         raise EngineError(
@@ -256,7 +274,7 @@ def _butt_kick(turn, jet, card, raw, event):
         )
 
 
-def _traumatorpedo(turn, jet, card, raw, event):
+def _traumatorpedo(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     """The shooter orders the victim's next turn: live in turn mode; in round mode, where
     every order is sealed before the round, with the shot (``flight``; none: straight on)."""
     sealed = turn.state["turn_order"] == "race"
@@ -275,14 +293,14 @@ def _traumatorpedo(turn, jet, card, raw, event):
         )
 
 
-def _stasisfeld(turn, jet, card, raw, event):
+def _stasisfeld(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _fire(turn, jet, raw, event)
     if victim:
         victim["stasis"] = True
         turn.events.append({"type": "stasis", "jet": victim["id"]})
 
 
-def _uberhirn(turn, jet, card, raw, event):
+def _uberhirn(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     inner = _field(raw, "use")
     their = card_for(turn, _target(turn, jet, raw), inner["card"], inner["where"])
     kind = KINDS[their["kind"]]
@@ -318,7 +336,7 @@ def _uberhirn(turn, jet, card, raw, event):
     EFFECTS[kind.id](turn, victim, their, inner, inner_event)
 
 
-def _forced_use_problem(turn, victim: dict, card: dict) -> str | None:
+def _forced_use_problem(turn: Turn, victim: dict[str, Any], card: dict[str, Any]) -> str | None:
     """Why an Überhirn's victim cannot fire ``card``: a chip on it, its kind already fired
     through an Überhirn this turn, or too little energy."""
     kind = KINDS[card["kind"]]
@@ -334,7 +352,7 @@ def _forced_use_problem(turn, victim: dict, card: dict) -> str | None:
 # --- other equipment --------------------------------------------------------------------------
 
 
-def _warpfeld(turn, jet, card, raw, event):
+def _warpfeld(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     gates = turn.state["course"]["gates"]
     number = _field(raw, "gate")
     if not 1 <= number <= len(gates):
@@ -371,7 +389,7 @@ def _warpfeld(turn, jet, card, raw, event):
     event.update(gate=number, buoys=warped[number - 1]["buoys"])
 
 
-def _robert(turn, jet, card, raw, event):
+def _robert(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     if _field(raw, "mode") == "energy":
         jet["energy"] += 3
     else:
@@ -381,7 +399,7 @@ def _robert(turn, jet, card, raw, event):
     event.update(mode=raw["mode"], energy=jet["energy"])
 
 
-def _abstauber(turn, jet, card, raw, event):
+def _abstauber(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     victim = _target(turn, jet, raw)
     if not within_lift(position(jet), position(victim), NEAR):
         raise EngineError(
@@ -397,7 +415,7 @@ def _abstauber(turn, jet, card, raw, event):
     event.update(target=victim["id"], taken=taken, energy=jet["energy"])
 
 
-def _hollenboller(turn, jet, card, raw, event):
+def _hollenboller(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:
     here = position(jet)
     victims = sorted(
         (
@@ -421,7 +439,7 @@ def _hollenboller(turn, jet, card, raw, event):
         )
 
 
-def _away(user: dict, victim: dict, side: str | None) -> float:
+def _away(user: dict[str, Any], victim: dict[str, Any], side: str | None) -> float:
     """At right angles to the victim's heading, away from the user; ``side`` (the victim's
     left or right) decides only when the user stands on the victim's heading line."""
     left = ahead((0.0, 0.0), victim["heading"] + 90.0, 1.0)
@@ -431,10 +449,20 @@ def _away(user: dict, victim: dict, side: str | None) -> float:
         goes_left = side != "right"
     else:
         goes_left = user_left < 0
-    return victim["heading"] + (90.0 if goes_left else -90.0)
+    heading: float = victim["heading"]
+    return heading + (90.0 if goes_left else -90.0)
 
 
-def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_heading=False):
+def forced_flight(
+    turn: Turn,
+    victim: Json,
+    direction: float,
+    limit: float,
+    hinge: tuple[float, float],
+    slips: Iterable[Any],
+    cause: str,
+    keep_heading: bool = False,
+) -> None:
     """A flight forced on a victim: a real flight (gates, buoys, slips at the victim's cost);
     when it cannot end clear the victim stays where it is."""
     length = ruler(PUSH)
@@ -465,7 +493,7 @@ def forced_flight(turn, victim, direction, limit, hinge, slips, cause, keep_head
     apply(turn.state, victim, flown, turn.events, [], cause)
 
 
-EFFECTS = {
+EFFECTS: dict[str, Callable[[Turn, Json, Json, Json, Json], None]] = {
     "photonenpaddel": _photonenpaddel,
     "paddel_de_luxe": _paddel_de_luxe,
     "sidestep": _sidestep,

@@ -8,7 +8,9 @@ first ruler from the jet, then each slip's ruler from the slipped jet's centre.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .courses import BUOY_RADIUS, JET_RADIUS
 from .geometry import (
@@ -61,27 +63,27 @@ class Plan:
     end: Point
     heading: float
     direction: float  # the last ruler's direction (the paddles turn from it)
-    slips: list[dict] = field(default_factory=list)
+    slips: list[dict[str, Any]] = field(default_factory=list)
 
 
-def position(jet: dict) -> Point:
+def position(jet: dict[str, Any]) -> Point:
     return (jet["x"], jet["y"])
 
 
-def obstacles(state: dict, mover: dict) -> list[dict]:
+def obstacles(state: dict[str, Any], mover: dict[str, Any]) -> list[dict[str, Any]]:
     """The jets a flight must end clear of: every racing jet but the mover (finished and
     retired jets have left the plane)."""
     return [j for j in state["jets"] if j is not mover and j["status"] == "racing"]
 
 
 def plan(
-    state: dict,
-    mover: dict,
+    state: dict[str, Any],
+    mover: dict[str, Any],
     direction: float,
     length: float,
     limit: float,
     hinge: tuple[float, float],
-    slips: list,
+    slips: list[Any],
     *,
     keep_heading: bool = False,
 ) -> Plan:
@@ -102,7 +104,7 @@ def plan(
     end = ahead(start, direction, length)
     heading = mover["heading"] if keep_heading else norm(direction + h2)
     segments = [(start, end)]
-    used: list[dict] = []
+    used: list[dict[str, Any]] = []
     while True:
         touching = [o for o in others if distance(end, position(o)) <= TOUCH + EPSILON]
         if not touching:
@@ -142,7 +144,7 @@ def plan(
     return Plan(segments, end, heading, direction, used)
 
 
-def free_arcs(state: dict, jet: dict, lift: int) -> list[list[float]]:
+def free_arcs(state: dict[str, Any], jet: dict[str, Any], lift: int) -> list[list[float]]:
     """The first-hinge intervals [from, to] (degrees from the heading) at which a flight of
     ``lift`` lands clear of every other jet, exactly (touching counts as contact)."""
     if lift == 0:
@@ -185,7 +187,14 @@ def _cut(intervals: list[list[float]], low: float, high: float) -> list[list[flo
 # --- applying a flight -------------------------------------------------------------------------
 
 
-def apply(state: dict, jet: dict, flown: Plan, events: list, chips: list, cause: str) -> None:
+def apply(
+    state: dict[str, Any],
+    jet: dict[str, Any],
+    flown: Plan,
+    events: list[Any],
+    chips: list[Any],
+    cause: str,
+) -> None:
     """Move ``jet`` along ``flown``: slips charged, gates scored in the order they are crossed,
     buoys rammed (+2 energy, 3 damage chips each, placed from ``chips`` first)."""
     for slip in flown.slips:
@@ -224,14 +233,14 @@ def apply(state: dict, jet: dict, flown: Plan, events: list, chips: list, cause:
                 ram(jet, number, buoy, events, chips)
 
 
-def _gates_crossed(state: dict, start: Point, end: Point):
+def _gates_crossed(state: dict[str, Any], start: Point, end: Point) -> Iterator[tuple[float, int]]:
     for g in state["course"]["gates"]:
         t = crossing(start, end, g["buoys"][0], g["buoys"][1])
         if t is not None:
             yield t, g["number"]
 
 
-def _buoys_rammed(state: dict, start: Point, end: Point):
+def _buoys_rammed(state: dict[str, Any], start: Point, end: Point) -> Iterator[tuple[int, int]]:
     for g in state["course"]["gates"]:
         for i, buoy in enumerate(g["buoys"]):
             buoy = (buoy[0], buoy[1])
@@ -242,7 +251,7 @@ def _buoys_rammed(state: dict, start: Point, end: Point):
                 yield g["number"], i
 
 
-def pass_gate(state: dict, jet: dict, number: int, events: list) -> None:
+def pass_gate(state: dict[str, Any], jet: dict[str, Any], number: int, events: list[Any]) -> None:
     """Race progress first (the start, the next gate, a lap), then refuelling once per gate
     per lap."""
     gates = len(state["course"]["gates"])
@@ -273,7 +282,7 @@ def pass_gate(state: dict, jet: dict, number: int, events: list) -> None:
         )
 
 
-def finish(state: dict, jet: dict, events: list) -> None:
+def finish(state: dict[str, Any], jet: dict[str, Any], events: list[Any]) -> None:
     jet["status"] = "finished"
     jet["place"] = 1 + sum(j["status"] == "finished" and j is not jet for j in state["jets"])
     events.append({"type": "finished", "jet": jet["id"], "place": jet["place"]})
@@ -282,7 +291,7 @@ def finish(state: dict, jet: dict, events: list) -> None:
         events.append({"type": "winner", "jet": jet["id"]})
 
 
-def ram(jet: dict, number: int, buoy: int, events: list, chips: list) -> None:
+def ram(jet: dict[str, Any], number: int, buoy: int, events: list[Any], chips: list[Any]) -> None:
     jet["energy"] += RAM_ENERGY
     events.append(
         {
@@ -296,7 +305,9 @@ def ram(jet: dict, number: int, buoy: int, events: list, chips: list) -> None:
     place_chips(jet, RAM_CHIPS, chips, events, by=jet["id"])
 
 
-def place_chips(jet: dict, count: int, chosen: list, events: list, by: str) -> None:
+def place_chips(
+    jet: dict[str, Any], count: int, chosen: list[Any], events: list[Any], by: str
+) -> None:
     """``count`` damage chips on ``jet``'s cards: the ids in ``chosen`` first (consumed), the
     rest each on the card with the fewest chips. No cards, no chips."""
     if not jet["equipment"]:

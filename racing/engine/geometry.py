@@ -78,7 +78,7 @@ def segments_distance(a: Point, b: Point, c: Point, d: Point) -> float:
 
 
 def _properly_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    def side(p, q, r):
+    def side(p: Point, q: Point, r: Point) -> float:
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
     d1, d2 = side(c, d, a), side(c, d, b)

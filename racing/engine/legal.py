@@ -4,15 +4,18 @@ preview (``turns.play`` on a copy: the very computation ``turn`` makes)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError
+
 from .catalogue import KINDS, LEVELS
 from .equipment import projector_line
 from .flight import LIMITS, free_arcs, position, ruler, within_lift
-from .jsonface import EngineError
 from .state import find
 from .turns import STATION_REACH, Turn, boost_lifts, miss_allowed, open_lifts, pickable, play
 
 
-def legal(state: dict, order: object | None = None) -> dict:
+def legal(state: dict[str, Any], order: object | None = None) -> dict[str, Any]:
     """``state`` is a loaded state (``state.load``)."""
     answer = {"phase": state["phase"], "turn": dict(state["turn"])}
     if state["phase"] == "draft":
@@ -32,7 +35,7 @@ def legal(state: dict, order: object | None = None) -> dict:
     return answer
 
 
-def preview(state: dict, order: object) -> dict:
+def preview(state: dict[str, Any], order: object) -> dict[str, Any]:
     try:
         new_state, events = play(state, order)
     except EngineError as error:
@@ -40,7 +43,7 @@ def preview(state: dict, order: object) -> dict:
     return {"state": new_state, "events": events}
 
 
-def _race_options(state: dict, jet: dict) -> dict:
+def _race_options(state: dict[str, Any], jet: dict[str, Any]) -> dict[str, Any]:
     lifts = open_lifts(jet)
     controlled = jet["controller"] is not None
     turn = Turn(state, jet, [], None)
@@ -91,7 +94,7 @@ def _race_options(state: dict, jet: dict) -> dict:
     }
 
 
-def _why_not(turn: Turn, jet: dict, card: dict, lifts: list[int]) -> str | None:
+def _why_not(turn: Turn, jet: dict[str, Any], card: dict[str, Any], lifts: list[int]) -> str | None:
     """Why the card cannot be used this turn at all (what depends on the order itself, such as
     Robert's Lift 1 or a paddle's flight, shows only in the preview)."""
     kind = KINDS[card["kind"]]
@@ -110,7 +113,9 @@ def _why_not(turn: Turn, jet: dict, card: dict, lifts: list[int]) -> str | None:
     return None
 
 
-def _arc(state: dict, jet: dict, lift: int, flight_lift: int, boost: str | None) -> dict:
+def _arc(
+    state: dict[str, Any], jet: dict[str, Any], lift: int, flight_lift: int, boost: str | None
+) -> dict[str, Any]:
     """Where a flight of ``flight_lift`` may land: the circle arc around the jet between the
     ruler's two limits (absolute headings), with the parts that land clear of other jets."""
     heading, limit = jet["heading"], LIMITS[flight_lift]

@@ -12,8 +12,11 @@ An order is one of:
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object
+
 from .catalogue import BOOSTS, KINDS
-from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object
 from .state import as_id, as_number, sealed_flight
 
 USE_FIELDS = {
@@ -41,7 +44,7 @@ def slip_list(raw: object, where: str) -> list[tuple[float, float]]:
     return [hinge_pair(s, f"{where}[{i}]") for i, s in enumerate(as_list(raw, where))]
 
 
-def parse(raw: object) -> dict:
+def parse(raw: object) -> dict[str, Any]:
     raw = as_object(raw, "order")
     if "pick" in raw:
         pick = raw["pick"]
@@ -109,7 +112,7 @@ def _card_or_none(raw: object, where: str) -> int | None:
     return None if raw is None else as_int(raw, where, 1)
 
 
-def use(raw: object, where: str, *, inner: bool = False) -> dict:
+def use(raw: object, where: str, *, inner: bool = False) -> dict[str, Any]:
     """A use: ``{"card": id or kind, "target": jet id, ...the kind's own fields}``; which
     kind it is is known only against the user's cards, so fields are checked loosely here and
     for their kind when played."""
@@ -119,7 +122,7 @@ def use(raw: object, where: str, *, inner: bool = False) -> dict:
         card = as_choice(card, tuple(KINDS), f"{where}.card")
     else:
         card = as_int(card, f"{where}.card", 1)
-    parsed = {"card": card, "where": where}
+    parsed: dict[str, Any] = {"card": card, "where": where}
     if raw.get("target") is not None:
         parsed["target"] = as_id(raw["target"], f"{where}.target")
     if "side" in raw:

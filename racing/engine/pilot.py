@@ -12,14 +12,18 @@ equipment station.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
+
+from games.jsonface import EngineError
 
 from .catalogue import KINDS
 from .flight import LIMITS, free_arcs, position, ruler, within_lift
 from .geometry import bearing, distance, norm, turn_between
-from .jsonface import EngineError
 from .state import find, load
 from .turns import boost_lifts, open_lifts, pickable, play, progress
 
+Json = dict[str, Any]
 LEVELS = (1, 2)
 THROUGH = 40.0  # aim this far beyond the next gate's line, so that the flight crosses it
 GRID = 9  # first-hinge angles tried per lift, from full left to full right
@@ -45,7 +49,7 @@ PREFERENCE = (
 RESERVE = 4  # energy an ace keeps for slips before using equipment
 
 
-def computer_order(state: dict, level: int = 1) -> dict:
+def computer_order(state: dict[str, Any], level: int = 1) -> dict[str, Any]:
     """The order a computer pilot of ``level`` gives for the jet on turn (in the draft, its
     pick; for a Traumatorpedo's victim, the shooter's hostile flight)."""
     if level not in LEVELS:
@@ -60,7 +64,7 @@ def computer_order(state: dict, level: int = 1) -> dict:
         picks = pickable(state, jet)
         held = {c["kind"] for c in jet["equipment"]}
         fresh = [k for k in PREFERENCE if k in picks and k not in held]  # one of each kind
-        return {"pick": (fresh or [k for k in PREFERENCE if k in picks] or [None])[0]}
+        return {"pick": next(iter(fresh or [k for k in PREFERENCE if k in picks]), None)}
     if jet["controller"] is not None:
         return _hostile_flight(state, jet)
     best = None
@@ -78,7 +82,7 @@ def computer_order(state: dict, level: int = 1) -> dict:
 # --- judging an outcome ------------------------------------------------------------------------
 
 
-def aim_point(state: dict, jet: dict) -> tuple[float, float]:
+def aim_point(state: dict[str, Any], jet: dict[str, Any]) -> tuple[float, float]:
     """A point just beyond the next gate, on the far side of its line from the jet."""
     g = state["course"]["gates"][jet["next_gate"] - 1]
     centre, forward = (g["x"], g["y"]), math.radians(g["angle"])
@@ -87,23 +91,25 @@ def aim_point(state: dict, jet: dict) -> tuple[float, float]:
     return centre[0] + beyond * math.cos(forward), centre[1] + beyond * math.sin(forward)
 
 
-def turns_to_gate(state: dict, jet: dict) -> float:
+def turns_to_gate(state: dict[str, Any], jet: dict[str, Any]) -> float:
     """A rough count of turns to the next gate: the way there plus the turning a lift's
     radius costs, at the lift's speed."""
     target = aim_point(state, jet)
-    lift = max(jet["lift"], 1)
+    current: int = jet["lift"]
+    lift = max(current, 1)
     off = math.radians(turn_between(jet["heading"], bearing(position(jet), target)))
     radius = ruler(lift) / math.radians(2 * LIMITS[lift])
-    return (distance(position(jet), target) + off * radius) / ruler(lift) + (jet["lift"] == 0)
+    return (distance(position(jet), target) + off * radius) / ruler(lift) + (current == 0)
 
 
-def standing(state: dict, jet: dict) -> float:
+def standing(state: dict[str, Any], jet: dict[str, Any]) -> float:
     """How well a jet stands: progress first, then the way to its gate, energy and chips."""
     if jet["status"] == "finished":
-        return 10000.0 - 100 * jet["place"]
+        place: int = jet["place"]
+        return 10000.0 - 100 * place
     if jet["status"] == "retired":
         return -1000.0
-    value = 100.0 * progress(state, jet) - 10.0 * turns_to_gate(state, jet)
+    value: float = 100.0 * progress(state, jet) - 10.0 * turns_to_gate(state, jet)
     value += 0.8 * min(jet["energy"], 20) - 0.3 * sum(c["chips"] for c in jet["equipment"])
     if jet["stasis"]:
         value -= 10.0
@@ -112,20 +118,20 @@ def standing(state: dict, jet: dict) -> float:
     return value
 
 
-def _value(state: dict, jet_id: str, events: list) -> float:
+def _value(state: dict[str, Any], jet_id: str, events: list[Any]) -> float:
     me = find(state, jet_id)
     rivals = [
         standing(state, j) for j in state["jets"] if j["id"] != jet_id and j["status"] == "racing"
     ]
-    rams = sum(e["type"] == "rammed" and e["jet"] == jet_id for e in events)
+    rams: int = sum(e["type"] == "rammed" and e["jet"] == jet_id for e in events)
     return standing(state, me) - 0.5 * max(rivals, default=0.0) - 6.0 * rams
 
 
 # --- flying ------------------------------------------------------------------------------------
 
 
-def _candidates(state: dict, jet: dict, level: int):
-    lifts = [(lift, None, lift) for lift in open_lifts(jet)]
+def _candidates(state: dict[str, Any], jet: dict[str, Any], level: int) -> Iterator[Json]:
+    lifts: list[tuple[int, str | None, int]] = [(lift, None, lift) for lift in open_lifts(jet)]
     if level >= 2:
         for card in jet["equipment"]:
             kind = card["kind"]
@@ -150,7 +156,7 @@ def _candidates(state: dict, jet: dict, level: int):
             # the middle of every arc that lands clear: a flight without slips, if there is one
             angles |= {(a + b) / 2 for a, b in free_arcs(state, jet, flight_lift)}
         for h1 in sorted(angles):
-            order = {"lift": lift, "hinge": [h1, 0.0]}
+            order: Json = {"lift": lift, "hinge": [h1, 0.0]}
             if boost:
                 order["boost"] = boost
             if flight_lift:
@@ -162,12 +168,12 @@ def _candidates(state: dict, jet: dict, level: int):
             yield order
 
 
-def _landing(jet: dict, h1: float, length: float):
+def _landing(jet: dict[str, Any], h1: float, length: float) -> tuple[float, float]:
     rad = math.radians(jet["heading"] + h1)
     return jet["x"] + length * math.cos(rad), jet["y"] + length * math.sin(rad)
 
 
-def _robert_needed(jet: dict) -> bool:
+def _robert_needed(jet: dict[str, Any]) -> bool:
     """Short of energy or badly damaged, with Robert ready and Lift 1 open: slow down for him."""
     ready = any(c["kind"] == "robert" and not c["chips"] for c in jet["equipment"])
     damaged = sum(c["chips"] for c in jet["equipment"])
@@ -179,8 +185,10 @@ def _robert_needed(jet: dict) -> bool:
     )
 
 
-def _best_flight(state: dict, jet: dict, level: int, robert: bool = False):
-    best = None
+def _best_flight(
+    state: dict[str, Any], jet: dict[str, Any], level: int, robert: bool = False
+) -> tuple[Json, Json, float] | None:
+    best: tuple[Json, Json, float] | None = None
     candidates = _candidates(state, jet, level)
     if robert:
         mode = "energy" if jet["energy"] < RESERVE else "repair"
@@ -200,7 +208,7 @@ def _best_flight(state: dict, jet: dict, level: int, robert: bool = False):
     return best
 
 
-def _hostile_flight(state: dict, victim: dict) -> dict:
+def _hostile_flight(state: dict[str, Any], victim: dict[str, Any]) -> dict[str, Any]:
     """The shooter of a Traumatorpedo flies its victim: the course worst for the victim."""
     worst = None
     for order in _candidates(state, victim, 1):
@@ -216,7 +224,7 @@ def _hostile_flight(state: dict, victim: dict) -> dict:
     return worst[0] if worst else {"miss": True}
 
 
-def _sealed_flight(state: dict, victim: dict) -> dict:
+def _sealed_flight(state: dict[str, Any], victim: dict[str, Any]) -> dict[str, Any]:
     """Round mode: the hostile flight a shooter seals with its Traumatorpedo, reckoned from
     where the victim is now."""
     on_turn = dict(state, turn=dict(state["turn"], jet=victim["id"], queue=[]))
@@ -229,7 +237,9 @@ def _sealed_flight(state: dict, victim: dict) -> dict:
 # --- equipment ---------------------------------------------------------------------------------
 
 
-def _add_equipment(state: dict, jet: dict, order: dict, value: float) -> tuple[dict, float]:
+def _add_equipment(
+    state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any], value: float
+) -> tuple[dict[str, Any], float]:
     """Try each sensible use on top of the chosen flight; keep those that raise the pilot's
     value (own standing against the best rival's) by more than a margin."""
     for phase, use in _sensible_uses(state, jet, order):
@@ -245,7 +255,9 @@ def _add_equipment(state: dict, jet: dict, order: dict, value: float) -> tuple[d
     return order, value
 
 
-def _sensible_uses(state: dict, jet: dict, order: dict):
+def _sensible_uses(
+    state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any]
+) -> Iterator[tuple[str, Json]]:
     kinds = {c["kind"] for c in jet["equipment"] if not c["chips"]}
     if jet["energy"] < RESERVE:
         kinds &= {"robert", "abstauber"}
@@ -288,14 +300,14 @@ def _sensible_uses(state: dict, jet: dict, order: dict):
         yield "after", {"card": "hollenboller"}
 
 
-def _torpedo_use(state: dict, rival: dict) -> dict:
+def _torpedo_use(state: dict[str, Any], rival: dict[str, Any]) -> dict[str, Any]:
     use = {"card": "traumatorpedo", "target": rival["id"]}
     if state["turn_order"] == "race":
         use["flight"] = _sealed_flight(state, rival)
     return use
 
 
-def _paddle_uses(state, jet, order, kind):
+def _paddle_uses(state: Json, jet: Json, order: Json, kind: str) -> Iterator[tuple[str, Json]]:
     """A paddle turning the jet towards its next gate after the flight."""
     try:
         after, _ = play(state, order)

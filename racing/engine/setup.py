@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.jsonface import EngineError, as_choice, as_int, as_list, as_object, required
+
 from .catalogue import LEVELS, deck
 from .courses import shuffled_slots
-from .jsonface import EngineError, as_choice, as_int, as_list, as_object, required
 from .state import START_ENERGY, TURN_ORDERS, as_id, load, load_course
 from .turns import start_race
 
@@ -13,12 +16,12 @@ MIN_JETS, MAX_JETS = 3, 6
 
 def new_race(
     course: object,
-    jets: list,
+    jets: list[Any],
     level: int = 1,
     laps: int = 1,
     seed: int = 0,
     turn_order: str = "seats",
-) -> dict:
+) -> dict[str, Any]:
     """A race at ``level`` (1-4) over ``laps`` (1-2): ``course`` a built-in name or
     ``{"gates": [...]}``, ``jets`` ``[{"id", "seat"}]`` (3-6). The seed shuffles the start
     places behind gate 1; from level 2 on the race begins with the draft. ``turn_order``

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
-from .catalogue import KINDS, LEVELS
+from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
+
+from .catalogue import KINDS, LEVELS, Level
 from .courses import built_in, checked, described, gate, station_gate
 from .geometry import norm
-from .jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
 
 PHASES = ("draft", "race", "over")
 STATUSES = ("racing", "finished", "retired")
@@ -36,7 +38,7 @@ def as_id(value: object, where: str) -> str:
     return value
 
 
-def load_course(raw: object, where: str = "course") -> dict:
+def load_course(raw: object, where: str = "course") -> dict[str, Any]:
     """A course from a built-in name, ``{"name"}``, or ``{"gates": [...]}`` where each gate is
     ``{"x", "y", "angle"}`` or ``{"buoys": [[x, y], [x, y]]}``; checked."""
     if isinstance(raw, str):
@@ -44,7 +46,7 @@ def load_course(raw: object, where: str = "course") -> dict:
     raw = as_object(raw, where)
     if "gates" not in raw and "name" in raw:
         return load_course(raw["name"], f"{where}.name")
-    laid = []
+    laid: list[tuple[float, ...]] = []
     for i, g in enumerate(as_list(required(raw, "gates", where), f"{where}.gates")):
         at = f"{where}.gates[{i}]"
         g = as_object(g, at)
@@ -67,7 +69,7 @@ def load_course(raw: object, where: str = "course") -> dict:
 
 
 @lru_cache(maxsize=256)
-def _checked_gates(laid: tuple) -> list[dict]:
+def _checked_gates(laid: tuple[Any, ...]) -> list[dict[str, Any]]:
     """The gates of a course laid as centres and angles (3 numbers) or buoys (4), checked
     once: every state of a race carries the same course, and checking it is most of loading."""
     gates = [
@@ -84,7 +86,7 @@ def _point(raw: object, where: str) -> tuple[float, float]:
     return as_number(raw[0], f"{where}[0]"), as_number(raw[1], f"{where}[1]")
 
 
-def load(data: object) -> dict:
+def load(data: object) -> dict[str, Any]:
     data = as_object(data, "state")
     level = as_int(data.get("level", 1), "state.level", 1, 4)
     laps = as_int(data.get("laps", 1), "state.laps", 1, 2)
@@ -169,10 +171,10 @@ _REQUIRED = object()
 KIND_IDS = tuple(KINDS)
 
 
-def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
+def _load_jet(raw: object, where: str, level: int, gates: int) -> dict[str, Any]:
     read = _Fields(raw, where)
     raw = read.raw
-    jet = {
+    jet: dict[str, Any] = {
         "id": as_id(required(raw, "id", where), f"{where}.id"),
         "seat": read.int("seat", _REQUIRED, 0, MAX_JETS - 1),
         "status": read.choice("status", "racing", STATUSES),
@@ -212,7 +214,7 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict:
     return jet
 
 
-def sealed_flight(raw: object, where: str) -> dict:
+def sealed_flight(raw: object, where: str) -> dict[str, Any]:
     """A Traumatorpedo's flight for its victim in round mode, sealed with the shot:
     ``{"change": -1|0|1, "hinge": [h1, h2]}``, the lift change from the victim's own."""
     raw = as_object(raw, where)
@@ -225,7 +227,7 @@ def sealed_flight(raw: object, where: str) -> dict:
     }
 
 
-def _card(raw: object, where: str, i: int) -> dict:
+def _card(raw: object, where: str, i: int) -> dict[str, Any]:
     if type(raw) is dict:
         id_, kind, chips = raw.get("id"), raw.get("kind"), raw.get("chips", 0)
         if (
@@ -252,7 +254,7 @@ def _gates(raw: object, where: str, gates: int) -> list[int]:
     return sorted({as_int(g, f"{where}[]", 1, gates) for g in numbers})
 
 
-def _load_cards(raw: object, where: str) -> list[dict]:
+def _load_cards(raw: object, where: str) -> list[dict[str, Any]]:
     cards = []
     for i, card in enumerate(as_list(raw, where)):
         card = as_object(card, f"{where}[{i}]")
@@ -267,7 +269,7 @@ def _load_cards(raw: object, where: str) -> list[dict]:
     return cards
 
 
-def _load_draft(raw: object, ids: set[str]) -> dict:
+def _load_draft(raw: object, ids: set[str]) -> dict[str, Any]:
     raw = as_object(raw, "state.draft")
     order = [
         as_choice(j, tuple(ids), "state.draft.order[]")
@@ -279,9 +281,9 @@ def _load_draft(raw: object, ids: set[str]) -> dict:
     }
 
 
-def _load_turn(raw: object, state: dict) -> dict:
+def _load_turn(raw: object, state: dict[str, Any]) -> dict[str, Any]:
     raw = as_object(raw if raw is not None else {}, "state.turn")
-    turn = {
+    turn: dict[str, Any] = {
         "number": as_int(raw.get("number", 1), "state.turn.number", 1),
         "round": as_int(raw.get("round", 1), "state.turn.round", 1),
         "seat": None,
@@ -320,14 +322,15 @@ def _load_turn(raw: object, state: dict) -> dict:
     return turn
 
 
-def find(state: dict, jet_id: object) -> dict:
-    for jet in state["jets"]:
+def find(state: dict[str, Any], jet_id: object) -> dict[str, Any]:
+    jets: list[dict[str, Any]] = state["jets"]
+    for jet in jets:
         if jet["id"] == jet_id:
             return jet
     raise EngineError(f"no jet {jet_id!r} in the race", code="unknown_jet", jet=str(jet_id))
 
 
-def clone(state: dict) -> dict:
+def clone(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a loaded state (faster than ``copy.deepcopy``: the shape is known)."""
     twin = dict(state)
     course = state["course"]
@@ -345,5 +348,5 @@ def clone(state: dict) -> dict:
     return twin
 
 
-def level_rules(state: dict):
+def level_rules(state: dict[str, Any]) -> Level:
     return LEVELS[state["level"]]

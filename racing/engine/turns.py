@@ -9,6 +9,11 @@ played, on a copy: an illegal order raises ``EngineError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+from games.jsonface import EngineError
+
 from .catalogue import KINDS, MAX_CARDS, STATION_ENERGY, may_take
 from .equipment import card_for, use, why_not
 from .flight import (
@@ -23,7 +28,6 @@ from .flight import (
     within_lift,
 )
 from .geometry import distance
-from .jsonface import EngineError
 from .orders import parse
 from .state import clone, find
 
@@ -35,7 +39,13 @@ STATION_REACH = 4  # the station is used within Lift 4 of one of its gate's buoy
 class Turn:
     """What one turn keeps track of while it is played."""
 
-    def __init__(self, state: dict, jet: dict, events: list, order: dict | None) -> None:
+    def __init__(
+        self,
+        state: dict[str, Any],
+        jet: dict[str, Any],
+        events: list[Any],
+        order: dict[str, Any] | None,
+    ) -> None:
         self.state, self.jet, self.events = state, jet, events
         self.controlled = jet["controller"] is not None
         self.damaged_at_start = {c["id"] for c in jet["equipment"] if c["chips"]}
@@ -48,16 +58,17 @@ class Turn:
         self.boost_card: int | None = None
         self.ram_chips = list(order.get("ram_chips", [])) if order else []
 
-    def undamaged(self, jet: dict, card: dict) -> bool:
+    def undamaged(self, jet: dict[str, Any], card: dict[str, Any]) -> bool:
         if jet is self.jet:
             return card["id"] not in self.damaged_at_start
-        return card["chips"] == 0
+        chips: int = card["chips"]
+        return chips == 0
 
 
 # --- what is open --------------------------------------------------------------------------
 
 
-def open_lifts(jet: dict) -> list[int]:
+def open_lifts(jet: dict[str, Any]) -> list[int]:
     """Lifts open without a booster: one up, one down or the same; Lift 0 only for a jet that
     has started and stood still fewer than two turns in a row."""
     lifts = [n for n in (jet["lift"] - 1, jet["lift"], jet["lift"] + 1) if 0 <= n <= 5]
@@ -66,7 +77,7 @@ def open_lifts(jet: dict) -> list[int]:
     return lifts
 
 
-def boost_lifts(jet: dict, boost: str) -> list[int]:
+def boost_lifts(jet: dict[str, Any], boost: str) -> list[int]:
     """The lift indicators a booster opens."""
     if boost == "booster":
         return [jet["lift"] + 2] if jet["lift"] + 2 <= 5 else []
@@ -79,7 +90,7 @@ def boost_lifts(jet: dict, boost: str) -> list[int]:
     return [n for n in open_lifts(jet) if n > 0]  # hyper: the same lift twice
 
 
-def miss_allowed(state: dict, jet: dict) -> bool:
+def miss_allowed(state: dict[str, Any], jet: dict[str, Any]) -> bool:
     """A jet may miss its turn only when no course at its open lifts avoids contact."""
     return all(not free_arcs(state, jet, lift) for lift in open_lifts(jet))
 
@@ -87,7 +98,9 @@ def miss_allowed(state: dict, jet: dict) -> bool:
 # --- playing -----------------------------------------------------------------------------------
 
 
-def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tuple[dict, list]:
+def play(
+    state: dict[str, Any], raw_order: object | None, *, counted: bool = True
+) -> tuple[dict[str, Any], list[Any]]:
     """Play the turn of the jet on turn on a copy of a loaded state: ``raw_order`` None is the
     missed-turn default (``counted`` False: flown by default without counting as missed).
     Returns the new state and the events."""
@@ -128,7 +141,9 @@ def play(state: dict, raw_order: object | None, *, counted: bool = True) -> tupl
     return state, events
 
 
-def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
+def play_sealed(
+    state: dict[str, Any], raw_order: object | None
+) -> tuple[dict[str, Any], list[Any]]:
     """Round mode: a turn ordered before the round began, played when its jet's time comes.
     Slips follow the default rule (straight from each blocker); an order that the round's
     earlier turns made illegal is flown as its lift and hinges alone, and if even that fails,
@@ -138,7 +153,7 @@ def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
     if raw_order is None or state["phase"] != "race":
         return play(state, raw_order)
     order = parse(raw_order)
-    attempts = []
+    attempts: list[Any] = []  # orders as the JSON face takes them
     if "lift" in order:
         attempts.append(_unparsed(order, slips=False))
         attempts.append({"lift": order["lift"], "hinge": list(order["hinge"])})
@@ -164,7 +179,7 @@ def play_sealed(state: dict, raw_order: object | None) -> tuple[dict, list]:
     return new_state, events
 
 
-def _victims_order(victim: dict) -> dict | None:
+def _victims_order(victim: dict[str, Any]) -> dict[str, Any] | None:
     """A Traumatorpedo victim's turn in round mode: the flight its shooter sealed with the
     shot, in place of the order the victim's own pilot sealed (None: straight on, by default,
     not counted as missed)."""
@@ -177,7 +192,7 @@ def _victims_order(victim: dict) -> dict | None:
     }
 
 
-def _unparsed(order: dict, *, slips: bool) -> dict:
+def _unparsed(order: dict[str, Any], *, slips: bool) -> dict[str, Any]:
     """A parsed flight order as JSON again (``slips`` False: the default slips)."""
     raw = {
         key: order[key]
@@ -196,7 +211,7 @@ def _unparsed(order: dict, *, slips: bool) -> dict:
     return raw
 
 
-def _use_json(use: dict) -> dict:
+def _use_json(use: dict[str, Any]) -> dict[str, Any]:
     raw = {k: v for k, v in use.items() if k != "where"}
     if "hinge" in raw:
         raw["hinge"] = list(raw["hinge"])
@@ -207,7 +222,9 @@ def _use_json(use: dict) -> dict:
     return raw
 
 
-def _missed(state: dict, jet: dict, events: list, counted: bool = True) -> None:
+def _missed(
+    state: dict[str, Any], jet: dict[str, Any], events: list[Any], counted: bool = True
+) -> None:
     """The missed-turn default: the current lift straight ahead, no equipment; the third
     missed turn in a row retires the jet (a turn flown for a Traumatorpedo's shooter does not
     count against the victim)."""
@@ -228,7 +245,9 @@ def _missed(state: dict, jet: dict, events: list, counted: bool = True) -> None:
     _end_of_turn(turn, None)
 
 
-def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
+def _flight_turn(
+    state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any], events: list[Any]
+) -> None:
     turn = Turn(state, jet, events, order)
     if turn.controlled and (order["boost"] or order["before"] or order["after"]):
         raise EngineError(
@@ -308,7 +327,14 @@ def _flight_turn(state: dict, jet: dict, order: dict, events: list) -> None:
     _end_of_turn(turn, order["remove_chip"])
 
 
-def _fly(turn: Turn, jet: dict, indicator: int, flight_lift: int, hinge, slips) -> None:
+def _fly(
+    turn: Turn,
+    jet: dict[str, Any],
+    indicator: int,
+    flight_lift: int,
+    hinge: tuple[float, float],
+    slips: list[Any],
+) -> None:
     if flight_lift == 0:
         if hinge[0] or hinge[1] or slips:
             raise Blocked("hinge", "no turning at Lift 0", code="lift0_turn")
@@ -327,7 +353,7 @@ def _fly(turn: Turn, jet: dict, indicator: int, flight_lift: int, hinge, slips) 
     turn.ruler_direction = flown.direction
 
 
-def _set_lift(jet: dict, lift: int, events: list) -> None:
+def _set_lift(jet: dict[str, Any], lift: int, events: list[Any]) -> None:
     jet["lift"] = lift
     jet["lift0_turns"] = jet["lift0_turns"] + 1 if lift == 0 else 0
     events.append({"type": "lift", "jet": jet["id"], "lift": lift})
@@ -337,6 +363,7 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
     """The last action of a turn: one damage chip off (the chosen card, else the first card
     with chips); a Traumatorpedo's control ends with the turn it took."""
     jet = turn.jet
+    card: dict[str, Any] | None
     if remove_chip is not None:
         card = card_for(turn, jet, remove_chip, "order.remove_chip")
         if not card["chips"]:
@@ -356,7 +383,9 @@ def _end_of_turn(turn: Turn, remove_chip: int | None) -> None:
     jet["controller"], jet["sealed_flight"] = None, None
 
 
-def _station(state: dict, jet: dict, order: dict, events: list) -> None:
+def _station(
+    state: dict[str, Any], jet: dict[str, Any], order: dict[str, Any], events: list[Any]
+) -> None:
     """The cracks' equipment station: the jet stands in a stasis field this turn and swaps
     cards with the supply, each card worth 3 energy either way; at most 7 cards."""
     number = state["course"]["station"]
@@ -427,7 +456,7 @@ def _station(state: dict, jet: dict, order: dict, events: list) -> None:
 # --- the referee ------------------------------------------------------------------------------
 
 
-def retire(state: dict, jet_id: object) -> tuple[dict, list]:
+def retire(state: dict[str, Any], jet_id: object) -> tuple[dict[str, Any], list[Any]]:
     """The referee takes a jet out of the race, in the draft or the race: it retires at once
     (no place), and if it was on turn the next jet is. Played on a copy of a loaded state."""
     if state["phase"] == "over":
@@ -454,7 +483,7 @@ def retire(state: dict, jet_id: object) -> tuple[dict, list]:
     return state, events
 
 
-def _retire(state: dict, jet: dict) -> None:
+def _retire(state: dict[str, Any], jet: dict[str, Any]) -> None:
     """Out of the race. In turn mode a Traumatorpedo's victim it controlled is its own pilot's
     again; in round mode the victim still flies the flight sealed with the shot."""
     jet["status"], jet["stasis"] = "retired", False
@@ -471,7 +500,9 @@ def _retire(state: dict, jet: dict) -> None:
 # --- the draft ---------------------------------------------------------------------------------
 
 
-def _draft_turn(state: dict, order: dict | None) -> tuple[dict, list]:
+def _draft_turn(
+    state: dict[str, Any], order: dict[str, Any] | None
+) -> tuple[dict[str, Any], list[Any]]:
     """One pick in snake order; a missed pick (or ``{"pick": null}``) passes."""
     draft = state["draft"]
     jet = find(state, draft["order"][draft["index"]])
@@ -508,7 +539,7 @@ def _draft_turn(state: dict, order: dict | None) -> tuple[dict, list]:
     return state, events
 
 
-def pickable(state: dict, jet: dict) -> list[str]:
+def pickable(state: dict[str, Any], jet: dict[str, Any]) -> list[str]:
     held = [c["kind"] for c in jet["equipment"]]
     kinds = []
     for card in state["supply"]:
@@ -517,7 +548,7 @@ def pickable(state: dict, jet: dict) -> list[str]:
     return kinds
 
 
-def next_pick(state: dict, events: list) -> None:
+def next_pick(state: dict[str, Any], events: list[Any]) -> None:
     """Skip picks that cannot be made; when the draft is done the race begins, seat 0 first."""
     draft = state["draft"]
     while draft["index"] < len(draft["order"]):
@@ -531,7 +562,7 @@ def next_pick(state: dict, events: list) -> None:
     events.append({"type": "race_started", "jet": state["turn"]["jet"]})
 
 
-def start_race(state: dict) -> None:
+def start_race(state: dict[str, Any]) -> None:
     """The first round: seat 0 first, or the race order's leader in round mode."""
     order = (
         race_order(state)
@@ -551,7 +582,7 @@ def start_race(state: dict) -> None:
 # --- the next jet ------------------------------------------------------------------------------
 
 
-def progress(state: dict, jet: dict) -> int:
+def progress(state: dict[str, Any], jet: dict[str, Any]) -> int:
     """Gates passed in the race so far (the start counts as one)."""
     if jet["status"] == "finished":
         return 1000
@@ -559,15 +590,16 @@ def progress(state: dict, jet: dict) -> int:
         return 0
     gates = len(state["course"]["gates"])
     done = jet["next_gate"] - 1 if jet["next_gate"] > 1 else gates
-    return 1 + jet["laps"] * gates + done
+    laps: int = jet["laps"]
+    return 1 + laps * gates + done
 
 
-def race_order(state: dict) -> list[str]:
+def race_order(state: dict[str, Any]) -> list[str]:
     """The racing jets by race position, leader first: gates passed, then the distance to the
     next gate's centre, then the seat."""
     gates = state["course"]["gates"]
 
-    def position_key(jet):
+    def position_key(jet: dict[str, Any]) -> tuple[float, float, int]:
         g = gates[jet["next_gate"] - 1]
         return (
             -progress(state, jet),
@@ -581,7 +613,7 @@ def race_order(state: dict) -> list[str]:
     ]
 
 
-def advance(state: dict, events: list) -> None:
+def advance(state: dict[str, Any], events: list[Any]) -> None:
     """The next racing jet: in seat order, or (``turn_order`` "race", the referee's round mode)
     in race order fixed at the start of each round. A jet in a stasis field loses that turn.
     With no jet racing the race is over."""
@@ -612,7 +644,7 @@ def advance(state: dict, events: list) -> None:
     raise AssertionError("a racing jet always follows within two rounds")
 
 
-def _following(state: dict):
+def _following(state: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The jets to come, round after round (at most two more rounds), counting the rounds."""
     turn, jets = state["turn"], state["jets"]
     if state["turn_order"] == "race":
@@ -631,7 +663,7 @@ def _following(state: dict):
         yield jets[index]
 
 
-def _over(state: dict, events: list) -> None:
+def _over(state: dict[str, Any], events: list[Any]) -> None:
     state["phase"] = "over"
     state["turn"].update(seat=None, jet=None, controller=None)
     for jet in state["jets"]:

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from django.contrib.staticfiles import finders
 from django.db import OperationalError
 
@@ -18,6 +19,7 @@ def test_healthz_says_ok_when_the_database_answers(client, db):
     assert response.content == b"ok"
 
 
+@pytest.mark.slow
 def test_healthz_says_503_when_the_database_is_unreachable(client):
     with mock.patch("games.db.queries.fetch", side_effect=OperationalError("down")):
         response = client.get("/healthz")

@@ -11,7 +11,9 @@ a real game of that kind (``MAKERS``: one per game in the registry).
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -42,7 +44,8 @@ from tests.helpers import (  # noqa: F401
 from tests.joyride.web.helpers import make_game as make_joyride
 from tests.racing.web.helpers import make_race
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+# slow: hypothesis sends hundreds of requests, each test on a world of five games
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords"), pytest.mark.slow]
 
 HYPO = settings(
     max_examples=40,
@@ -325,6 +328,7 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
     PUT and a DELETE): a 500 would raise here. A game's own URLs get games of its kind (and
     of another kind); the platform's get every kind's."""
     kinds = [rules.slug for rules in registry.all_games()]
+    visitors = {who: logged_in(user) for who, user in world["users"].items()}
     every_game = [world["running"][slug].pk for slug in kinds]
     arguments = {
         "game_id": every_game + [world["waiting"].pk, world["finished"].pk, 10**9],
@@ -342,9 +346,9 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
             choices["game_id"] = [own, own, own] + arguments["game_id"]
             choices["number"] = [0, 0, 1] + arguments["number"]
         paths = st.fixed_dictionaries({p: st.sampled_from(choices[p]) for p in parameters})
-        for who, user in world["users"].items():
+        for who, visitor in visitors.items():
             for method in ("get", "post"):
-                hammer(name, paths, who, user, method)
+                hammer(name, paths, who, visitor, method)
         url = reverse(name, kwargs={p: choices[p][0] for p in parameters})
         for method in ("put", "delete", "patch", "options"):
             assert (
@@ -353,15 +357,29 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
             )
 
 
-def hammer(name, paths, who, user, method):
-    """Hostile requests to the endpoint ``name`` by ``user`` (``who``), each in a savepoint."""
+def logged_in(user) -> Callable[[], Client]:
+    """Clients of ``user``, logged in once: each has the cookies the login gave, and the
+    session row it made, stored before any example, comes back with each rollback (so a
+    logout or a new password lasts one example)."""
+    cookies = client_for(user).cookies
+
+    def client() -> Client:
+        fresh = Client()
+        fresh.cookies = copy.deepcopy(cookies)
+        return fresh
+
+    return client
+
+
+def hammer(name, paths, who, visitor, method):
+    """Hostile requests to the endpoint ``name`` by a client of ``visitor`` (``who``), each
+    in a savepoint."""
 
     @settings(HYPO, max_examples=3)
     @given(htmx=st.booleans(), data=hostile_form, path=paths)
     def attempt(htmx, data, path):
         def example():
-            client = client_for(user)
-            response = getattr(client, method)(
+            response = getattr(visitor(), method)(
                 reverse(name, kwargs=path), data, **(HTMX if htmx else {})
             )
             assert response.status_code < 500, (name, who, method, data)

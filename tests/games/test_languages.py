@@ -52,6 +52,7 @@ def test_a_logged_in_pilot_needs_the_token_and_his_choice_is_saved_on_his_profil
     assert Profile.objects.get(user=pilot).language == "de"
 
 
+@pytest.mark.slow
 def test_the_profiles_language_wins_over_the_browser_once_logged_in(client):
     client.force_login(make_user("anna", language="de"))
     assert html_lang(client.get(reverse("my_games"))) == "de"

@@ -200,6 +200,7 @@ NEW_GAME = {
 }
 
 
+@pytest.mark.slow
 def test_game_creation_per_person(client):
     referee = make_user("referee")
     client.force_login(referee)
@@ -216,6 +217,7 @@ def test_game_creation_per_person(client):
     assert client.get(reverse("game_new", args=["dogfight"])).status_code == 200  # reading
 
 
+@pytest.mark.slow
 def test_practice_games_per_person(client):
     client.force_login(make_user("rookie"))
     for _ in range(allowed("practice_games_per_person")):
@@ -230,6 +232,7 @@ def test_practice_games_per_person(client):
 # --- a seat's posts -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_order_posts_per_seat_and_person(client):
     alice = make_user("alice")
     game = make_dogfight(humans={0: alice})
@@ -265,6 +268,7 @@ def test_chatter_posts_per_seat(client):
     ]
 
 
+@pytest.mark.slow
 def test_duel_actions_per_seat(client):
     from tests.duel.web.helpers import make_duel
 
@@ -277,6 +281,7 @@ def test_duel_actions_per_seat(client):
     assert_limited(client.post(url, {"action": "fighters"}), "Too many actions sent for this seat.")
 
 
+@pytest.mark.slow
 def test_the_429_page_speaks_german(client):
     client.force_login(make_user("rookie", language="de"))
     for _ in range(allowed("practice_games_per_person")):

@@ -48,6 +48,7 @@ def test_a_spectator_sees_no_join_button(client):
     assert "log in</a> to join" in page
 
 
+@pytest.mark.slow
 def test_the_lobby_runs_the_same_few_queries_for_many_games(client):
     for _ in range(2):
         make_dogfight(start=False)
@@ -173,6 +174,7 @@ def test_a_referee_without_a_seat_owes_no_orders(client):
     assert "Orders due" not in client.get(reverse("my_games")).content.decode()
 
 
+@pytest.mark.slow
 def test_my_games_runs_the_same_few_queries_for_many_games(client):
     user = make_user()
     make_dogfight(humans=[user])

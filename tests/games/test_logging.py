@@ -74,6 +74,7 @@ def the_500(records: list[dict]) -> dict:
     return record
 
 
+@pytest.mark.slow
 def test_a_500s_traceback_is_one_json_line_with_the_incoming_request_id():
     incoming = uuid.uuid4().hex
 
@@ -89,6 +90,7 @@ def test_a_500s_traceback_is_one_json_line_with_the_incoming_request_id():
     assert json.loads(line) == record  # the whole traceback on that one line
 
 
+@pytest.mark.slow
 def test_a_request_without_an_id_is_given_one_in_its_log_and_its_response():
     response, records, _ = failing_request({})
 
@@ -97,6 +99,7 @@ def test_a_request_without_an_id_is_given_one_in_its_log_and_its_response():
     assert the_500(records)["request_id"] == response["request_id"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("incoming", ["not-a-uuid", 'x"}\n{"level": "forged"'])
 def test_an_incoming_id_that_is_no_uuid_is_replaced(incoming):
     response, records, stderr = failing_request({"X-Request-ID": incoming})
@@ -147,6 +150,7 @@ def events_in(envelopes) -> list[dict]:
     return events
 
 
+@pytest.mark.slow
 def test_with_a_sentry_dsn_the_error_goes_to_sentry_tagged_with_its_request_id(sentry):
     incoming = uuid.uuid4().hex
     dsn = f"http://publickey@127.0.0.1:{sentry.server_address[1]}/42"

@@ -52,6 +52,7 @@ def lobby_page(client, query=None):
     return response.content.decode(), len(queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", ["spectator", "logged in"])
 def test_the_lobby_stays_small_and_cheap_after_1500_spam_games(client, who):
     referee = make_user("spammer")

@@ -17,6 +17,8 @@ import pytest
 
 from tests.factories import make_user
 
+pytestmark = pytest.mark.slow  # each test loads the settings in a process of its own
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 

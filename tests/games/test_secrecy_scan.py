@@ -238,6 +238,7 @@ def players():
     return game, people, referee, stranger
 
 
+@pytest.mark.slow
 def test_no_response_of_a_whole_game_shows_a_sealed_order_or_chatter_before_publication(
     players, django_capture_on_commit_callbacks
 ):

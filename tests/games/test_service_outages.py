@@ -82,6 +82,7 @@ def broker_down(request):
         silent.close()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_orders_stored_while_the_broker_is_down_answer_success_and_the_sweep_resolves_them(
     client, broker_down, caplog
@@ -186,6 +187,7 @@ def log_in(client, username: str) -> None:
     assert response.status_code == 302, "the login was refused"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_without_redis_every_page_and_login_work_from_the_database(shared_cache_on):
     alice = make_user("alice")
@@ -271,6 +273,7 @@ HEALTHZ = (
 )
 
 
+@pytest.mark.slow
 def test_healthz_answers_503_within_seconds_when_the_database_never_answers(silent_server):
     env = {
         **os.environ,

@@ -43,6 +43,7 @@ def test_the_final_state_is_stored_once_serialized_as_report_and_next_round():
     )
 
 
+@pytest.mark.slow
 def test_a_batch_leaves_nothing_for_the_cycle_collector():
     """A batch's rounds, games, reports and states are freed as it ends. A report assigned to
     its round by object once cached itself on the round, a reference cycle that kept a whole

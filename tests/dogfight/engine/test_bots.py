@@ -68,6 +68,7 @@ def mid_game(seed: int, rounds: int) -> State:
 positions = st.tuples(st.integers(0, 10**9), st.integers(0, 9))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions, st.sampled_from(LEVELS), st.integers(0, 2**62))
 def test_a_bot_never_submits_an_illegal_order(position, level, seed):
@@ -80,6 +81,7 @@ def test_a_bot_never_submits_an_illegal_order(position, level, seed):
         assert [set(m) for m in raw] == [{"maneuver", "fire", "through"}] * 3
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(positions, st.sampled_from(LEVELS), st.integers(0, 2**62))
 def test_a_bot_is_deterministic_and_depends_on_the_public_state_only(position, level, seed):

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from dogfight.engine.__main__ import answer
 
+pytestmark = pytest.mark.slow  # the JSON face as real processes, and its fuzzing
+
 ROOT = Path(__file__).resolve().parents[3]
 
 

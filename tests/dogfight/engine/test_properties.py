@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,8 @@ from dogfight.engine.maneuvers import plan_round, route
 from dogfight.engine.resolve import UNSET
 from dogfight.engine.state import State
 from dogfight.engine.weather import draw_wind
+
+pytestmark = pytest.mark.slow  # property tests: many generated rounds each
 
 FULL_BALLOONS = (0, 1, 6, 7, 12, 13)
 

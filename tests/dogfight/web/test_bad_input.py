@@ -11,6 +11,7 @@ from tests.helpers import chatter_url, messages_of
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", ["l²", "l١", "l" + "9" * 40])
 def test_chatter_with_a_line_field_that_is_no_plain_number_is_ignored(client, field):
     alice = make_user("alice")

@@ -5,6 +5,7 @@ gone (which wins). The league in bench/duel_league.py measures how well they pla
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ def acting(game) -> int:
     return game.to_act
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 10_000),

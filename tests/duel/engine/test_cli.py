@@ -9,10 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duel.engine.__main__ import answer
+
+pytestmark = pytest.mark.slow  # the JSON face as real processes, and its fuzzing
 
 ROOT = Path(__file__).resolve().parents[3]
 

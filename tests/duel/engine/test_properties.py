@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,8 @@ from duel.engine import Settings, State, act, legal, new_game
 from duel.engine.classes import CLASSES
 from duel.engine.hexgrid import distance, on_board, turn_between
 from duel.engine.orders import next_steps
+
+pytestmark = pytest.mark.slow  # property tests: many generated games each
 
 ACTING = ("moved", "turned", "fired", "launched", "stayed", "took_off", "landed")
 

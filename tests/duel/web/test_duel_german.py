@@ -222,6 +222,7 @@ def report_url(game, number: int) -> str:
     return reverse("round_report", args=[game.pk, number])
 
 
+@pytest.mark.slow
 def test_every_duel_page_says_in_german_what_it_says_in_english(
     client, alice, bob, django_capture_on_commit_callbacks
 ):

@@ -109,6 +109,7 @@ def test_a_token_of_an_inactive_person_or_a_made_up_one_is_refused(alice):
 # --- reads for anyone ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_lobby_comes_a_page_at_a_time(alice):
     for number in range(23):
         make_dogfight(alice, start=False, title=f"Open {number}")

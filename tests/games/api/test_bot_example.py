@@ -36,6 +36,7 @@ class Beat(threading.Thread):
             connection.close()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_example_bot_plays_a_practice_dogfight_to_the_end(live_server):
     user = make_user("botmaker")

@@ -29,6 +29,7 @@ parameters = {{ number = 1 }}
 """
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(
     live_server, tmp_path: Path, settings

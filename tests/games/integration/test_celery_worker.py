@@ -33,7 +33,7 @@ from games.models import Delivery, Report, Round
 from games.tasks import resolve_rounds_task, sweep_task
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[3]
 BROKER = os.getenv("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"

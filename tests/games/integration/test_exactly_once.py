@@ -21,7 +21,7 @@ from games.models import Report, Round
 from tests.factories import make_dogfight, make_user, open_round
 
 ROOT = Path(__file__).resolve().parents[3]
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def _due_game():
@@ -106,6 +106,7 @@ RESOLVER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_resolver_killed_mid_transaction_leaves_the_round_to_the_next_sweep():
     game, rnd = _due_game()
     env = {

@@ -25,7 +25,7 @@ from games.tasks import resolve_rounds_task, sweep_task
 from tests.factories import GROUND_ORDERS, make_dogfight, make_user, open_round, seat_of
 from tests.games.integration.test_exactly_once import ROOT, _database_url
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def _postgres_or_fail():
@@ -77,6 +77,7 @@ DROPPED = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_connection_dropped_mid_resolution_writes_nothing_and_the_round_resolves_once():
     _postgres_or_fail()
     game = make_dogfight(humans=[make_user()])

@@ -10,12 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from joyride.engine.__main__ import answer
 
 from .helpers import clear_labs, game_state, straight, tile
+
+pytestmark = pytest.mark.slow  # the JSON face as real processes, and its fuzzing
 
 ROOT = Path(__file__).resolve().parents[3]
 

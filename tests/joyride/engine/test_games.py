@@ -36,6 +36,7 @@ def play(players: int, seed: int, levels: list[str], hard=None):
     return state, history
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "players,seed,levels",
     [
@@ -73,6 +74,7 @@ def test_a_solo_game_is_played_to_its_rating():
     assert not set(state.gadgets["owned"][0]) & {"GS-01", "GS-02", "GS-03"}
 
 
+@pytest.mark.slow
 def test_a_computer_plan_is_deterministic_within_the_pool_and_worth_more_than_none():
     state = new_game(4, 3)
     for level in LEVELS:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,8 @@ from joyride.engine.geometry import (
     placements_touching,
 )
 from joyride.engine.tables import GADGETS, MISSIONS
+
+pytestmark = pytest.mark.slow  # property tests: many generated games each
 
 
 def on_table(cells) -> bool:

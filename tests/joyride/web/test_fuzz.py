@@ -51,6 +51,7 @@ def player(alice, bob):
     return game, client
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -104,6 +104,7 @@ def test_the_sweep_resolves_a_run_at_its_deadline_with_a_missing_plan(client, al
     assert results[1]["score"]["coin_points"] == 0 and results[0]["score"]["coin_points"] >= 0
 
 
+@pytest.mark.slow
 def test_a_game_against_computer_players_runs_to_the_end(
     client, alice, django_capture_on_commit_callbacks
 ):

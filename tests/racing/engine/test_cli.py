@@ -9,11 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from racing.engine import computer_order, new_race, play_turn
 from racing.engine.__main__ import answer
+
+pytestmark = pytest.mark.slow  # the JSON face as real processes, and its fuzzing
 
 ROOT = Path(__file__).resolve().parents[3]
 JETS = [{"id": "red", "seat": 0}, {"id": "blue", "seat": 1}, {"id": "green", "seat": 2}]

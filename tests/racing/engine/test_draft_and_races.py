@@ -103,6 +103,7 @@ def race_to_the_finish(level, pilot, laps=1, course="oval5", seed=1, limit=2000)
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pilot", PILOT_LEVELS)
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_computer_pilots_fly_a_race_to_the_finish_at_every_level(level, pilot):

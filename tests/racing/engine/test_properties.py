@@ -9,6 +9,7 @@ import json
 from collections import Counter
 from random import Random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from racing.engine.flight import TOUCH
 from racing.engine.geometry import distance
 
 from .helpers import of_type
+
+pytestmark = pytest.mark.slow  # property tests: many generated races each
 
 SETTINGS = {"max_examples": 25, "deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 

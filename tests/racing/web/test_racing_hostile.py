@@ -71,6 +71,7 @@ def _drafted(game):
     type(rnd).objects.filter(pk=rnd.pk).update(state=raw)
 
 
+@pytest.mark.slow
 @HYPO
 @given(data=hostile_form, htmx=st.booleans(), which=st.sampled_from(["level 1", "level 3"]))
 def test_the_order_form_with_hostile_fields_never_fails_and_stores_only_when_it_says_so(
@@ -94,6 +95,7 @@ def test_the_order_form_with_hostile_fields_never_fails_and_stores_only_when_it_
     in_savepoint(example)
 
 
+@pytest.mark.slow
 @HYPO
 @given(pick=st.one_of(hostile_text, st.sampled_from(list(engine.KINDS))))
 def test_the_draft_takes_only_what_the_engine_offers(alice, bob, carol, pick):
@@ -113,6 +115,7 @@ def test_the_draft_takes_only_what_the_engine_offers(alice, bob, carol, pick):
     in_savepoint(example)
 
 
+@pytest.mark.slow
 @HYPO
 @given(data=hostile_form)
 def test_the_new_race_form_with_hostile_fields_never_fails(alice, data):
@@ -138,6 +141,7 @@ def test_the_new_race_form_with_hostile_fields_never_fails(alice, data):
     in_savepoint(example)
 
 
+@pytest.mark.slow
 @HYPO
 @given(
     orders=st.recursive(

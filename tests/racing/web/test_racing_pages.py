@@ -280,6 +280,7 @@ def test_spectators_see_the_race_the_standings_and_every_turns_replay(
     assert frame.startswith('<section id="replay"') and 'class="paths"' in frame
 
 
+@pytest.mark.slow
 def test_a_race_to_the_finish_publishes_a_winner(alice, bob, django_capture_on_commit_callbacks):
     """Both people fly the computer pilot's own orders until the race is over."""
     game = make_race(alice, bob)
