@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import GameRules, Outcome, Rejected, places
 
 from . import cockpit_words, engine, report, svg, words
 from .engine import api as engine_api
@@ -34,6 +34,12 @@ DEFAULT_SETTINGS = {
     "balloons": 0,
     "clouds": DEFAULT_CLOUDS,
     "scoring": "hits",
+}
+
+COMPUTER_RATINGS = {
+    "novice": (1500.0, 100.0),
+    "veteran": (1600.0, 100.0),
+    "ace": (1700.0, 100.0),
 }
 
 
@@ -197,6 +203,13 @@ class DogfightRules(GameRules):
         from .services import careers_close_game
 
         careers_close_game(game=game, final_state=final_state)
+
+    # Each level's rating in bench/bot_league.py's games (docs/ratings.md).
+    computer_ratings = COMPUTER_RATINGS
+
+    def ranking(self, final_state: dict, events) -> dict[int, int]:
+        """By the points as the seed scores them, those put out for missed orders last."""
+        return places(engine.standing(final_state, events))
 
     def demo_setup(self, user) -> str:
         from games.models import Game  # models: imported when called, see the module's note

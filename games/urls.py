@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),
     path("games/<int:game_id>/referee/", views.referee_panel, name="referee_panel"),
     path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
+    path("games/<int:game_id>/referee/rated/", views.referee_rated, name="referee_rated"),
     path("games/<int:game_id>/referee/input/", views.referee_input, name="referee_input"),
     path("games/<int:game_id>/referee/remove/", views.referee_remove, name="referee_remove"),
     path(

@@ -1,0 +1,238 @@
+"""Ratings with known outcomes, through the real pipeline: a test game that declares its result
+(each seat's place, as its orders say) is created, played and resolved; its people's ratings
+move once, in the transaction that finishes it, and ``rebuild_ratings`` gives the same numbers.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.management import call_command
+from django.db import IntegrityError, transaction
+from django.test import override_settings
+from django.utils import timezone
+
+from games import rating_model, ratings, registry, resolution, services
+from games.forms import GameSettingsForm
+from games.models import Game, Rating, RatingChange, Round
+from games.registry import GameRules, Outcome
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+ANCHORS = {"weak": (1200.0, 50.0), "strong": (1900.0, 50.0)}
+
+
+class RankedSettings(GameSettingsForm):
+    def game_settings(self) -> dict:
+        return {}
+
+
+class RankedRules(GameRules):
+    """A game of one round: each seat orders the place it takes. It is rated by declaring its
+    result (``ranking``) and its computers' anchors, nothing more."""
+
+    slug = "ranked"
+    name = "Ranked"
+    settings_form = f"{__name__}.RankedSettings"
+    urls = __name__
+    computer_ratings = ANCHORS
+
+    def seat_numbers(self, settings: dict) -> list[int]:
+        return list(range(settings.get("seats", 6)))
+
+    def clean_settings(self, data: dict) -> dict:
+        return {"seats": data.get("seats", 6)}
+
+    def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
+        return {"seats": [s["number"] for s in seats], "places": None}
+
+    def active_seats(self, state: dict) -> list[int]:
+        return [] if state["places"] else state["seats"]
+
+    def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
+        return {"place": int(payload["place"])}
+
+    def computer_orders(self, state: dict, seat: int, level: str) -> dict:
+        return {"place": 2}  # behind a person who takes first place
+
+    def resolve(self, state, orders, *, seed, referee_input) -> Outcome:
+        places = {str(seat): orders.get(seat, {"place": 6})["place"] for seat in state["seats"]}
+        return Outcome(state={**state, "places": places}, events=[], over=True)
+
+    def ranking(self, final_state: dict, events) -> dict[int, int]:
+        return {int(seat): place for seat, place in final_state["places"].items()}
+
+
+RULES = RankedRules()
+urlpatterns: list = []
+
+
+class RankedApp(registry.GameApp):
+    name = __name__
+    label = "ranked"
+    rules = f"{__name__}.RULES"
+    path = __file__.rpartition("/")[0]
+
+
+@pytest.fixture(autouse=True)
+def ranked():
+    with override_settings(
+        INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.RankedApp"]
+    ):
+        yield RULES
+
+
+def play(people, places, *, rated=True, computers=None, remove=()):
+    """A finished game: ``people[i]`` takes ``places[i]`` (computers their level's place),
+    ``remove`` taken out by the referee before the round is resolved."""
+    referee = make_user()
+    computers = computers or {}
+    seats = len(people) + len(computers)
+    game = services.game_create(
+        referee=referee,
+        kind="ranked",
+        title="A ranked game",
+        settings={"seats": seats},
+        time_zone="Europe/Berlin",
+        deadline_days=1,
+        computer_seats=computers,
+        rated=rated,
+    )
+    free = [n for n in range(seats) if n not in computers]
+    for number, person in zip(free, people):
+        services.seat_join(game=game, number=number, user=person)
+    services.game_start(game=game, by=referee)
+    for number, person, place in zip(free, people, places):
+        seat = game.seats.get(number=number)
+        services.orders_submit(seat=seat, user=person, payload={"place": place})
+    for number in remove:
+        services.referee_remove(game=game, by=referee, number=number)
+    rnd = game.rounds.get(number=1)
+    resolution.round_resolve(round_id=rnd.pk, force=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def rating(person, kind="ranked") -> Rating:
+    return Rating.objects.get(user=person, kind=kind)
+
+
+def people(count):
+    return [make_user() for _ in range(count)]
+
+
+def test_beating_a_stronger_player_gains_more_than_beating_an_equal_one():
+    alice, bob, carol, dave = people(4)
+    Rating.objects.create(user=bob, kind="ranked", mu=1900, sigma=200, updated_at=timezone.now())
+    Rating.objects.create(user=dave, kind="ranked", mu=1500, sigma=200, updated_at=timezone.now())
+    play([alice, bob], [1, 2])
+    play([carol, dave], [1, 2])
+    assert rating(alice).mu - rating_model.NEW[0] > rating(carol).mu - rating_model.NEW[0] > 0
+    assert rating(bob).mu < 1900 and rating(dave).mu < 1500
+
+
+def test_a_six_seat_ranking_moves_all_six_in_its_order():
+    six = people(6)
+    play(six, [1, 2, 3, 4, 5, 6])
+    after = [rating(person).mu for person in six]
+    assert after == sorted(after, reverse=True) and len(set(after)) == 6
+    assert after[0] > rating_model.NEW[0] > after[-1]
+    assert all(rating(person).games == 1 for person in six)
+    assert all(rating(person).sigma < rating_model.NEW[1] for person in six)
+
+
+def test_seats_that_tie_share_their_place_and_their_rating():
+    four = people(4)
+    game = play(four, [1, 2, 2, 4])
+    changes = ratings.changes_of(game.pk)
+    assert [changes[n].place for n in range(4)] == [1, 2, 2, 4]
+    assert rating(four[1]).mu == rating(four[2]).mu
+    assert rating(four[0]).mu > rating(four[1]).mu > rating(four[3]).mu
+
+
+def test_a_draw_between_equals_moves_neither_mean():
+    alice, bob = people(2)
+    play([alice, bob], [1, 1])
+    assert rating(alice).mu == pytest.approx(rating_model.NEW[0])
+    assert rating(alice).mu == rating(bob).mu
+    assert rating(alice).sigma < rating_model.NEW[1]
+
+
+def test_computer_anchors_do_not_move_and_a_stronger_one_is_worth_more():
+    alice, bob, carol = people(3)
+    play([alice], [1], computers={1: "weak"})
+    play([bob], [1], computers={1: "weak"})  # after the weak one lost to alice
+    play([carol], [1], computers={1: "strong"})
+    gained = {
+        p: RatingChange.objects.get(user=p).mu_after - rating_model.NEW[0]
+        for p in (alice, bob, carol)
+    }
+    assert gained[alice] == gained[bob] > 0  # the same anchor both times
+    assert gained[carol] > gained[alice]
+    assert RULES.computer_ratings == ANCHORS
+    assert RatingChange.objects.count() == Rating.objects.count() == 3  # the people's only
+
+
+def test_an_unrated_game_moves_nothing():
+    six = people(6)
+    play(six, [1, 2, 3, 4, 5, 6], rated=False)
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+def test_a_seat_the_referee_removed_ranks_last():
+    three = people(3)
+    game = play(three, [1, 2, 3], remove=[0])
+    changes = ratings.changes_of(game.pk)
+    assert [changes[n].place for n in range(3)] == [3, 1, 2]
+    assert rating(three[0]).mu < rating_model.NEW[0] < rating(three[1]).mu
+
+
+def test_a_finished_game_is_rated_once_whatever_resolves_it_again():
+    six = people(6)
+    game = play(six, [1, 2, 3, 4, 5, 6])
+    rnd = Round.objects.get(game=game, number=1)
+    before = list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games"))
+    resolution.round_resolve(round_id=rnd.pk, force=True)  # a retry, a double delivery
+    resolution.rounds_resolve(round_ids=[rnd.pk, rnd.pk], force=True)  # two sweeps
+    assert list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games")) == before
+    assert RatingChange.objects.filter(game=game).count() == 6
+    with pytest.raises(IntegrityError), transaction.atomic():  # and never twice at all
+        ratings.rate_finished([(game, rnd.report.state)], timezone.now())
+
+
+def test_the_rebuild_gives_the_stored_numbers_exactly_and_again():
+    alice, bob, carol, dave, erin, frank = people(6)
+    play([alice, bob, carol], [1, 2, 3])
+    play([bob, carol, dave, erin], [1, 1, 3, 4])
+    play([alice], [1], computers={1: "strong", 2: "weak"})
+    play([carol, frank, alice], [2, 1, 3], remove=[2])
+    play([dave, erin], [1, 2], rated=False)
+    play([erin, alice, bob, carol, dave, frank], [6, 5, 4, 3, 2, 1])
+
+    def stored():
+        return (
+            sorted(Rating.objects.values_list("user_id", "kind", "mu", "sigma", "games")),
+            list(
+                RatingChange.objects.order_by("pk").values_list(
+                    "game_id",
+                    "seat",
+                    "user_id",
+                    "place",
+                    "mu_before",
+                    "sigma_before",
+                    "mu_after",
+                    "sigma_after",
+                )
+            ),
+        )
+
+    live = stored()
+    call_command("rebuild_ratings", stdout=StringIO())
+    assert stored() == live
+    call_command("rebuild_ratings", stdout=StringIO())
+    assert stored() == live
+    assert len(live[1]) == 3 + 4 + 1 + 3 + 6
