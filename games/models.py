@@ -256,6 +256,11 @@ class RatingChange(models.Model):
         # A person's history at one game, oldest first.
         indexes = [models.Index(fields=["user", "kind", "id"], name="rating_history")]
 
+    @property
+    def shown_change(self) -> int:
+        """The change as people read it: the whole rating after less the one before."""
+        return round(self.mu_after) - round(self.mu_before)
+
 
 class Delivery(models.Model):
     """A mail that was sent (or is being sent): the unique key makes each one go out once."""

@@ -49,11 +49,6 @@ class Result:
     places: dict[int, int]
 
 
-def shown(mu: float) -> int:
-    """A rating as people read it: a whole number."""
-    return round(mu)
-
-
 # --- rating the games a batch finished ----------------------------------------------------------
 
 
@@ -243,6 +238,11 @@ def _final_states(game_ids: list[int]) -> dict[int, dict]:
 # --- reads for the pages ------------------------------------------------------------------------
 
 
+def shown(mu: float) -> int:
+    """A rating as people read it: a whole number."""
+    return round(mu)
+
+
 def leaderboard_min_games() -> int:
     return settings.RATINGS_LEADERBOARD_MIN_GAMES
 
@@ -252,30 +252,159 @@ def leaderboard(kind: str):
     return (
         Rating.objects.filter(kind=kind, games__gte=leaderboard_min_games())
         .select_related("user")
+        .only("mu", "sigma", "games", "user__username")
         .order_by("-mu", "pk")
     )
 
 
-def current(user_ids: Iterable[int], kinds: Iterable[str]) -> dict[tuple[int, str], Rating]:
-    """The people's ratings at these games, by (user id, kind)."""
-    ids = [pk for pk in set(user_ids) if pk is not None]
+def current(user_ids: Iterable[int | None], kinds: Iterable[str]) -> dict[tuple[int, str], Rating]:
+    """The people's ratings at these games, by (user id, kind): one query."""
+    ids = sorted({pk for pk in user_ids if pk is not None})
     if not ids:
         return {}
     return {
         (r.user_id, r.kind): r
-        for r in Rating.objects.filter(user_id__any=ids, kind__any=list(set(kinds)))
+        for r in Rating.objects.filter(user_id__any=ids, kind__any=sorted(set(kinds)))
     }
-
-
-def changes_of(game_id: int) -> dict[int, RatingChange]:
-    """What a finished game did to its people's ratings, by seat number."""
-    return {change.seat: change for change in RatingChange.objects.filter(game_id=game_id)}
-
-
-def history(user_id: int, kind: str) -> list[RatingChange]:
-    return list(RatingChange.objects.filter(user_id=user_id, kind=kind).order_by("pk"))
 
 
 def anchor(kind: str, level: str) -> tuple[float, float]:
     """A computer level's fixed rating."""
     return registry.get(kind).computer_ratings.get(level, NEW)
+
+
+def lobby_seat_ratings(games: Iterable[Game]) -> None:
+    """Give each seat of the games (their seats prefetched) its ``shown_rating``: its
+    person's rating at the game (none before his first rated game), or its computer level's;
+    one query for all of them."""
+    games = list(games)
+    found = current(
+        [seat.user_id for game in games for seat in game.seats.all()],
+        [game.kind for game in games],
+    )
+    for game in games:
+        for seat in game.seats.all():
+            if seat.computer:
+                seat.shown_rating = shown(anchor(game.kind, seat.computer_level)[0])
+            else:
+                rating = found.get((seat.user_id, game.kind))
+                seat.shown_rating = shown(rating.mu) if rating else None
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """A seat in a rated game's final report: its place and what the game did to its rating
+    (a computer's stays as it was)."""
+
+    number: int
+    name: str
+    person: str | None
+    place: int | None
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+def report_rows(game: Game) -> list[ReportRow]:
+    """Every seat of a finished rated game with its change, best place first; [] if the game
+    moved no rating."""
+    changes = {c.seat: c for c in RatingChange.objects.filter(game=game)}
+    if not changes:
+        return []
+    rows = []
+    for seat in game.seats.select_related("user"):
+        change = changes.get(seat.number)
+        if change is not None:
+            before, after = shown(change.mu_before), shown(change.mu_after)
+        else:
+            before = after = shown(anchor(game.kind, seat.computer_level)[0])
+        rows.append(
+            ReportRow(
+                number=seat.number,
+                name=str(seat),
+                person=seat.user.get_username() if seat.user_id else None,
+                place=change.place if change else None,
+                before=before,
+                after=after,
+            )
+        )
+    return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.number))
+
+
+@dataclass(frozen=True)
+class PersonRating:
+    """A person's rating at one game, with its history for the chart."""
+
+    rules: registry.GameRules
+    rating: Rating
+    changes: list[RatingChange]
+
+    @property
+    def shown(self) -> int:
+        return shown(self.rating.mu)
+
+    @property
+    def uncertainty(self) -> int:
+        return round(self.rating.sigma)
+
+    @property
+    def recent(self) -> list[RatingChange]:
+        return self.changes[::-1][:10]
+
+    @property
+    def chart(self) -> Chart:
+        return chart([NEW[0], *(c.mu_after for c in self.changes)])
+
+
+def of_person(user) -> list[PersonRating]:
+    """A person's ratings, a game each, with their histories: two queries."""
+    known = {rules.slug: rules for rules in registry.all_games()}
+    history: dict[str, list[RatingChange]] = {}
+    for change in RatingChange.objects.filter(user=user).select_related("game").order_by("pk"):
+        history.setdefault(change.kind, []).append(change)
+    return [
+        PersonRating(known[rating.kind], rating, history.get(rating.kind, []))
+        for rating in Rating.objects.filter(user=user).order_by("kind")
+        if rating.kind in known
+    ]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A rating's history drawn as a line: the SVG's size, the line's points and the axis's
+    highest and lowest rating (the template draws it)."""
+
+    width: int
+    height: int
+    points: str
+    top: int
+    bottom: int
+    last_x: float
+    last_y: float
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 96, 8
+
+
+def chart(values: list[float]) -> Chart:
+    """The points of a history of ratings, oldest first, scaled into the chart's box."""
+    top, bottom = max(values), min(values)
+    span = (top - bottom) or 1.0
+    step = (CHART_WIDTH - 2 * CHART_PAD) / max(len(values) - 1, 1)
+    inner = CHART_HEIGHT - 2 * CHART_PAD
+    points = [
+        (CHART_PAD + i * step, CHART_PAD + (top - value) / span * inner)
+        for i, value in enumerate(values)
+    ]
+    return Chart(
+        width=CHART_WIDTH,
+        height=CHART_HEIGHT,
+        points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+        top=shown(top),
+        bottom=shown(bottom),
+        last_x=round(points[-1][0], 1),
+        last_y=round(points[-1][1], 1),
+    )

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import limits, picture_views, public_views, registry, views
+from . import limits, picture_views, public_views, rating_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,6 +22,9 @@ urlpatterns = [
     path("me/", views.my_games, name="my_games"),
     path("me/tokens/", views.api_tokens, name="api_tokens"),
     path("games/", views.lobby, name="lobby"),
+    path("people/<str:username>/", rating_views.person_page, name="person"),
+    path("ratings/", rating_views.leaderboards, name="leaderboards"),
+    path("ratings/<slug:kind>/", rating_views.leaderboard, name="leaderboard"),
     path("games/new/<slug:kind>/", views.game_new, name="game_new"),
     path("games/practice/<slug:kind>/", views.practice, name="practice"),
     path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),

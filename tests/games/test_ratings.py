@@ -148,7 +148,7 @@ def test_a_six_seat_ranking_moves_all_six_in_its_order():
 def test_seats_that_tie_share_their_place_and_their_rating():
     four = people(4)
     game = play(four, [1, 2, 2, 4])
-    changes = ratings.changes_of(game.pk)
+    changes = {c.seat: c for c in RatingChange.objects.filter(game=game)}
     assert [changes[n].place for n in range(4)] == [1, 2, 2, 4]
     assert rating(four[1]).mu == rating(four[2]).mu
     assert rating(four[0]).mu > rating(four[1]).mu > rating(four[3]).mu
@@ -186,7 +186,7 @@ def test_an_unrated_game_moves_nothing():
 def test_a_seat_the_referee_removed_ranks_last():
     three = people(3)
     game = play(three, [1, 2, 3], remove=[0])
-    changes = ratings.changes_of(game.pk)
+    changes = {c.seat: c for c in RatingChange.objects.filter(game=game)}
     assert [changes[n].place for n in range(3)] == [3, 1, 2]
     assert rating(three[0]).mu < rating_model.NEW[0] < rating(three[1]).mu
 
