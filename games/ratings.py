@@ -291,6 +291,24 @@ def lobby_seat_ratings(games: Iterable[Game]) -> None:
                 seat.shown_rating = shown(rating.mu) if rating else None
 
 
+def api_seat_ratings(games: Iterable[Game]) -> dict[tuple[int, int], tuple]:
+    """(rating shown, change shown or None) by (game id, seat number), for the API's seats of
+    these games (their seats prefetched): two queries."""
+    games = list(games)
+    lobby_seat_ratings(games)
+    changes = {
+        (c.game_id, c.seat): c.shown_change
+        for c in RatingChange.objects.filter(
+            game_id__any=[g.pk for g in games if g.rated and g.status == Game.Status.FINISHED]
+        )
+    }
+    return {
+        (game.pk, seat.number): (seat.shown_rating, changes.get((game.pk, seat.number)))
+        for game in games
+        for seat in game.seats.all()
+    }
+
+
 @dataclass(frozen=True)
 class ReportRow:
     """A seat in a rated game's final report: its place and what the game did to its rating

@@ -38,6 +38,7 @@ class RankedRules(GameRules):
     name = "Ranked"
     settings_form = f"{__name__}.RankedSettings"
     urls = __name__
+    rules_url_name = None
     computer_ratings = ANCHORS
 
     def seat_numbers(self, settings: dict) -> list[int]:
@@ -65,6 +66,12 @@ class RankedRules(GameRules):
     def ranking(self, final_state: dict, events) -> dict[int, int]:
         return {int(seat): place for seat, place in final_state["places"].items()}
 
+    def report_context(self, state_before, report_state, events, names, step) -> dict:
+        return {}
+
+    def page_context(self, state: dict, names: dict[int, str]) -> dict:
+        return {}
+
 
 RULES = RankedRules()
 urlpatterns: list = []
@@ -77,10 +84,26 @@ class RankedApp(registry.GameApp):
     path = __file__.rpartition("/")[0]
 
 
+TEMPLATES = {
+    "ranked/game.html": "<h1>{{ game.title }}</h1>",
+    "ranked/_report_body.html": "<p>Places {{ report.state.places }}</p>",
+    "ranked/_replay.html": "",
+}
+
+
 @pytest.fixture(autouse=True)
 def ranked():
+    engine = django_settings.TEMPLATES[0]
+    loaders = [
+        ("django.template.loaders.locmem.Loader", TEMPLATES),
+        "django.template.loaders.filesystem.Loader",
+        "django.template.loaders.app_directories.Loader",
+    ]
     with override_settings(
-        INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.RankedApp"]
+        INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.RankedApp"],
+        TEMPLATES=[
+            {**engine, "APP_DIRS": False, "OPTIONS": {**engine["OPTIONS"], "loaders": loaders}}
+        ],
     ):
         yield RULES
 
@@ -236,3 +259,89 @@ def test_the_rebuild_gives_the_stored_numbers_exactly_and_again():
     call_command("rebuild_ratings", stdout=StringIO())
     assert stored() == live
     assert len(live[1]) == 3 + 4 + 1 + 3 + 6
+
+
+# --- where people see them ----------------------------------------------------------------------
+
+
+def test_the_final_report_shows_every_seats_change_and_a_computers_fixed_rating(client):
+    alice, bob = people(2)
+    game = play([alice, bob], [2, 1], computers={2: "strong"})
+    html = client.get(f"/games/{game.pk}/rounds/1/").content.decode()
+    changes = {c.user_id: c.shown_change for c in RatingChange.objects.filter(game=game)}
+    assert changes[bob.pk] > 0 > changes[alice.pk]
+    assert f"+{changes[bob.pk]}" in html and f"{changes[alice.pk]}</span>" in html
+    assert ">1900<" in html and "±0" in html  # the computer's anchor, unmoved
+
+
+def test_an_unrated_games_report_shows_no_ratings(client):
+    alice, bob = people(2)
+    game = play([alice, bob], [2, 1], rated=False)
+    html = client.get(f"/games/{game.pk}/rounds/1/").content.decode()
+    assert 'id="rating-changes"' not in html
+
+
+def test_a_persons_page_shows_each_rating_its_uncertainty_history_and_games(client):
+    alice, bob = people(2)
+    play([alice, bob], [1, 2])
+    play([alice, bob], [1, 2])
+    html = client.get(f"/people/{alice.username}/").content.decode()
+    mine = rating(alice)
+    assert f">{round(mine.mu)}<" in html and f"± {round(mine.sigma)}" in html
+    assert "2 rated games" in html
+    assert "<polyline points=" in html and html.count("A ranked game") == 2
+    assert client.get("/people/nobody-here/").status_code == 404
+
+
+def test_the_leaderboard_lists_those_with_enough_games_best_first(client, settings):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 2
+    alice, bob, carol = people(3)
+    play([alice, bob], [1, 2])
+    play([bob, alice], [2, 1])
+    play([carol, bob], [1, 2])  # carol has one game: not yet on the board
+    html = client.get("/ratings/ranked/").content.decode()
+    assert html.index(alice.username) < html.index(bob.username)
+    assert carol.username not in html
+    assert client.get("/ratings/no-such-game/").status_code == 404
+    assert client.get("/ratings/").status_code == 302
+
+
+def test_the_lobby_shows_the_seated_peoples_ratings(client):
+    alice, bob = people(2)
+    play([alice, bob], [1, 2])
+    game = services.game_create(
+        referee=make_user(),
+        kind="ranked",
+        title="Open",
+        settings={"seats": 3},
+        time_zone="Europe/Berlin",
+        deadline_days=1,
+        computer_seats={2: "weak"},
+        rated=True,
+    )
+    services.seat_join(game=game, number=0, user=alice)
+    html = client.get("/games/").content.decode()
+    assert f"({round(rating(alice).mu)})" in html and "(1200)" in html
+
+
+def test_the_referee_makes_an_open_game_rated_or_not_but_not_once_it_runs(client):
+    referee, alice = people(2)
+    game = services.game_create(
+        referee=referee,
+        kind="ranked",
+        title="Open",
+        settings={"seats": 2},
+        time_zone="Europe/Berlin",
+        deadline_days=1,
+    )
+    client.force_login(referee)
+    client.post(f"/games/{game.pk}/referee/rated/", {"rated": "1"})
+    game.refresh_from_db()
+    assert game.rated
+    services.seat_join(game=game, number=0, user=alice)
+    services.game_start(game=game, by=referee)
+    response = client.post(f"/games/{game.pk}/referee/rated/", {"rated": "0"}, follow=True)
+    game.refresh_from_db()
+    assert game.rated and "rated or not from its start" in response.content.decode()
+    client.force_login(alice)
+    assert client.post(f"/games/{game.pk}/referee/rated/", {"rated": "0"}).status_code == 403
