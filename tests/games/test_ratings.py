@@ -345,3 +345,22 @@ def test_the_referee_makes_an_open_game_rated_or_not_but_not_once_it_runs(client
     assert game.rated and "rated or not from its start" in response.content.decode()
     client.force_login(alice)
     assert client.post(f"/games/{game.pk}/referee/rated/", {"rated": "0"}).status_code == 403
+
+
+def test_the_api_gives_each_seats_rating_and_change_and_the_leaderboards(client, settings):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob = people(2)
+    game = play([alice, bob], [1, 2], computers={2: "weak"})
+    found = client.get(f"/api/v1/games/{game.pk}").json()
+    assert found["rated"] is True
+    seats = {seat["number"]: seat for seat in found["seats"]}
+    assert seats[0]["rating"] == round(rating(alice).mu) and seats[0]["rating_change"] > 0
+    assert seats[1]["rating_change"] < 0
+    assert seats[2]["rating"] == 1200 and seats[2]["rating_change"] is None
+    board = client.get("/api/v1/ratings/ranked").json()
+    assert [row["player"] for row in board["items"]] == [alice.username, bob.username]
+    assert board["items"][0]["place"] == 1 and board["count"] == 2
+    assert client.get("/api/v1/ratings/nothing").status_code == 404
+    mine = client.get(f"/api/v1/people/{alice.username}/ratings").json()
+    assert mine[0]["kind"] == "ranked" and mine[0]["history"][0]["game"] == game.pk
+    assert mine[0]["history"][0]["change"] == seats[0]["rating_change"]
