@@ -19,6 +19,14 @@ MODEL = PlackettLuce(mu=25 * SCALE, sigma=25 / 3 * SCALE, beta=25 / 6 * SCALE, t
 NEW = (MODEL.mu, MODEL.sigma)
 
 
+def places(standings: dict[int, object]) -> dict[int, int]:
+    """Places from each seat's standing (anything that compares, the higher the better): 1
+    for the best, seats with equal standings sharing a place, the next place after them
+    skipping as many ("1, 2, 2, 4")."""
+    order = sorted(standings.values(), reverse=True)
+    return {seat: 1 + order.index(standing) for seat, standing in standings.items()}
+
+
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after a game where seat i, rated ``before[i]``, took
     ``places[i]`` (1 first; equal places tie)."""

@@ -25,6 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from . import clock
+from .rating_model import places  # noqa: F401  (for the games' ``ranking``)
 
 
 class Rejected(ValueError):
@@ -308,14 +309,6 @@ def _sample_position(rules: GameRules) -> dict | None:
         orders = {seat: rules.computer_orders(state, seat, "novice") for seat in owing}
         state = rules.resolve(state, orders, seed=SAMPLE_SEED + played, referee_input={}).state
     return state
-
-
-def places(standings: dict[int, object]) -> dict[int, int]:
-    """Places from each seat's standing (anything that compares, the higher the better): 1
-    for the best, seats with equal standings sharing a place, the next place after them
-    skipping as many ("1, 2, 2, 4")."""
-    order = sorted(standings.values(), reverse=True)
-    return {seat: 1 + order.index(standing) for seat, standing in standings.items()}
 
 
 class TurnDeadline:
