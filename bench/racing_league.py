@@ -1,8 +1,8 @@
 """The racing league: seeded races between the computer pilots' levels and a baseline.
 
 Not a test: it prints figures. Tables (each ``--games`` races of four jets on ``oval5``, one lap,
-level 1, the seats rotated race by race): ``ace-novice`` (two of each) and ``novice-straight``
-(two of each). ``straight`` is the baseline that only flies the missed-turn default (its lift,
+level 2: the draft and its equipment, the seats rotated race by race), two of each level:
+``ace-novice``, ``ace-straight``, ``novice-straight``. ``straight`` is the baseline that only flies the missed-turn default (its lift,
 straight on, no equipment), which retires it after three turns. A race still on after
 ``--max-turns`` turns ends there. Reported per table: wins, mean places, mean turns; then each
 level's rating (``games/rating_model.py``) over every race, ranked as a rated race is
@@ -28,6 +28,7 @@ from racing.engine import computer_order, new_race, play_turn, standing
 
 TABLES = {
     "ace-novice": ("ace", "novice", "ace", "novice"),
+    "ace-straight": ("ace", "straight", "ace", "straight"),
     "novice-straight": ("novice", "straight", "novice", "straight"),
 }
 PILOTS = {"novice": 1, "ace": 2}  # the platform's level names -> the engine's pilots
@@ -37,7 +38,7 @@ def race(table: str, number: int, max_turns: int) -> dict:
     lineup = TABLES[table]
     levels = {seat: lineup[(seat + number) % len(lineup)] for seat in range(len(lineup))}
     jets = [{"id": f"j{seat}", "seat": seat} for seat in levels]
-    state = new_race("oval5", jets, level=1, laps=1, seed=number)
+    state = new_race("oval5", jets, level=2, laps=1, seed=number)
     turns = 0
     while state["phase"] != "over" and turns < max_turns:
         seat = next(j["seat"] for j in state["jets"] if j["id"] == state["turn"]["jet"])

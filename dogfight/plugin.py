@@ -37,9 +37,9 @@ DEFAULT_SETTINGS = {
 }
 
 COMPUTER_RATINGS = {
-    "novice": (1500.0, 100.0),
-    "veteran": (1600.0, 100.0),
-    "ace": (1700.0, 100.0),
+    "novice": (565.1, 292.2),
+    "veteran": (2125.1, 285.2),
+    "ace": (2960.4, 328.7),
 }
 
 

@@ -32,7 +32,7 @@ MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 48
 
-COMPUTER_RATINGS = {"novice": (1500.0, 100.0), "veteran": (1600.0, 100.0)}
+COMPUTER_RATINGS = {"novice": (1384.9, 166.3), "veteran": (2194.0, 212.8)}
 
 
 class DuelRules(TurnDeadline, GameRules):

@@ -41,9 +41,9 @@ DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
 SOLO_DEADLINE = timedelta(days=3650)  # a solo game waits for its player
 PLAN_KEYS = {"tiles", "insta_ball"}
 COMPUTER_RATINGS = {
-    "novice": (1500.0, 100.0),
-    "veteran": (1600.0, 100.0),
-    "ace": (1700.0, 100.0),
+    "novice": (1592.4, 257.5),
+    "veteran": (2062.6, 253.8),
+    "ace": (2455.7, 333.2),
 }
 DEFAULT_SETTINGS = {
     "players": 2,

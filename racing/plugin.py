@@ -23,7 +23,7 @@ MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 12
 MODES = ("turn", "round")
 COMPUTER_LEVELS = {"novice": 1, "ace": 2}  # the platform's level names -> the engine's pilots
-COMPUTER_RATINGS = {"novice": (1500.0, 100.0), "ace": (1600.0, 100.0)}
+COMPUTER_RATINGS = {"novice": (1984.0, 236.6), "ace": (2671.8, 242.5)}
 DEFAULT_SETTINGS = {
     "course": "oval5",
     "level": 1,
