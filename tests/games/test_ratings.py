@@ -364,3 +364,60 @@ def test_the_api_gives_each_seats_rating_and_change_and_the_leaderboards(client,
     mine = client.get(f"/api/v1/people/{alice.username}/ratings").json()
     assert mine[0]["kind"] == "ranked" and mine[0]["history"][0]["game"] == game.pk
     assert mine[0]["history"][0]["change"] == seats[0]["rating_change"]
+
+
+# --- each game's own result, through its rules ----------------------------------------------------
+
+
+def test_an_agreed_draw_in_a_rated_duel_ties_its_players():
+    from duel import services as duel_services
+
+    alice, bob = people(2)
+    game = services.game_create(
+        referee=alice,
+        kind="duel",
+        title="Even",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={"asteroids": 0, "fighters": ["wasp"]},
+        rated=True,
+    )
+    for number, person in enumerate((alice, bob)):
+        services.seat_join(game=game, number=number, user=person)
+    services.game_start(game=game, by=alice)
+    game.refresh_from_db()
+    duel_services.draw_offer(game=game, user=alice)
+    duel_services.draw_offer(game=game, user=bob)  # accepts hers
+    changes = RatingChange.objects.filter(game=game)
+    assert [c.place for c in changes] == [1, 1]
+    assert rating(alice, "duel").mu == rating(bob, "duel").mu == pytest.approx(1500)
+
+
+def test_a_dogfight_against_computers_is_rated_against_their_anchors_by_its_rules():
+    from dogfight.plugin import COMPUTER_RATINGS
+
+    alice, bob = people(2)
+    referee = make_user()
+    game = services.game_create(
+        referee=referee,
+        kind="dogfight",
+        title="Rated skies",
+        time_zone="UTC",
+        deadline_days=1,
+        settings={},
+        computer_seats={2: "ace", 3: "novice", 4: "novice", 5: "veteran"},
+        rated=True,
+    )
+    services.seat_join(game=game, number=0, user=alice)
+    services.seat_join(game=game, number=1, user=bob)
+    services.game_start(game=game, by=referee)
+    for number in (0, 2, 3, 4, 5):  # every pilot but bob's taken out: the game ends
+        services.referee_remove(game=game, by=referee, number=number)
+    resolution.round_resolve(round_id=game.rounds.get(number=1).pk, force=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and not game.scored
+    places = {c.user_id: c.place for c in RatingChange.objects.filter(game=game)}
+    assert places == {bob.pk: 1, alice.pk: 2}  # the removed share the last place
+    assert rating(bob, "dogfight").mu > 1500 > rating(alice, "dogfight").mu
+    assert COMPUTER_RATINGS["ace"][0] > COMPUTER_RATINGS["novice"][0]
+    assert Rating.objects.filter(kind="dogfight").count() == 2
