@@ -73,8 +73,8 @@ def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[Rati
         NEW,
         now,
     )
-    changes = _rate(results, ratings, now)
-    rating_rows.update([ratings[key] for key in sorted(ratings)])
+    changes = _rate(results, ratings)
+    rating_rows.update([ratings[key] for key in sorted(ratings)], now)
     bulk.insert(changes)
     return changes
 
@@ -131,9 +131,10 @@ def game_events(game_id: int) -> Iterable[dict]:
         yield from events
 
 
-def _rate(results: list[Result], ratings: dict[tuple, Rating], now: datetime) -> list[RatingChange]:
+def _rate(results: list[Result], ratings: dict) -> list[RatingChange]:
     """Rate each result in turn, moving the people's ``ratings`` (one per (user id, kind),
-    changed in place); the changes, one per person's seat."""
+    each with its ``mu``, ``sigma`` and ``games``, changed in place); the changes, one per
+    person's seat."""
     changes = []
     for result in results:
         anchors = registry.get(result.kind).computer_ratings
@@ -145,7 +146,6 @@ def _rate(results: list[Result], ratings: dict[tuple, Rating], now: datetime) ->
             rating = ratings[player.user_id, result.kind]
             rating.mu, rating.sigma = mu_after, sigma_after
             rating.games += 1
-            rating.updated_at = now
             changes.append(
                 RatingChange(
                     game_id=result.game_id,
@@ -205,9 +205,13 @@ def rebuild(now: datetime) -> int:
             for player in result.players:
                 if player.user_id is not None and (player.user_id, result.kind) not in ratings:
                     ratings[player.user_id, result.kind] = Rating(
-                        user_id=player.user_id, kind=result.kind, mu=NEW[0], sigma=NEW[1]
+                        user_id=player.user_id,
+                        kind=result.kind,
+                        mu=NEW[0],
+                        sigma=NEW[1],
+                        updated_at=now,
                     )
-        changes = _rate(results, ratings, now)
+        changes = _rate(results, ratings)
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         bulk.insert([ratings[key] for key in sorted(ratings)])

@@ -118,6 +118,7 @@ RESOLVING_FIELDS = (
     "game__time_zone",
     "game__deadline_days",
     "game__resolve_early",
+    "game__rated",  # read when the round finishes the game: rated or not
 )
 
 

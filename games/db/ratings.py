@@ -3,6 +3,7 @@ once per batch in one order, and every changed row written back in one statement
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
@@ -10,9 +11,21 @@ from django.db import connection
 from ..models import Rating
 
 
+@dataclass
+class Held:
+    """A locked rating row as the batch moves it: its id and what ``update`` writes back (a
+    batch's thousands of rows are not made into models)."""
+
+    pk: int
+    mu: float
+    sigma: float
+    games: int
+    updated_at: datetime | None = None
+
+
 def locked(keys: list[tuple[int, str]], new: tuple[float, float], now: datetime) -> dict:
     """The ratings of ``keys`` ((user id, kind), sorted), row-locked for the caller's
-    transaction and made at ``new`` where there were none, by key.
+    transaction and made at ``new`` where there were none, as ``Held`` by key.
 
     Two batches never wait on each other in a circle: each locks the rows it finds in the
     order of their ids, then makes the missing ones in the order of their keys; a batch
@@ -40,39 +53,51 @@ def _lock(keys: list[tuple[int, str]]) -> dict:
         users.setdefault(kind, []).append(user_id)
     found = {}
     for kind in sorted(users):
-        rows = Rating.objects.select_for_update().filter(kind=kind, user_id__any=users[kind])
-        found.update({(r.user_id, r.kind): r for r in rows.order_by("pk")})
+        rows = (
+            Rating.objects.select_for_update()
+            .filter(kind=kind, user_id__any=users[kind])
+            .order_by("pk")
+            .values_list("pk", "user_id", "mu", "sigma", "games")
+        )
+        for pk, user_id, mu, sigma, games in rows:
+            found[user_id, kind] = Held(pk, mu, sigma, games)
     return found
 
 
 _UPDATE_SQL = """
-    UPDATE games_rating r SET mu = v.mu, sigma = v.sigma, games = v.games,
-      updated_at = v.updated_at
-    FROM unnest(%s::bigint[], %s::float8[], %s::float8[], %s::integer[], %s::timestamptz[])
-      AS v(id, mu, sigma, games, updated_at)
+    UPDATE games_rating r SET mu = v.mu, sigma = v.sigma, games = v.games, updated_at = %s
+    FROM unnest(%s::bigint[], %s::float8[], %s::float8[], %s::integer[]) AS v(id, mu, sigma, games)
     WHERE r.id = v.id"""
 
 
-def update(ratings: list[Rating]) -> None:
-    """Write back the mean, uncertainty, games and time of each of ``ratings`` (rows that
-    exist), in one statement: a batch's thousands of rows, where ``bulk_update`` would compile
-    a CASE of every id for each column."""
+def update(ratings: list[Held], now: datetime) -> None:
+    """Write back the mean, uncertainty and games of each of ``ratings`` (rows that exist),
+    moved at ``now``, in one statement: a batch's thousands of rows, where ``bulk_update``
+    would compile a CASE of every id for each column. The arrays go as text (``repr`` of a
+    float reads back as the same float), which psycopg would otherwise build value by value."""
     if not ratings:
         return
     if connection.vendor != "postgresql":
-        Rating.objects.bulk_update(ratings, ["mu", "sigma", "games", "updated_at"])
+        for held in ratings:
+            Rating.objects.filter(pk=held.pk).update(
+                mu=held.mu, sigma=held.sigma, games=held.games, updated_at=now
+            )
         return
     with connection.cursor() as cursor:
         cursor.execute(
             _UPDATE_SQL,
             [
-                [r.pk for r in ratings],
-                [r.mu for r in ratings],
-                [r.sigma for r in ratings],
-                [r.games for r in ratings],
-                [r.updated_at for r in ratings],
+                now,
+                _array([r.pk for r in ratings]),
+                _array([r.mu for r in ratings]),
+                _array([r.sigma for r in ratings]),
+                _array([r.games for r in ratings]),
             ],
         )
+
+
+def _array(values: list) -> str:
+    return "{" + ",".join(map(repr, values)) + "}"
 
 
 def lock_tables() -> None:

@@ -15,6 +15,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import rating_model, ratings, registry, resolution, services
+from games.db import ratings as rating_rows
 from games.forms import GameSettingsForm
 from games.models import Game, Rating, RatingChange, Round
 from games.registry import GameRules, Outcome
@@ -421,3 +422,36 @@ def test_a_dogfight_against_computers_is_rated_against_their_anchors_by_its_rule
     assert rating(bob, "dogfight").mu > 1500 > rating(alice, "dogfight").mu
     assert COMPUTER_RATINGS["ace"][0] > COMPUTER_RATINGS["novice"][0]
     assert Rating.objects.filter(kind="dogfight").count() == 2
+
+
+# --- the batch's SQL (games/db/ratings.py) ------------------------------------------------------
+
+
+def test_a_batchs_rating_rows_are_made_locked_and_written_back_to_the_last_bit():
+    alice, bob = people(2)
+    keys = [(alice.pk, "ranked"), (bob.pk, "ranked")]
+    now = timezone.now()
+    with transaction.atomic():
+        held = rating_rows.locked(keys, rating_model.NEW, now)
+        assert set(held) == set(keys)
+        assert all((h.mu, h.sigma, h.games) == (*rating_model.NEW, 0) for h in held.values())
+        mine = held[alice.pk, "ranked"]
+        mine.mu, mine.sigma, mine.games = 1234.5678901234567, 0.1 + 0.2, 3
+        rating_rows.update(list(held.values()), now)
+    assert (rating(alice).mu, rating(alice).sigma, rating(alice).games) == (
+        1234.5678901234567,
+        0.1 + 0.2,
+        3,
+    )
+    assert rating(bob).mu == rating_model.NEW[0]
+    with transaction.atomic():
+        again = rating_rows.locked(keys, rating_model.NEW, now)
+        assert again[alice.pk, "ranked"].pk == mine.pk and Rating.objects.count() == 2
+
+
+def test_the_rated_games_come_back_in_the_order_they_were_rated():
+    alice, bob = people(2)
+    games = [play([alice, bob], [1, 2]), play([bob, alice], [1, 2]), play([alice, bob], [2, 1])]
+    with transaction.atomic():
+        rating_rows.lock_tables()
+        assert rating_rows.rated_game_order() == [game.pk for game in games]
