@@ -8,7 +8,8 @@ second, queries per resolved game, and the pipeline's time against the engine al
 With ``--finishing`` every game's due round is its last (the final rounds of seeded games,
 every order in), and its six seats are six people of their own; ``--rated`` makes those games
 rated, so the batch also rates every one of them (``games/ratings.py``): the same batch with
-and without it measures what rating costs.
+and without it measures what rating costs. ``--in-process`` resolves the batches in this
+process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating.
 
 It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
 """
@@ -53,7 +54,7 @@ from dogfight.engine.api import parse_orders
 from dogfight.engine.setup import new_game
 from dogfight.engine.state import Settings, State
 from dogfight.plugin import RULES
-from games import notify, resolution
+from games import notify, ratings, resolution, sweep
 from games.models import Game, Order, Report, Round, Seat
 from games.tasks import sweep_task
 
@@ -308,6 +309,31 @@ def run_workers(
             worker.wait(30)
 
 
+def in_process(count: int, seed: int, finishing: bool, rated: bool) -> tuple[float, float]:
+    """Seconds to resolve ``count`` due games in this process, a batch at a time, and the
+    seconds of them spent rating (``ratings.rate_finished``)."""
+    create_games(count, FINAL_CASES if finishing else CASES, seed, finishing, rated)
+    ids = list(Round.objects.filter(status="open").order_by("pk").values_list("pk", flat=True))
+    spent = []
+    rate = ratings.rate_finished
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return rate(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - start)
+
+    resolution.ratings.rate_finished = timed
+    try:
+        start = time.perf_counter()
+        for at in range(0, len(ids), sweep.BATCH):
+            resolution.rounds_resolve(round_ids=ids[at : at + sweep.BATCH])
+        return time.perf_counter() - start, sum(spent)
+    finally:
+        resolution.ratings.rate_finished = rate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
@@ -325,12 +351,25 @@ def main() -> None:
     parser.add_argument(
         "--rated", action="store_true", help="with --finishing: the games are rated"
     )
+    parser.add_argument(
+        "--in-process", action="store_true", help="resolve here, not through Celery workers"
+    )
     args = parser.parse_args()
     if args.finishing:
         global FINAL_CASES
         FINAL_CASES = final_round_cases(100)
     create_database()
     Game.objects.all().delete()
+    if args.in_process:
+        for attempt in range(args.repeat):
+            wall, rating = in_process(args.games, attempt, args.finishing, args.rated)
+            Game.objects.all().delete()
+            print(
+                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s, "
+                f"{rating:.2f} s of it rating ({100 * rating / wall:.1f}%); load "
+                f"{os.getloadavg()[0]:.1f}"
+            )
+        return
     print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")
     Game.objects.all().delete()
     for processes in [int(p) for p in args.workers.split(",")]:
