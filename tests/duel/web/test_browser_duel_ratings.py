@@ -45,9 +45,9 @@ def test_two_players_finish_a_rated_duel_and_both_read_their_new_ratings(two_pag
     game = Game.objects.get(title="Rated belt")
     assert game.rated
     a.goto(f"{base}/games/")
-    a.get_by_role("button", name="Join seat 0").click()
+    a.get_by_role("button", name="Join seat 1").click()
     log_in(b, base, bob)
-    b.get_by_role("button", name="Join seat 1").click()
+    b.get_by_role("button", name="Join seat 2").click()
     a.goto(f"{base}/games/{game.pk}/referee/")
     a.get_by_role("button", name="Start the game").click()
 
