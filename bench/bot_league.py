@@ -13,6 +13,10 @@ the winner's level; a game at the round limit where only one level is left flyin
 that level), win rate per plane, win share among the decided games of a table, crashes
 at the edge (all, and "own choice": its orders left the board although a staying route existed),
 deaths in a cloud, balloon crashes, and the decision time per seat per round (mean, p95, max).
+Then each level's rating (``games/rating_model.py``) over every game, ranked as a rated game is
+(``dogfight.engine.standing``: the points as the seed scores them), the tables' games taken in
+turn: the computer levels' anchors of ``dogfight/plugin.py``, the baselines among them so that
+the pool's newcomers start where it averages.
 
 Run: ``.venv/bin/python bench/bot_league.py [--games 40] [--tables all] [--workers 1] [--cold]``.
 """
@@ -31,9 +35,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dogfight.engine import Settings, bots, career, new_game, resolve_round, validate_orders
+from dogfight.engine import (
+    Settings,
+    bots,
+    career,
+    new_game,
+    resolve_round,
+    standing,
+    validate_orders,
+)
 from dogfight.engine.hexgrid import BOARD_SET
 from dogfight.engine.maneuvers import legal_maneuvers, nmr_maneuvers, route
+from games.rating_model import league, league_lines, places
 
 TABLES = {
     "mixed": ("ace", "ace", "veteran", "veteran", "novice", "novice"),
@@ -107,6 +120,7 @@ def play(job: tuple) -> dict:
     times: dict[str, list[float]] = defaultdict(list)
     own_edge: Counter = Counter()
     crashes: list = []
+    played: list = []
     bots._FIELDS.clear()  # every decision below starts cold for its state's first seat
     while not state.over and state.round <= max_rounds:
         orders = {}
@@ -131,6 +145,7 @@ def play(job: tuple) -> dict:
                 own_edge[plane.seat] += 1
             orders[plane.seat] = validate_orders(plane, state.settings, raw)
         state, events = resolve_round(state, orders, rng.randrange(2**62))
+        played += events
         crashes += [
             (levels[e["seat"]], e["cause"], e["seat"]) for e in events if e["type"] == "crash"
         ]
@@ -152,6 +167,7 @@ def play(job: tuple) -> dict:
         "own_edge": {levels[s]: n for s, n in own_edge.items()},
         "own_edge_seats": dict(own_edge),
         "crashes": crashes,
+        "places": places(standing(state.to_dict(), lambda: played)),
     }
 
 
@@ -270,6 +286,18 @@ def report(results: list[dict], tables: list[str], elapsed: float, args) -> None
             f"  {level:9s} {1000 * statistics.mean(values):7.2f} / {1000 * p95:7.2f} / "
             f"{1000 * values[-1]:7.2f}  ({len(values)} decisions)"
         )
+    # The tables' games taken in turn, one of each, so that no table comes last.
+    by_table = [
+        [
+            [(r["levels"][seat], place) for seat, place in r["places"].items()]
+            for r in results
+            if r["table"] == table
+        ]
+        for table in tables
+    ]
+    print()
+    print("each level's rating over all these games (the anchors in dogfight/plugin.py):")
+    print("\n".join(league_lines(league(game for turn in zip(*by_table) for game in turn))))
     ace = sorted(times["ace"])
     if ace:
         mean = statistics.mean(ace)

@@ -7,6 +7,9 @@ take off, then everyone flies straight on, nothing fires) and places fairly at r
 ends by the rules (victory, both destroyed, 40 quiet turns) or is called a draw after
 ``--max-actions``. Reported per pairing: wins of each side, draws, the mean number of turns,
 fighters lost per game by each side, and the decision time per action (mean, p95, max).
+Then each level's rating (``games/rating_model.py``) over every game, the pairings' games taken
+in turn: the computer levels' anchors of ``duel/plugin.py``, ``straight`` among them so that
+the pool's newcomers start where it averages.
 
 Run: ``.venv/bin/python bench/duel_league.py [--games 100]``.
 """
@@ -23,10 +26,11 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from duel.engine import Settings, act, new_game
+from duel.engine import Settings, act, new_game, standing
 from duel.engine.board import asteroid_hexes
 from duel.engine.bots import bot_action
 from duel.engine.orders import default_orders
+from games.rating_model import league, league_lines, places
 
 PAIRINGS = (("veteran", "straight"), ("novice", "straight"), ("veteran", "novice"))
 
@@ -67,10 +71,11 @@ def play(levels: tuple[str, str], seed: int, max_actions: int) -> dict:
         "turns": state.turn,
         "lost": lost,
         "times": times,
+        "places": places(standing(state)),
     }
 
 
-def pairing(levels: tuple[str, str], games: int, max_actions: int) -> None:
+def pairing(levels: tuple[str, str], games: int, max_actions: int, played: list) -> None:
     wins: Counter = Counter()
     results: Counter = Counter()
     turns, lost, times = [], Counter(), []
@@ -83,6 +88,7 @@ def pairing(levels: tuple[str, str], games: int, max_actions: int) -> None:
         for player in (0, 1):
             lost[seated[player]] += game["lost"][player]
         turns.append(game["turns"])
+        played.append([(seated[p], game["places"][p]) for p in (0, 1)])
         times += game["times"]
     a, b = levels
     draws = games - wins[a] - wins[b]
@@ -108,8 +114,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--max-actions", type=int, default=400)
     args = parser.parse_args()
+    played: list[list] = []
     for levels in PAIRINGS:
-        pairing(levels, args.games, args.max_actions)
+        played.append([])
+        pairing(levels, args.games, args.max_actions, played[-1])
+    # The pairings' games taken in turn, one of each, so that no pairing comes last.
+    print("each level's rating over all these games (the anchors in duel/plugin.py):")
+    print("\n".join(league_lines(league(game for turn in zip(*played) for game in turn))))
 
 
 if __name__ == "__main__":

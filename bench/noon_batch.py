@@ -5,6 +5,12 @@ second, queries per resolved game, and the pipeline's time against the engine al
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_bench \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/5 python bench/noon_batch.py --games 2000
 
+With ``--finishing`` every game's due round is its last (the final rounds of seeded games,
+every order in), and its six seats are six people of their own; ``--rated`` makes those games
+rated, so the batch also rates every one of them (``games/ratings.py``): the same batch with
+and without it measures what rating costs. ``--in-process`` resolves the batches in this
+process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating.
+
 It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
 """
 
@@ -40,13 +46,15 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-from engine_bench import mid_game_cases
+from engine_bench import mid_game_cases, sensible_orders
 
 from config.celery import app
 from dogfight.engine import resolve_round
 from dogfight.engine.api import parse_orders
-from dogfight.engine.state import State
-from games import notify, resolution
+from dogfight.engine.setup import new_game
+from dogfight.engine.state import Settings, State
+from dogfight.plugin import RULES
+from games import notify, ratings, resolution, sweep
 from games.models import Game, Order, Report, Round, Seat
 from games.tasks import sweep_task
 
@@ -73,12 +81,49 @@ def pilots() -> list:
     return [referee, *users]
 
 
-def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, dict]]:
-    """``count`` running games whose open round is due now; returns their (state, orders)."""
+def final_round_cases(count: int, seed: int = 11) -> list[tuple[State, dict, int]]:
+    """The last rounds of ``count`` seeded six-plane games: (state, orders, seed) that the
+    platform's resolution ends the game with."""
+    rng = random.Random(seed)
+    cases = []
+    while len(cases) < count:
+        state = new_game(rng.randrange(10**9), Settings(), balloons=0)
+        while not state.over and state.round < 80:
+            orders, round_seed = sensible_orders(state, rng), rng.randrange(2**62)
+            outcome = RULES.resolve(
+                state.to_dict(),
+                {seat: {"moves": [m.to_dict() for m in o]} for seat, o in orders.items()},
+                seed=round_seed,
+                referee_input={},
+            )
+            if outcome.over:
+                cases.append((state, orders, round_seed))
+                break
+            state = State.from_dict(outcome.state)
+    return cases
+
+
+def people(count: int) -> list:
+    """``count`` people of their own for the finishing games' seats (made once per database)."""
+    model = get_user_model()
+    have = model.objects.filter(username__startswith="bench-person-").count()
+    model.objects.bulk_create(
+        [model(username=f"bench-person-{n}") for n in range(have, count)], batch_size=5000
+    )
+    return list(model.objects.filter(username__startswith="bench-person-").order_by("pk")[:count])
+
+
+def create_games(
+    count: int, cases: list, seed: int = 1, finishing: bool = False, rated: bool = False
+) -> list[tuple[State, dict]]:
+    """``count`` running games whose open round is due now; returns their (state, orders).
+    ``finishing``: ``cases`` are final rounds with their seeds, every order in, six people a
+    game."""
     rng = random.Random(seed)
     referee, *users = pilots()
     now = timezone.now()
     chosen = [cases[rng.randrange(len(cases))] for _ in range(count)]
+    persons = people(6 * count) if finishing else []
     with transaction.atomic():
         games = Game.objects.bulk_create(
             [
@@ -91,15 +136,21 @@ def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, di
                     started_at=now,
                     time_zone="Europe/Berlin",
                     deadline_days=1,
+                    rated=rated,
                 )
-                for i, (state, _) in enumerate(chosen)
+                for i, (state, *_) in enumerate(chosen)
             ],
             batch_size=1000,
         )
         seats = Seat.objects.bulk_create(
             [
-                Seat(game=game, number=n, user=users[n], name=f"Pilot {n}")
-                for game in games
+                Seat(
+                    game=game,
+                    number=n,
+                    user=persons[6 * i + n] if finishing else users[n],
+                    name=f"Pilot {n}",
+                )
+                for i, game in enumerate(games)
                 for n in range(6)
             ],
             batch_size=1000,
@@ -108,20 +159,20 @@ def create_games(count: int, cases: list, seed: int = 1) -> list[tuple[State, di
             [
                 Round(
                     game=game,
-                    number=state.round,
-                    state=state.to_dict(),
-                    seed=rng.randrange(2**62),
+                    number=case[0].round,
+                    state=case[0].to_dict(),
+                    seed=case[2] if finishing else rng.randrange(2**62),
                     opened_at=now - timedelta(days=1),
                     deadline=now - timedelta(minutes=1),
                 )
-                for game, (state, _) in zip(games, chosen)
+                for game, case in zip(games, chosen)
             ],
             batch_size=1000,
         )
         orders = []
-        for index, (rnd, (state, validated)) in enumerate(zip(rounds, chosen)):
+        for index, (rnd, (state, validated, *_)) in enumerate(zip(rounds, chosen)):
             for seat_number, moves in validated.items():
-                if rng.random() < NMR_SHARE:
+                if not finishing and rng.random() < NMR_SHARE:
                     continue
                 orders.append(
                     Order(
@@ -150,7 +201,6 @@ def engine_only(jobs) -> tuple[float, float]:
     for state_dict, given, seed in jobs:
         state = State.from_dict(state_dict)
         parsed.append((state, parse_orders(state, {str(k): v for k, v in given.items()}), seed))
-    from dogfight.plugin import RULES
 
     def engine_pass() -> float:
         start = time.perf_counter()
@@ -200,11 +250,14 @@ def wait_for_queued_resolutions(start: float) -> None:
         time.sleep(0.02)
 
 
-def run_workers(processes: int, count: int, seed: int) -> tuple[float, float, float]:
+def run_workers(
+    processes: int, count: int, seed: int, finishing: bool, rated: bool
+) -> tuple[float, float, float]:
     """One timed batch of ``count`` games: its wall time, and the engine alone and the plugin's
     path from stored JSON on the same rounds, measured just before it (a machine's speed drifts
     over minutes: one engine figure for every run made the ratios drift with it)."""
-    jobs = create_games(count, CASES, seed=seed)
+    cases = FINAL_CASES if finishing else CASES
+    jobs = create_games(count, cases, seed=seed, finishing=finishing, rated=rated)
     engine, json_path = engine_only(jobs)
     app.control.purge()
     env = {**os.environ}
@@ -241,6 +294,10 @@ def run_workers(processes: int, count: int, seed: int) -> tuple[float, float, fl
                 raise SystemExit("the batch did not finish in 30 minutes")
             time.sleep(0.02)
         assert Report.objects.count() == len(jobs)
+        if finishing:
+            assert Game.objects.filter(status=Game.Status.FINISHED).count() == len(jobs)
+        if rated:
+            assert Game.objects.filter(rating_changes__isnull=False).distinct().count() == len(jobs)
         return time.perf_counter() - start, engine, json_path
     finally:
         worker.terminate()  # a warm shutdown; the batch is timed already
@@ -250,6 +307,31 @@ def run_workers(processes: int, count: int, seed: int) -> tuple[float, float, fl
             print("the worker took over 30 s to stop: killed", file=sys.stderr)
             worker.kill()
             worker.wait(30)
+
+
+def in_process(count: int, seed: int, finishing: bool, rated: bool) -> tuple[float, float]:
+    """Seconds to resolve ``count`` due games in this process, a batch at a time, and the
+    seconds of them spent rating (``ratings.rate_finished``)."""
+    create_games(count, FINAL_CASES if finishing else CASES, seed, finishing, rated)
+    ids = list(Round.objects.filter(status="open").order_by("pk").values_list("pk", flat=True))
+    spent = []
+    rate = ratings.rate_finished
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return rate(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - start)
+
+    resolution.ratings.rate_finished = timed
+    try:
+        start = time.perf_counter()
+        for at in range(0, len(ids), sweep.BATCH):
+            resolution.rounds_resolve(round_ids=ids[at : at + sweep.BATCH])
+        return time.perf_counter() - start, sum(spent)
+    finally:
+        resolution.ratings.rate_finished = rate
 
 
 def main() -> None:
@@ -263,15 +345,45 @@ def main() -> None:
         help="runs per worker count; the fastest is the figure, with the "
         "engine times measured next to it; each run is printed",
     )
+    parser.add_argument(
+        "--finishing", action="store_true", help="every game's due round is its last"
+    )
+    parser.add_argument(
+        "--rated", action="store_true", help="with --finishing: the games are rated"
+    )
+    parser.add_argument(
+        "--in-process", action="store_true", help="resolve here, not through Celery workers"
+    )
     args = parser.parse_args()
+    if args.finishing:
+        global FINAL_CASES
+        FINAL_CASES = final_round_cases(100)
     create_database()
     Game.objects.all().delete()
+    if args.in_process:
+        for attempt in range(args.repeat):
+            wall, rating = in_process(args.games, attempt, args.finishing, args.rated)
+            Game.objects.all().delete()
+            print(
+                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s, "
+                f"{rating:.2f} s of it rating ({100 * rating / wall:.1f}%); load "
+                f"{os.getloadavg()[0]:.1f}"
+            )
+        return
     print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")
     Game.objects.all().delete()
     for processes in [int(p) for p in args.workers.split(",")]:
         runs = []
         for attempt in range(args.repeat):
-            runs.append(run_workers(processes, args.games, seed=processes * 100 + attempt))
+            runs.append(
+                run_workers(
+                    processes,
+                    args.games,
+                    seed=processes * 100 + attempt,
+                    finishing=args.finishing,
+                    rated=args.rated,
+                )
+            )
             Game.objects.all().delete()
             wall, engine, json_path = runs[-1]
             print(
@@ -291,6 +403,7 @@ def main() -> None:
 
 
 CASES = mid_game_cases(300)
+FINAL_CASES: list = []  # made when asked (--finishing)
 
 if __name__ == "__main__":
     main()

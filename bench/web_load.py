@@ -1,5 +1,6 @@
 """The web under load: the pilot's page, the htmx route preview, the order submit, a published
-report and the spectator list (the lobby), each against a floor (``/healthz``: the whole
+report, the spectator list (the lobby) and a leaderboard of 10,000 rated people (its pages in
+turn), each against a floor (``/healthz``: the whole
 middleware stack and one ``SELECT 1``, nothing else), served by gunicorn with DEBUG off and
 driven by a bounded load from a second process on loopback. Prints p50/p95/p99 latency,
 requests per second, and each page's p95 as a multiple of the floor's, anonymous and with the
@@ -28,6 +29,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -51,7 +53,9 @@ PAGES = (
     "order submit",
     "published report",
     "lobby",
+    "leaderboard",
 )
+RATED_PEOPLE = 10_000
 
 
 # --- the data (run in a child process with Django set up on the bench database) -------------
@@ -76,7 +80,7 @@ def fill(submits: int) -> dict:
     from dogfight.engine.state import State
     from dogfight.plugin import RULES
     from games import resolution, services
-    from games.models import Game, Profile, Round
+    from games.models import Game, Profile, Rating, Round
 
     User = get_user_model()
 
@@ -173,6 +177,25 @@ def fill(submits: int) -> dict:
     for g in range(20):
         done = game(referee, {0: user(f"old{g}")}, title=f"Old war {g}")
         Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
+    # A leaderboard of 10,000 rated people, their ratings spread as a site's would be.
+    spread = random.Random(1)
+    rated = User.objects.bulk_create(
+        [User(username=f"rated{n}") for n in range(RATED_PEOPLE)], batch_size=2000
+    )
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user=person,
+                kind="dogfight",
+                mu=spread.gauss(1500, 250),
+                sigma=spread.uniform(60, 250),
+                games=spread.randint(settings.RATINGS_LEADERBOARD_MIN_GAMES, 200),
+                updated_at=main.started_at,
+            )
+            for person in rated
+        ],
+        batch_size=2000,
+    )
     connection.close()
     return {
         "main": main.pk,
@@ -210,6 +233,9 @@ def requests_for(page: str, plan: dict):
         return lambda i: ("GET", f"/games/{main}/rounds/{plan['report_round']}/", {}, None)
     if page == "lobby":
         return lambda i: ("GET", "/games/", {}, None)
+    if page == "leaderboard":  # its 200 pages of 50 in turn
+        pages = -(-RATED_PEOPLE // 50)
+        return lambda i: ("GET", f"/ratings/dogfight/?page={i % pages + 1}", {}, None)
     if page == "order submit":
 
         def submit(i):

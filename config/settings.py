@@ -277,6 +277,8 @@ REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
 SWEEP_OUTAGE_MINUTES = int(
     os.getenv("SWEEP_OUTAGE_MINUTES") or ("20" if os.getenv("CELERY_BROKER_URL") else "0")
 )
+# Rated games a person must have finished to stand on a game's leaderboard (games/ratings.py).
+RATINGS_LEADERBOARD_MIN_GAMES = int(os.getenv("RATINGS_LEADERBOARD_MIN_GAMES") or "5")
 
 # Limits (games/limits.py), counted by django-ratelimit in the cache: "N/period", the period
 # s, m, h or d with an optional multiplier ("5/15m": five per fifteen minutes). Each can be set

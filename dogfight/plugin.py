@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import pictures
 from games.jsonface import EngineError
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import GameRules, Outcome, Rejected, places
 
 from . import cockpit_words, engine, report, svg, words
 from .engine import api as engine_api
@@ -35,6 +35,12 @@ DEFAULT_SETTINGS = {
     "balloons": 0,
     "clouds": DEFAULT_CLOUDS,
     "scoring": "hits",
+}
+
+COMPUTER_RATINGS = {
+    "novice": (565.1, 292.2),
+    "veteran": (2125.1, 285.2),
+    "ace": (2960.4, 328.7),
 }
 
 
@@ -198,6 +204,13 @@ class DogfightRules(GameRules):
         from .services import careers_close_game
 
         careers_close_game(game=game, final_state=final_state)
+
+    # Each level's rating in bench/bot_league.py's games (docs/ratings.md).
+    computer_ratings = COMPUTER_RATINGS
+
+    def ranking(self, final_state: dict, events) -> dict[int, int]:
+        """By the points as the seed scores them, those put out for missed orders last."""
+        return places(engine.standing(final_state, events))
 
     def demo_setup(self, user) -> str:
         from games.models import Game  # models: imported when called, see the module's note

@@ -17,10 +17,10 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected, TurnDeadline
+from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
 from . import report, svg
-from .engine import EngineError, State, act, foresight, missed, new_game
+from .engine import EngineError, State, act, foresight, missed, new_game, standing
 from .engine.api import view
 from .engine.bots import bot_action
 from .engine.classes import CLASSES, STANDARD
@@ -31,6 +31,8 @@ from .engine.state import Settings
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 48
+
+COMPUTER_RATINGS = {"novice": (1384.9, 166.3), "veteran": (2194.0, 212.8)}
 
 
 class DuelRules(TurnDeadline, GameRules):
@@ -166,6 +168,13 @@ class DuelRules(TurnDeadline, GameRules):
         return Outcome(
             state=new_state, events=events, over=over, winner=new_state["winner"] if over else None
         )
+
+    # Each level's rating in bench/duel_league.py's games (docs/ratings.md).
+    computer_ratings = COMPUTER_RATINGS
+
+    def ranking(self, final_state: dict, events) -> dict[int, int]:
+        """Win, draw or loss."""
+        return places(standing(State.from_dict(final_state)))
 
     # --- mail ---------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from . import registry, selectors
 SITE_PAGES = (
     "home",
     "lobby",
+    "leaderboards",
     "my_games",
     "logout",
     "login",

@@ -90,13 +90,23 @@ class GameSettingsForm(forms.Form):
     deadline_days = forms.IntegerField(
         label=_("Deadline (days)"), min_value=1, max_value=MAX_DEADLINE_DAYS, initial=2
     )
-    # (legend, field names) in the order the form shows them.
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The finished game moves its players' ratings (never a game with a single player)."
+        ),
+    )
+    # (legend, field names) in the order the form shows them; ``rated`` joins the first.
     groups: list[tuple[str, list[str]]] = [(_("The game"), ["title", "time_zone", "deadline_days"])]
     computer_help = ""  # what ticking a seat in ``computer_rows`` means in this game
 
     def fieldsets(self) -> list[tuple[str, list]]:
         """(legend, bound fields) for the template; the computer seats come separately."""
-        return [(legend, [self[name] for name in names]) for legend, names in self.groups]
+        sets = [(legend, [self[name] for name in names]) for legend, names in self.groups]
+        sets[0][1].append(self["rated"])
+        return sets
 
     def computer_rows(self) -> list[tuple]:
         """(seat number, checkbox, level) bound fields per seat a computer may take."""
@@ -117,6 +127,7 @@ class GameSettingsForm(forms.Form):
             "time_zone": data["time_zone"],
             "deadline_days": data.get("deadline_days") or 1,
             "resolve_early": data.get("resolve_early", False),
+            "rated": data.get("rated", False),
             "settings": self.game_settings(),
             "computer_seats": self.computer_seats(),
         }

@@ -36,6 +36,9 @@ class Game(models.Model):
         default=False, help_text=_("Resolve as soon as all orders are in, not at the next noon.")
     )
     scored = models.BooleanField(default=True)
+    rated = models.BooleanField(
+        default=False, help_text=_("The finished game moves its players' ratings.")
+    )
     winner_seat = models.SmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -66,6 +69,9 @@ class Seat(models.Model):
     computer_level = models.CharField(max_length=20, blank=True)
     name = models.CharField(max_length=40, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # Not a column: the rating shown beside a seat, set on the seats a page lists
+    # (games.ratings.lobby_seat_ratings).
+    shown_rating: int | None
 
     class Meta:
         ordering = ["number"]
@@ -207,6 +213,56 @@ class ApiToken(models.Model):
     def beginning(self) -> str:
         """How the token's secret begins, to tell it apart from the others."""
         return f"sk_{self.prefix}…"
+
+
+class Rating(models.Model):
+    """A person's rating at one game (``kind``): OpenSkill's belief about his skill, a mean
+    and its uncertainty (``games.ratings``), after the ``games`` rated games he finished."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
+    kind = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_person_and_game")
+        ]
+        # The leaderboard: a game's ratings, best first.
+        indexes = [models.Index(fields=["kind", "-mu"], name="ratings_by_game_best_first")]
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one person's rating, written in the transaction that finished
+    the game; the unique seat makes a second rating of the game impossible. The ids give the
+    order in which games were rated, which ``manage.py rebuild_ratings`` replays."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rating_changes", db_index=False)
+    seat = models.SmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes", db_index=False
+    )
+    kind = models.CharField(max_length=20)
+    place = models.PositiveSmallIntegerField(help_text=_("1 is first; seats that tie share one."))
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_rating_change_per_seat")
+        ]
+        # A person's history at one game, oldest first.
+        indexes = [models.Index(fields=["user", "kind", "id"], name="rating_history")]
+
+    @property
+    def shown_change(self) -> int:
+        """The change as people read it: the whole rating after less the one before."""
+        return round(self.mu_after) - round(self.mu_before)
 
 
 class Delivery(models.Model):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import pages, picture_views, registry, report_cache, selectors
+from . import pages, picture_views, ratings, registry, report_cache, selectors
 from .db import queries
 from .models import Chatter, Game, Order, Round
 
@@ -160,8 +160,16 @@ def _report_page(
                 description=_("What happened in round %(number)d of %(title)s, a game of %(kind)s.")
                 % {"number": rnd.number, "title": rnd.game.title, "kind": rnd.game.rules.name},
             ),
+            "rating_changes": _rating_changes(rnd.game, later),
         },
     )
+
+
+def _rating_changes(game: Game, later: bool) -> list:
+    """A rated game's last report shows what the game did to every seat's rating."""
+    if later or not game.rated or game.status != Game.Status.FINISHED:
+        return []
+    return ratings.report_rows(game)
 
 
 def _cached_report_fragment(rnd: Round, part: str, step: int) -> str:

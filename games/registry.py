@@ -11,6 +11,7 @@ talk only to this interface, never to a game's rules directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -24,6 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from . import clock
+from .rating_model import places  # noqa: F401  (for the games' ``ranking``)
 
 
 class Rejected(ValueError):
@@ -182,6 +184,20 @@ class GameRules:
 
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
+
+    # --- ratings (games.ratings) ------------------------------------------------------------
+    # Each computer level's fixed rating, (mu, sigma) on the scale of ``games.ratings.MODEL``,
+    # as the game's league measures it (bench/*league*): an anchor that rated games against
+    # computers are measured against, never moved by them.
+    computer_ratings: dict[str, tuple[float, float]] = {}
+
+    def ranking(self, final_state: dict, events: Callable[[], Iterable[dict]]) -> dict | None:
+        """A finished game's result, as its engine ranks it: each seat's place, 1 first, seats
+        that tie sharing one (``places``), those the game put out for missed orders last.
+        ``events()`` gives every event of the game's published rounds, oldest first, for a
+        game whose final state does not tell it alone. None: the game declares no result and
+        is never rated."""
+        return None
 
     def demo_setup(self, user) -> str | None:
         """This game's part of ``make demo`` for the demo person ``user`` (e.g. a practice

@@ -19,7 +19,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections, t
 from django.utils import timezone
 from orjson import Fragment
 
-from . import clock, registry
+from . import clock, ratings, registry
 from .db import bulk
 from .db.fields import serialized
 from .enqueue import enqueue_on_commit
@@ -118,6 +118,7 @@ RESOLVING_FIELDS = (
     "game__time_zone",
     "game__deadline_days",
     "game__resolve_early",
+    "game__rated",  # read when the round finishes the game: rated or not
 )
 
 
@@ -188,7 +189,7 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
     published = [rnd.pk for rnd, _ in resolved]
     Round.objects.filter(pk__any=published).update(status=Round.Status.PUBLISHED)
     enqueue_on_commit(send_reports_task, published)
-    openings = []
+    openings, finished = [], []
     for rnd, outcome in resolved:
         rnd.status = Round.Status.PUBLISHED
         game = rnd.game
@@ -198,8 +199,11 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
             game.winner_seat = outcome.winner
             game.save(update_fields=["status", "finished_at", "winner_seat"])
             registry.get(game.kind).on_game_over(game, outcome.state)
+            finished.append((game, outcome.state))
         else:
             openings.append(Opening(game, rnd.number + 1, outcome.state, finals[rnd.pk]))
+    if finished:
+        ratings.rate_finished(finished, now)
     return _open_rounds(openings, now) if openings else []
 
 

@@ -16,7 +16,7 @@ from django.core.paginator import Page
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.http import Http404
 
-from . import pages, registry
+from . import pages, ratings, registry
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
@@ -212,6 +212,7 @@ def _described(lobby: Lobby) -> Lobby:
     for game in lobby.open:
         for seat in game.seats.all():
             seat.label = registry.get(game.kind).seat_label(seat.number)
+    ratings.lobby_seat_ratings(lobby.open)
     won = [game for game in lobby.finished or () if game.winner_seat is not None]
     winners = {
         (seat.game_id, seat.number): seat

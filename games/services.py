@@ -41,6 +41,7 @@ def game_create(
     deadline_days: int,
     resolve_early: bool = False,
     computer_seats: dict[int, str] | None = None,
+    rated: bool = False,
 ) -> Game:
     rules = registry.get(kind)
     settings = rules.clean_settings(settings)
@@ -66,6 +67,7 @@ def game_create(
             deadline_days=deadline_days,
             resolve_early=resolve_early,
             scored=not computer_seats and rules.counts_for_careers(settings),
+            rated=rated,
         )
         Seat.objects.bulk_create(
             [
@@ -255,6 +257,18 @@ def _require_referee(game: Game, user) -> None:
 def _require_owner(seat: Seat, user) -> None:
     if not (user.is_authenticated and seat.user_id == user.pk):
         raise Rejected(_("that is not your seat"), code="not_your_seat")
+
+
+def referee_set_rated(*, game: Game, by, rated: bool) -> Game:
+    """Make a game rated or not: only before it starts."""
+    _require_referee(game, by)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise Rejected(_("a game is rated or not from its start on"))
+        game.rated = rated
+        game.save(update_fields=["rated"])
+    return game
 
 
 def referee_set_input(*, game: Game, by, data: dict) -> Round:

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import limits, picture_views, public_views, registry, views
+from . import limits, picture_views, public_views, rating_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,11 +22,15 @@ urlpatterns = [
     path("me/", views.my_games, name="my_games"),
     path("me/tokens/", views.api_tokens, name="api_tokens"),
     path("games/", views.lobby, name="lobby"),
+    path("people/<str:username>/", rating_views.person_page, name="person"),
+    path("ratings/", rating_views.leaderboards, name="leaderboards"),
+    path("ratings/<slug:kind>/", rating_views.leaderboard, name="leaderboard"),
     path("games/new/<slug:kind>/", views.game_new, name="game_new"),
     path("games/practice/<slug:kind>/", views.practice, name="practice"),
     path("games/<int:game_id>/join/<int:number>/", views.seat_join, name="seat_join"),
     path("games/<int:game_id>/referee/", views.referee_panel, name="referee_panel"),
     path("games/<int:game_id>/referee/start/", views.referee_start, name="referee_start"),
+    path("games/<int:game_id>/referee/rated/", views.referee_rated, name="referee_rated"),
     path("games/<int:game_id>/referee/input/", views.referee_input, name="referee_input"),
     path("games/<int:game_id>/referee/remove/", views.referee_remove, name="referee_remove"),
     path(

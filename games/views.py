@@ -374,6 +374,18 @@ def _form_failed(request, game, form):
 
 @require_POST
 @referee_only
+def referee_rated(request, game):
+    rated = request.POST.get("rated") == "1"
+    return _act(
+        request,
+        game,
+        lambda: services.referee_set_rated(game=game, by=request.user, rated=rated),
+        _("The game is rated.") if rated else _("The game is not rated."),
+    )
+
+
+@require_POST
+@referee_only
 def referee_start(request, game):
     return _act(
         request,

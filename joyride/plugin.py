@@ -18,12 +18,13 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import GameRules, Outcome, Rejected, places
 
 from . import report, svg, words
 from .engine import (
     LEVELS,
     EngineError,
+    State,
     check,
     computer_picks,
     computer_plan,
@@ -31,6 +32,7 @@ from .engine import (
     pick_order,
     resolve_picks,
     resolve_run,
+    standing,
     validate_plan,
 )
 
@@ -38,6 +40,11 @@ MIN_HOURS, MAX_HOURS = 1, 24 * 14
 DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
 SOLO_DEADLINE = timedelta(days=3650)  # a solo game waits for its player
 PLAN_KEYS = {"tiles", "insta_ball"}
+COMPUTER_RATINGS = {
+    "novice": (1592.4, 257.5),
+    "veteran": (2062.6, 253.8),
+    "ace": (2455.7, 333.2),
+}
 DEFAULT_SETTINGS = {
     "players": 2,
     "run_hours": DEFAULT_RUN_HOURS,
@@ -188,6 +195,15 @@ class JoyrideRules(GameRules):
 
     def counts_for_careers(self, settings: dict) -> bool:
         return False
+
+    # Each level's rating in bench/joyride_league.py's games (docs/ratings.md).
+    computer_ratings = COMPUTER_RATINGS
+
+    def ranking(self, final_state: dict, events) -> dict[int, int] | None:
+        """By total, ties by the seed's tie-break; a solo game has no one to rank against."""
+        if final_state["players"] < 2:
+            return None
+        return places(dict(enumerate(standing(State.from_dict(final_state)))))
 
     # --- practice and the demo -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected, TurnDeadline
+from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
 from . import engine, report, svg, words
 
@@ -23,6 +23,7 @@ MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 12
 MODES = ("turn", "round")
 COMPUTER_LEVELS = {"novice": 1, "ace": 2}  # the platform's level names -> the engine's pilots
+COMPUTER_RATINGS = {"novice": (1984.0, 236.6), "ace": (2671.8, 242.5)}
 DEFAULT_SETTINGS = {
     "course": "oval5",
     "level": 1,
@@ -190,6 +191,13 @@ class RacingRules(TurnDeadline, GameRules):
             over=over,
             winner=_jet(state, state["winner"])["seat"] if over and state["winner"] else None,
         )
+
+    # Each level's rating in bench/racing_league.py's races (docs/ratings.md).
+    computer_ratings = COMPUTER_RATINGS
+
+    def ranking(self, final_state: dict, events) -> dict[int, int]:
+        """By place; the jets that retired after them, alike."""
+        return places(engine.standing(final_state))
 
     def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
         """The referee's removals: each removed seat's jet retires from the race."""

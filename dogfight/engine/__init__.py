@@ -2,7 +2,7 @@
 
 Everything a rule decides lives here; the web layer asks, it never re-implements:
 ``new_game`` sets a game up, ``legal_maneuvers`` lists a pilot's choices, ``validate_orders``
-checks a round's orders, ``resolve_round`` flies a round. Same state, orders and seed give the
+checks a round's orders, ``resolve_round`` flies a round, ``standing`` ranks the pilots of a finished game. Same state, orders and seed give the
 same result.
 """
 
@@ -12,6 +12,7 @@ from .maneuvers import legal_maneuvers, nmr_maneuvers, route
 from .orders import Move, Orders, validate_orders
 from .resolve import resolve_round
 from .setup import new_game
+from .standing import standing
 from .state import Plane, Settings, State
 
 __all__ = [
@@ -26,5 +27,6 @@ __all__ = [
     "nmr_maneuvers",
     "resolve_round",
     "route",
+    "standing",
     "validate_orders",
 ]

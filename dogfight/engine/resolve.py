@@ -22,6 +22,7 @@ from .weather import draw_wind, drift, maybe_new_cloud
 
 BALLOON_POINTS = 5
 CRASH_POT = 5
+NMR_OUT_AT = 4  # missed rounds in a row that put a pilot out (rules §7)
 UNSET = object()  # no referee-fixed wind
 CLOUD = object()  # what a burst meets in a cloud hex: it goes no further
 
@@ -110,7 +111,7 @@ class Round:
                     "missed_rounds": plane.missed_rounds,
                 }
             )
-            if plane.missed_rounds >= 4:
+            if plane.missed_rounds >= NMR_OUT_AT:
                 self._crash(plane, "nmr")
             else:
                 plans[plane] = nmr_orders(plane)

@@ -144,6 +144,12 @@ def act(state: State, player: int, action: object) -> tuple[State, list[dict[str
     return state, events
 
 
+def standing(state: State) -> dict[int, int]:
+    """Each player's standing in a finished duel, the higher the better: the winner 1, the
+    loser 0 (destroyed, forfeit or resigned); a draw leaves both at 0."""
+    return {player: int(state.winner == player) for player in (0, 1)}
+
+
 def _emitter(state: State, events: list[dict[str, Any]]) -> Emit:
     return lambda type_, **fields: events.append({"turn": state.turn, "type": type_, **fields})
 

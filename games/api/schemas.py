@@ -21,6 +21,14 @@ class SeatOut(Schema):
         description="The person's username; null for a computer or a free seat."
     )
     computer: bool
+    rating: int | None = Field(
+        description="The seat's rating at this game: its person's now (null before his first "
+        "rated game), or its computer level's fixed one."
+    )
+    rating_change: int | None = Field(
+        description="In a finished rated game, what it did to the person's rating (+14, -9); "
+        "else null."
+    )
 
 
 class RoundOut(Schema):
@@ -39,6 +47,7 @@ class GameSummary(Schema):
     started_at: datetime | None
     finished_at: datetime | None
     winner_seat: int | None
+    rated: bool = Field(description="Whether the finished game moves its people's ratings.")
     seats: list[SeatOut]
     url: str = Field(description="The game's page on the site.")
 
@@ -139,3 +148,35 @@ class MyGame(Schema):
 class PracticeOut(Schema):
     game: int
     seat: int
+
+
+class LeaderboardRow(Schema):
+    place: int
+    player: str = Field(description="The person's username.")
+    rating: int
+    uncertainty: int = Field(description="The rating's standard deviation (sigma).")
+    games: int = Field(description="Rated games finished at this game.")
+
+
+class Leaderboard(Schema):
+    kind: str
+    min_games: int = Field(description="Rated games a person needs to be listed.")
+    items: list[LeaderboardRow]
+    page: int
+    pages: int
+    count: int
+
+
+class RatingHistoryOut(Schema):
+    game: int
+    place: int
+    rating: int = Field(description="The rating after the game.")
+    change: int
+
+
+class PersonRatingOut(Schema):
+    kind: str
+    rating: int
+    uncertainty: int = Field(description="The rating's standard deviation (sigma).")
+    games: int
+    history: list[RatingHistoryOut] = Field(description="Every rated game, oldest first.")

@@ -4,13 +4,15 @@ services, and so the same checks, as the site's forms."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
 
-from .. import limits, registry, selectors, services
+from .. import limits, ratings, registry, selectors, services
 from ..models import Chatter, Game, Report, Round
 from . import schemas
 from .limits import count
@@ -27,19 +29,21 @@ player = Router(tags=["players"])
 # --- reads for anyone -----------------------------------------------------------------------
 
 
-def _seats(game: Game) -> list[dict]:
+def _seats(game: Game, shown: dict) -> list[dict]:
     return [
         {
             "number": seat.number,
             "name": seat.name,
             "player": seat.user.get_username() if seat.user_id else None,
             "computer": seat.computer,
+            "rating": shown.get((game.pk, seat.number), (None, None))[0],
+            "rating_change": shown.get((game.pk, seat.number), (None, None))[1],
         }
         for seat in game.seats.all()
     ]
 
 
-def _summary(game: Game) -> dict:
+def _summary(game: Game, shown: dict | None = None) -> dict:
     return {
         "id": game.pk,
         "kind": game.kind,
@@ -50,7 +54,8 @@ def _summary(game: Game) -> dict:
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "winner_seat": game.winner_seat,
-        "seats": _seats(game),
+        "rated": game.rated,
+        "seats": _seats(game, ratings.api_seat_ratings([game]) if shown is None else shown),
         "url": game.get_absolute_url(),
     }
 
@@ -104,8 +109,9 @@ def games(request, query: Query[LobbyQuery]):
     size = min(max(query.page_size, 1), MAX_PAGE_SIZE)
     pages = Paginator(found.order_by("-created_at", "-pk"), size)
     page = pages.get_page(query.page)
+    shown = ratings.api_seat_ratings(page.object_list)
     return {
-        "items": [_summary(game) for game in page],
+        "items": [_summary(game, shown) for game in page],
         "page": page.number,
         "pages": pages.num_pages,
         "count": pages.count,
@@ -179,6 +185,63 @@ def published_round(request, game_id: int, number: int):
             if c.lines
         ],
     }
+
+
+@public.get(
+    "/ratings/{kind}",
+    response={200: schemas.Leaderboard, ERRORS: schemas.Error},
+    summary="A game's leaderboard: its rated people, best first, a page at a time",
+)
+def leaderboard(request, kind: str, page: int = 1, page_size: int = PAGE_SIZE):
+    if kind not in {rules.slug for rules in registry.all_games()}:
+        raise Http404("No such game.")
+    size = min(max(page_size, 1), MAX_PAGE_SIZE)
+    found = Paginator(ratings.leaderboard(kind), size).get_page(page)
+    first = (found.number - 1) * size
+    return {
+        "kind": kind,
+        "min_games": ratings.leaderboard_min_games(),
+        "items": [
+            {
+                "place": first + index,
+                "player": rating.user.get_username(),
+                "rating": ratings.shown(rating.mu),
+                "uncertainty": round(rating.sigma),
+                "games": rating.games,
+            }
+            for index, rating in enumerate(found, start=1)
+        ],
+        "page": found.number,
+        "pages": found.paginator.num_pages,
+        "count": found.paginator.count,
+    }
+
+
+@public.get(
+    "/people/{username}/ratings",
+    response={200: list[schemas.PersonRatingOut], ERRORS: schemas.Error},
+    summary="A person's ratings, a game each, with every rated game",
+)
+def person_ratings(request, username: str):
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    return [
+        {
+            "kind": entry.rules.slug,
+            "rating": entry.shown,
+            "uncertainty": entry.uncertainty,
+            "games": entry.rating.games,
+            "history": [
+                {
+                    "game": change.game_id,
+                    "place": change.place,
+                    "rating": ratings.shown(change.mu_after),
+                    "change": change.shown_change,
+                }
+                for change in entry.changes
+            ],
+        }
+        for entry in ratings.of_person(person)
+    ]
 
 
 # --- a seat's owner -------------------------------------------------------------------------

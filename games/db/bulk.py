@@ -9,6 +9,7 @@ psycopg splitting a query of thousands of them. Elsewhere (the embedded SQLite d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -16,7 +17,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models
 from . import queries
 
 
-def insert(objects: list[models.Model]) -> None:
+def insert(objects: Sequence[models.Model]) -> None:
     """Insert new, unsaved ``objects`` of one model and give each its id."""
     if not objects:
         return

@@ -4,7 +4,7 @@ catalogue), no clock; randomness only from a game's seed.
 Everything a rule decides lives here; the web layer asks, it never re-implements:
 ``new_game`` sets a game up, ``catalogue`` lists the lab cards and the tables, ``check`` scores
 a plan as it grows (uncontested), ``resolve_run`` replays every seat's plan in lock-step and
-scores the round, ``resolve_picks`` hands out the gadgets and cleans up for the next round;
+scores the round, ``standing`` ranks the seats (total, then the tie-break), ``resolve_picks`` hands out the gadgets and cleans up for the next round;
 ``computer_plan`` and ``computer_picks`` play a seat; ``validate_plan`` checks a plan before it
 is stored. Same state and input, same answer.
 """
@@ -19,6 +19,7 @@ from .game import (
     pick_order,
     resolve_picks,
     resolve_run,
+    standing,
     validate_plan,
 )
 from .state import Plan, State, parse_plan
@@ -37,5 +38,6 @@ __all__ = [
     "pick_order",
     "resolve_picks",
     "resolve_run",
+    "standing",
     "validate_plan",
 ]

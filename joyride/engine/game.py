@@ -455,15 +455,19 @@ def _reveal_gadgets(state: State) -> None:
     state.gadgets["revealed"], state.gadgets["deck"] = deck[:count], deck[count:]
 
 
+def standing(state: State) -> list[tuple[int, int]]:
+    """Each seat's standing after the rounds played, the higher the better: its total, then
+    the seed's tie-break, how far it went through the lab in the last run."""
+    return [(sum(state.scores[s]), state.reach[s][-1]) for s in range(state.players)]
+
+
 def _finish(state: State) -> None:
     state.phase = "over"
-    totals = [sum(s) for s in state.scores]
-    best = max(totals)
-    leaders = [s for s in range(state.players) if totals[s] == best]
-    furthest = max(state.reach[s][-1] for s in leaders)
-    state.winners = [s for s in leaders if state.reach[s][-1] == furthest]
+    standings = standing(state)
+    best = max(standings)
+    state.winners = [s for s in range(state.players) if standings[s] == best]
     if state.solo:
-        state.rating = rating_band(totals[0])
+        state.rating = rating_band(standings[0][0])
 
 
 # --- gadget picks and cleanup -------------------------------------------------------------------

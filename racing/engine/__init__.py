@@ -12,6 +12,7 @@ Everything a rule decides lives here; the web layer asks, it never re-implements
   default slips, and a fallback when the round's earlier turns made the order illegal;
 - ``retire(state, jet_id)`` takes a jet out of the race (the referee's removal) and returns
   ``(state, events)``;
+- ``standing(state)`` ranks the jets of a finished race by seat;
 - ``computer_order(state, level=1)`` is a computer pilot's order for the jet on turn;
 - ``courses()`` the built-in courses, ``catalogue()`` the equipment and the levels.
 
@@ -54,6 +55,16 @@ def retire(state: dict[str, Any], jet_id: str) -> tuple[dict[str, Any], list[Any
     return _retire(load(state), jet_id)
 
 
+def standing(state: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Each seat's standing when the race is over, the higher the better: the jets that
+    finished by their place, then every jet that retired (by the referee or after missed
+    turns) alike."""
+    return {
+        jet["seat"]: (1, -jet["place"]) if jet["status"] == "finished" else (0, 0)
+        for jet in load(state)["jets"]
+    }
+
+
 __all__ = [
     "KINDS",
     "LEVELS",
@@ -69,4 +80,5 @@ __all__ = [
     "play_sealed",
     "play_turn",
     "retire",
+    "standing",
 ]

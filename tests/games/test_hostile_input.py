@@ -337,6 +337,11 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
         "kind": kinds + ["nonesuch"],
         "uidb64": ["MQ", "x", "-"],
         "token": ["set-password", "abc-123", "x"],
+        "username": [
+            *(u.username for u in world["users"].values() if getattr(u, "username", "")),
+            "nobody-here",
+            "Ünï côdé",
+        ],
     }
     for name, parameters in endpoints():
         namespace = name.partition(":")[0] if ":" in name else None

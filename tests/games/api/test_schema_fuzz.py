@@ -22,10 +22,15 @@ CONFIG = """
 [parameters]
 game_id = {game}
 number = 0
+username = "fuzzer"
 
 [[operations]]
 include-path = "/api/v1/games/{{game_id}}/rounds/{{number}}"
 parameters = {{ number = 1 }}
+
+[[operations]]
+include-path = "/api/v1/ratings/{{kind}}"
+parameters = {{ kind = "dogfight" }}
 """
 
 
@@ -78,4 +83,4 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(
         check=False,
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
-    assert "12/12" in run.stdout  # every operation was selected and tested
+    assert "14/14" in run.stdout  # every operation was selected and tested

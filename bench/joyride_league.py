@@ -1,0 +1,99 @@
+"""The joyride league: seeded four-player games between the computer players' levels and a
+baseline.
+
+Not a test: it prints figures. Tables (each ``--games`` games of three rounds, the seats rotated
+game by game): ``ace-veteran-novice-pass`` (one of each) and ``veteran-novice`` (two of each).
+``pass`` is the baseline that sends no plan (the missed run's default: it lays nothing) and
+picks nothing. Reported per table: wins and mean totals per level; then each level's rating
+(``games/rating_model.py``) over every game, ranked as a rated game is
+(``joyride.engine.standing``: the total, then the seed's tie-break), the tables' games taken in
+turn: the computer levels' anchors of ``joyride/plugin.py``.
+
+Run: ``.venv/bin/python bench/joyride_league.py [--games 30]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.rating_model import league, league_lines, places
+from joyride.engine import (
+    State,
+    computer_picks,
+    computer_plan,
+    new_game,
+    resolve_picks,
+    resolve_run,
+    standing,
+    validate_plan,
+)
+
+TABLES = {
+    "ace-veteran-novice-pass": ("ace", "veteran", "novice", "pass"),
+    "veteran-novice": ("veteran", "novice", "veteran", "novice"),
+}
+
+
+def game(table: str, number: int) -> dict:
+    lineup = TABLES[table]
+    levels = {seat: lineup[(seat + number) % len(lineup)] for seat in range(len(lineup))}
+    state = new_game(len(levels), number).to_dict()
+    while state["phase"] != "over":
+        if state["phase"] == "pick":
+            picks = [
+                None if levels[s] == "pass" else computer_picks(state, s, levels[s]) for s in levels
+            ]
+            after, _ = resolve_picks(state, picks)
+        else:
+            plans = [
+                None
+                if levels[s] == "pass"
+                else validate_plan(state, s, computer_plan(state, s, levels[s]))
+                for s in levels
+            ]
+            after, _ = resolve_run(state, plans)
+        state = after.to_dict()
+    final = State.from_dict(state)
+    return {
+        "levels": levels,
+        "places": places(dict(enumerate(standing(final)))),
+        "totals": [total for total, _ in standing(final)],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="games per table")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    played = []
+    for table, lineup in TABLES.items():
+        results = [game(table, n) for n in range(args.games)]
+        wins: dict[str, int] = defaultdict(int)
+        totals: dict[str, list[int]] = defaultdict(list)
+        for result in results:
+            for seat, place in result["places"].items():
+                wins[result["levels"][seat]] += place == 1
+                totals[result["levels"][seat]].append(result["totals"][seat])
+        summary = ", ".join(
+            f"{level} {wins[level]} wins, mean total {statistics.mean(totals[level]):.1f}"
+            for level in dict.fromkeys(lineup)
+        )
+        print(f"{table}: {args.games} games; {summary}")
+        played.append(
+            [[(r["levels"][seat], place) for seat, place in r["places"].items()] for r in results]
+        )
+    print(f"({time.perf_counter() - started:.0f} s)")
+    print("each level's rating over all these games (the anchors in joyride/plugin.py):")
+    print("\n".join(league_lines(league(game for turn in zip(*played) for game in turn))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The ratings' pages: a person's ratings (one a game, with its history) and each game's
+leaderboard. Public, as the lobby is."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_safe
+
+from . import pages, ratings, registry
+from .registry import Rejected
+
+LEADERBOARD_PAGE = 50
+
+
+@require_safe
+def person_page(request, username: str):
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    return render(
+        request,
+        "games/person.html",
+        {"person": person, "ratings": ratings.of_person(person)},
+    )
+
+
+@require_safe
+def leaderboards(request):
+    """The first game's leaderboard: each board links to the others."""
+    return redirect("leaderboard", registry.all_games()[0].slug)
+
+
+@require_safe
+def leaderboard(request, kind: str):
+    try:
+        rules = registry.get(kind)
+    except Rejected:
+        raise Http404("No such game.") from None
+    page = pages.page_of(request, ratings.leaderboard(kind), "page", LEADERBOARD_PAGE)
+    first = (page.number - 1) * LEADERBOARD_PAGE
+    return render(
+        request,
+        "games/leaderboard.html",
+        {
+            "rules": rules,
+            "games": registry.all_games(),
+            "page": page,
+            "rows": [
+                (
+                    first + index,
+                    rating.user.username,
+                    ratings.shown(rating.mu),
+                    round(rating.sigma),
+                    rating.games,
+                )
+                for index, rating in enumerate(page.object_list, start=1)
+            ],
+            "min_games": ratings.leaderboard_min_games(),
+        },
+    )
