@@ -31,7 +31,10 @@ def places(standings: Mapping[int, Any]) -> dict[int, int]:
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after a game where seat i, rated ``before[i]``, took
     ``places[i]`` (1 first; equal places tie)."""
-    after = MODEL.rate([[MODEL.create_rating(list(rating))] for rating in before], ranks=[float(place) for place in places])
+    after = MODEL.rate(
+        [[MODEL.create_rating(list(rating))] for rating in before],
+        ranks=[float(place) for place in places],
+    )
     return [(new.mu, new.sigma) for (new,) in after]
 
 
