@@ -55,15 +55,16 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ("language", "time_zone", "mail_reports", "mail_reminders")
+        fields = ("language", "time_zone", "notices", "mail_reminders")
         labels = {
             "language": _("Language"),
-            "mail_reports": _("Mail me each published round"),
+            "notices": _("Game mail"),
             "mail_reminders": _("Mail me a reminder before a deadline while my orders are due"),
         }
         help_texts = {
-            "language": _("Pages and mail in this language; none chosen: your browser's.")
+            "language": _("Pages and mail in this language; none chosen: your browser's."),
         }
+        widgets = {"notices": forms.RadioSelect}
 
 
 class TokenForm(forms.Form):

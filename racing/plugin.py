@@ -191,6 +191,10 @@ class RacingRules(TurnDeadline, GameRules):
             winner=_jet(state, state["winner"])["seat"] if over and state["winner"] else None,
         )
 
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """A pick in the draft is no news to those who wait for theirs."""
+        return [] if report_state["phase"] == "draft" else seats
+
     def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
         """The referee's removals: each removed seat's jet retires from the race."""
         events: list[dict] = []
