@@ -297,7 +297,7 @@ def _notice(
     report's state is the next round's start."""
     if last_round.get(rnd.game_id) == rnd.number:
         return OVER
-    if seat.number in rnd.referee_input.get("remove", []) and seat.user_id != rnd.game.referee_id:
+    if _taken_out(rules, rnd, report_state, seat):
         return REMOVED
     computers = {s.number for s in seats if s.computer}
     if seat.number in acting.seats_to_act(rules, report_state, computers=computers):
@@ -312,6 +312,16 @@ def _notice(
     ):
         return REPORT
     return None
+
+
+def _taken_out(rules, rnd: Round, report_state: dict, seat: Seat) -> bool:
+    """Whether the referee's removal in ``rnd`` took the seat out of the game (not told to a
+    referee who took himself out; a game whose removal lasts one round only keeps him in)."""
+    return (
+        seat.number in rnd.referee_input.get("remove", [])
+        and seat.user_id != rnd.game.referee_id
+        and seat.number not in rules.seats_in_game(report_state)
+    )
 
 
 def _quiet(notice: str, rules, rnd: Round, seat: Seat, watching: bool) -> bool:

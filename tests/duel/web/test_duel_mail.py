@@ -5,6 +5,7 @@ is over"; a draw offer goes to the opponent, if his address is confirmed."""
 import pytest
 from django.core import mail
 from django.core.cache import cache
+from django.urls import reverse
 
 from duel import services as duel_services
 from tests.factories import make_user
@@ -74,3 +75,18 @@ def test_a_draw_offer_goes_only_to_a_confirmed_address(alice, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         duel_services.draw_offer(game=game, user=alice)
     assert mail.outbox == []
+
+
+def test_the_your_move_count_follows_the_opponents_action_on_the_next_page(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
+    game = make_duel(alice, bob)
+    placed(game, alice, bob, django_capture_on_commit_callbacks)
+    client.force_login(bob)
+    lobby = reverse("lobby")
+    assert "Your move" not in client.get(lobby).content.decode()  # alice moves first
+    act(game, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    assert "Your move: 1 game" in client.get(lobby).content.decode()
+    assert "Orders due" in client.get(reverse("my_games")).content.decode()
+    act(game, bob, stay("B1"), django_capture_on_commit_callbacks)
+    assert "Your move" not in client.get(lobby).content.decode()
