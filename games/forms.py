@@ -58,11 +58,12 @@ class ProfileForm(forms.ModelForm):
         fields = ("language", "time_zone", "notices", "mail_reminders")
         labels = {
             "language": _("Language"),
-            "notices": _("Game mail"),
+            "notices": _("Mail me"),
             "mail_reminders": _("Mail me a reminder before a deadline while my orders are due"),
         }
         help_texts = {
             "language": _("Pages and mail in this language; none chosen: your browser's."),
+            "mail_reminders": "",
         }
         widgets = {"notices": forms.RadioSelect}
 
