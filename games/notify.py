@@ -244,6 +244,8 @@ class _Batch:
             notice = _notice(rules, rnd, self.reports[rnd.pk][1], seat, seats, self.last_round)
             if notice is None or _quiet(notice, rules, rnd, seat, seat.user_id in watching):
                 continue
+            if notice == TURN and self._next_round(game.pk, rnd.number + 1) is None:
+                continue  # that round is played already (he acted before this mail went)
             with _written_for(_own_words(seat.user)):
                 subject, body = self._mail(notice, rules, rnd, seat, names)
                 message = _game_mail(seat.user, subject, body)
@@ -258,7 +260,7 @@ class _Batch:
         first = max(start, rnd.number - MAX_ROUNDS_IN_MAIL + 1)
         if first < rnd.number:
             told = _earlier_rounds(game.pk, first, rnd.number, rules, names) + told
-        next_round = self._next_round(game.pk, rnd.number + 1) if notice == TURN else None
+        next_round = self._next_round(game.pk, rnd.number + 1)
         alone = rules.owing_seats(state, {}) == {seat.number}  # a game of turns: his turn
         body = render_to_string(
             "games/mail/round.txt",
@@ -278,7 +280,7 @@ class _Batch:
         return _subject(notice, rules, rnd, state, alone), body
 
     def _next_round(self, game_id: int, number: int) -> Round | None:
-        """The round a "your turn" is for, while it is open (its deadline)."""
+        """Round ``number`` of the game while it is open: the one a "your turn" is for."""
         if self.open_rounds is None:
             self.open_rounds = {
                 rnd.game_id: rnd
@@ -295,8 +297,8 @@ def _notice(
 ) -> str | None:
     """What the published round ``rnd`` tells the person in ``seat``, if anything. The
     report's state is the next round's start."""
-    if last_round.get(rnd.game_id) == rnd.number:
-        return OVER
+    if rnd.game_id in last_round:  # a finished game: its last round tells the result
+        return OVER if last_round[rnd.game_id] == rnd.number else None
     if _taken_out(rules, rnd, report_state, seat):
         return REMOVED
     computers = {s.number for s in seats if s.computer}

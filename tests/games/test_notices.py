@@ -124,6 +124,16 @@ def test_nobody_is_mailed_about_a_game_whose_page_he_has_open(
     assert len(mails_to(alice)) == 1
 
 
+def test_a_late_mail_asks_for_no_round_that_is_played_already():
+    """The worker may send a round's mail late: by then the next round may be over."""
+    alice = make_user("alice")
+    game = make_dogfight(humans={0: alice})
+    first = resolve_without_mail(game)
+    resolve_without_mail(game)
+    assert notify.send_reports([first.pk]) == 0
+    assert mail.outbox == []
+
+
 def test_presence_never_fails_a_page_when_the_cache_does_not_answer(settings):
     settings.CACHES = {
         "default": {  # Django's own Redis cache, which raises when Redis is away
@@ -148,6 +158,12 @@ def test_while_the_cache_is_down_a_player_on_the_page_is_mailed_all_the_same(
     assert client.get(cockpit(game, 0)).status_code == 200
     resolve(game, django_capture_on_commit_callbacks)
     assert len(mails_to(alice)) == 1
+
+
+def resolve_without_mail(game) -> Round:
+    rnd = open_round(game)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)  # its mail waits for a commit
+    return rnd
 
 
 # --- confirmed addresses only ----------------------------------------------------------------
