@@ -67,6 +67,13 @@ class ProfileForm(forms.ModelForm):
         }
         widgets = {"notices": forms.RadioSelect}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["notices"].required = False  # a form sent without it keeps the choice
+
+    def clean_notices(self) -> str:
+        return self.cleaned_data["notices"] or self.instance.notices
+
 
 class TokenForm(forms.Form):
     name = forms.CharField(

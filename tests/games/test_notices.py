@@ -316,6 +316,20 @@ def test_my_games_offers_the_three_choices_and_says_who_gets_what(client):
     assert "Welche E-Mails du bekommst" in german
 
 
+def test_settings_sent_without_the_choice_keep_it(client):
+    alice = make_user("alice", notices="digest")
+    client.force_login(alice)
+    response = client.post(reverse("my_games"), {"time_zone": "Asia/Tokyo"})
+    assert response.status_code == 302
+    profile = Profile.objects.get(user=alice)
+    assert profile.time_zone == "Asia/Tokyo" and profile.notices == "digest"
+    client.post(reverse("my_games"), {"time_zone": "Asia/Tokyo", "notices": "turn"})
+    assert Profile.objects.get(user=alice).notices == "turn"
+    response = client.post(reverse("my_games"), {"time_zone": "UTC", "notices": "spam"})
+    assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
+    assert Profile.objects.get(user=alice).notices == "turn"
+
+
 def test_a_daily_digest_instead_of_mail_as_things_happen(django_capture_on_commit_callbacks):
     alice = make_user("alice", notices="digest", time_zone="Asia/Tokyo", language="de")
     bob = make_user("bob")
