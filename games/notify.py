@@ -238,7 +238,8 @@ class _Batch:
         rules = registry.get(game.kind)
         seats = self.seats[rnd.game_id]
         names = {seat.number: str(seat) for seat in seats}
-        watching = presence.watchers([s.user_id for s in self.readers[game.pk]], game.pk)
+        people = [s.user_id for s in self.readers[game.pk] if s.user_id is not None]
+        watching = presence.watchers(people, game.pk)
         sent = 0
         for seat in self.readers[game.pk]:
             notice = _notice(rules, rnd, self.reports[rnd.pk][1], seat, seats, self.last_round)
@@ -307,13 +308,17 @@ def _notice(
     people = {s.number for s in seats if s.user_id is not None}
     others_played = (rules.owing_seats(rnd.state, rnd.referee_input) & people) - {seat.number}
     if (
-        seat.user.profile.notices == Profile.Notices.EVERY
+        _wants_every_report(seat)
         and others_played
         and seat.number in rules.seats_in_game(report_state)
         and seat.number in rules.report_readers(report_state, [s.number for s in seats])
     ):
         return REPORT
     return None
+
+
+def _wants_every_report(seat: Seat) -> bool:
+    return seat.user is not None and seat.user.profile.notices == Profile.Notices.EVERY
 
 
 def _taken_out(rules, rnd: Round, report_state: dict, seat: Seat) -> bool:
@@ -366,7 +371,7 @@ def _told_from(seats: list[Seat], game_ids: list[int]) -> dict[int, int]:
         .annotate(last=Max("round__number"))
         .values_list("seat_id", "last")
     )
-    mailed = {
+    mailed: dict[tuple[int | None, int], int] = {
         (user_id, game_id): last
         for user_id, game_id, last in Delivery.objects.filter(
             user_id__any=[seat.user_id for seat in seats],

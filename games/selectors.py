@@ -102,7 +102,11 @@ def my_games(user) -> list[MyGame]:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
         sent = bool(rnd and rnd.pk in submitted)
-        due = bool(seat and rnd) and seat.number in _to_act(game, rnd, seat.number, sent)
+        due = (
+            seat is not None
+            and rnd is not None
+            and seat.number in _to_act(game, rnd, seat.number, sent)
+        )
         rules = registry.get(game.kind)
         waiting = bool(
             seat and rnd and not due and not sent and seat.number in rules.seats_in_game(rnd.state)

@@ -47,6 +47,7 @@ def link_in(text: str, path: str) -> str:
 # --- a practice game the person leaves --------------------------------------------------------
 
 
+@pytest.mark.slow  # the computers play the game out: some fifty rounds
 def test_a_practice_dogfight_left_in_round_2_sends_its_player_one_result_mail(
     client, django_capture_on_commit_callbacks
 ):

@@ -11,7 +11,7 @@ from tests.factories import make_user
 
 from .helpers import make_race, open_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # whole races, seconds each
 
 
 def mails_to(user) -> list[str]:
