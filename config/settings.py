@@ -262,6 +262,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.sweep_task",
         "schedule": crontab(minute="*/5"),
     },
+    # Each hour: the daily digest of those for whom it is now the digest's hour (games/notify.py).
+    "digests": {
+        "task": "games.tasks.send_digests_task",
+        "schedule": crontab(minute=0),
+    },
 }
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -272,6 +277,8 @@ CELERY_DB_REUSE_MAX = 1_000_000
 
 SITE_URL = os.getenv("SITE_URL", "http://localhost:8000").rstrip("/")
 REMINDER_HOURS = int(os.getenv("REMINDER_HOURS") or "6")
+# At most this many game mails to one person in any 24 hours (games/notify.py).
+GAME_MAILS_PER_DAY = int(os.getenv("GAME_MAILS_PER_DAY") or "60")
 # A gap between sweeps longer than this means the scheduler was down; 0 turns the rule off.
 # Off in the embedded default, where nobody runs beat and the sweep is run by hand.
 SWEEP_OUTAGE_MINUTES = int(
@@ -289,6 +296,7 @@ RATE_LIMIT_DEFAULTS = {
     "password_resets_per_address": "5/h",
     "password_resets_per_email": "3/h",
     "signups_per_address": "5/h",
+    "confirmations_per_person": "3/h",
     "games_per_person": "10/h",
     "practice_games_per_person": "10/h",
     "orders_per_seat": "30/m",

@@ -178,17 +178,10 @@ class DuelRules(TurnDeadline, GameRules):
 
     # --- mail ---------------------------------------------------------------------------------
 
-    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
-        """Only whoever must act next gets the mail ("your turn"), not the one who just acted;
-        at the end both do."""
-        if report_state.get("phase") == "over":
-            return seats
-        return [s for s in seats if s in self.active_seats(report_state)]
-
-    def report_subject(self, title: str, number: int, report_state: dict) -> str:
+    def report_subject(self, title: str, number: int, report_state: dict) -> str | None:
         if report_state.get("phase") == "over":
             return gettext("%(title)s: the duel is over") % {"title": title}
-        return gettext("%(title)s: your turn") % {"title": title}
+        return None
 
     # --- pages --------------------------------------------------------------------------------
 

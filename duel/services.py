@@ -9,13 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import resolution, services
+from games import notify, resolution, services
 from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
 
@@ -89,20 +88,10 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
 
 
 def mail_draw_offer(game: Game, offering: Seat) -> bool:
-    """Tell the opponent of a draw offer by mail, in his language, if he wants mail."""
-    opponent = (
-        game.seats.filter(number=1 - offering.number, user__isnull=False)
-        .exclude(user__email="")
-        .select_related("user__profile")
-        .first()
-    )
-    if opponent is None:
-        return False
-    profile = getattr(opponent.user, "profile", None)
-    if profile is not None and not profile.mail_reports:
-        return False
-    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
-    with translation.override(language):
+    """Tell the opponent of a draw offer, as the platform sends game mail (once a round, if
+    he gets mail as things happen), in his language."""
+
+    def write(opponent: Seat) -> tuple[str, str]:
         subject = gettext("%(title)s: %(name)s offers a draw") % {
             "title": game.title,
             "name": str(offering),
@@ -116,8 +105,9 @@ def mail_draw_offer(game: Game, offering: Seat) -> bool:
                 "seat_url": game.rules.seat_url(game.pk, opponent.number),
             },
         )
-    send_mail(subject, body, None, [opponent.user.email], fail_silently=True)
-    return True
+        return subject, body
+
+    return notify.send_game_notice(game=game, number=1 - offering.number, write=write)
 
 
 def _offer_to(game: Game, seat: Seat) -> DrawOffer:

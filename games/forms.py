@@ -55,15 +55,24 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ("language", "time_zone", "mail_reports", "mail_reminders")
+        fields = ("language", "time_zone", "notices", "mail_reminders")
         labels = {
             "language": _("Language"),
-            "mail_reports": _("Mail me each published round"),
+            "notices": _("Mail me"),
             "mail_reminders": _("Mail me a reminder before a deadline while my orders are due"),
         }
         help_texts = {
-            "language": _("Pages and mail in this language; none chosen: your browser's.")
+            "language": _("Pages and mail in this language; none chosen: your browser's."),
+            "mail_reminders": "",
         }
+        widgets = {"notices": forms.RadioSelect}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["notices"].required = False  # a form sent without it keeps the choice
+
+    def clean_notices(self) -> str:
+        return self.cleaned_data["notices"] or self.instance.notices
 
 
 class TokenForm(forms.Form):

@@ -179,14 +179,26 @@ class Chatter(models.Model):
 
 
 class Profile(models.Model):
+    class Notices(models.TextChoices):
+        """Which game mail a person wants (games/notify.py decides who gets what)."""
+
+        EVERY = "every", _("Every report, and when it is my turn")
+        TURN = "turn", _("Only when it is my turn, and a game's start and end")
+        DIGEST = "digest", _("A daily digest")
+        NONE = "none", _("None")
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
     time_zone = models.CharField(max_length=64, default="Europe/Berlin")
     # "": the browser's choice (Accept-Language, or the switch in the page's frame).
     language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
-    mail_reports = models.BooleanField(default=True, help_text=_("Mail me each published round."))
+    notices = models.CharField(max_length=8, choices=Notices.choices, default=Notices.EVERY)
     mail_reminders = models.BooleanField(
         default=True, help_text=_("Mail me before a deadline while my orders are still due.")
     )
+    # Game mail goes only to an address its owner confirmed: the one stored here while it is
+    # still the user's address (a changed address is unconfirmed until confirmed again).
+    confirmed_email = models.EmailField(blank=True)
+    digest_sent_at = models.DateTimeField(null=True, blank=True)
 
 
 class ApiToken(models.Model):
@@ -266,11 +278,15 @@ class RatingChange(models.Model):
 
 
 class Delivery(models.Model):
-    """A mail that was sent (or is being sent): the unique key makes each one go out once."""
+    """A game mail that was sent (or is being sent): the unique key makes each one go out once,
+    and a person's rows of the last day are what the cap on his game mail counts."""
 
     class Kind(models.TextChoices):
-        REPORT = "report"
-        REMINDER = "reminder"
+        REPORT = "report"  # the one mail about a published round: its report, "your turn",
+        #                    "you were removed" or "the game is over"
+        REMINDER = "reminder"  # orders still due before the open round's deadline
+        START = "start"  # the game has started (keyed by its round 1)
+        OFFER = "offer"  # a game's own notice within a round (a draw offer, say)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="deliveries")
     round = models.ForeignKey(Round, models.CASCADE, related_name="deliveries")
@@ -281,6 +297,7 @@ class Delivery(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "round", "kind"], name="one_mail_of_a_kind"),
         ]
+        indexes = [models.Index(fields=["user", "sent_at"], name="mail_by_person_and_time")]
 
 
 class SweepMark(models.Model):

@@ -207,13 +207,16 @@ class GameRules:
 
     # --- mail ------------------------------------------------------------------------------
     def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
-        """The seats whose players get a published round's mail (if they want mail): by
-        default all of ``seats``; a game of turns may mail only whoever must act next."""
+        """Of ``seats``, those whose players, if they chose every report, get a published
+        round's report while they wait (neither acting next nor told the game is over; who
+        must act is the platform's to know, ``games.acting``): by default all; a game may
+        call a round no news (a draft pick by another, say)."""
         return seats
 
     def report_subject(self, title: str, number: int, report_state: dict) -> str | None:
-        """The subject of a published round's mail, in the active language; None: the
-        platform's "round N is published"."""
+        """The subject of a published round's report mail and of its result mail, in the
+        active language; None: the platform's "round N is published" or "the game is
+        over"."""
         return None
 
     # --- words and pages --------------------------------------------------------------------

@@ -19,7 +19,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections, t
 from django.utils import timezone
 from orjson import Fragment
 
-from . import clock, ratings, registry
+from . import clock, ratings, registry, selectors
 from .db import bulk
 from .db.fields import serialized
 from .enqueue import enqueue_on_commit
@@ -189,6 +189,7 @@ def _publish(resolved: list[tuple[Round, Outcome]], now: datetime) -> list[Round
     published = [rnd.pk for rnd, _ in resolved]
     Round.objects.filter(pk__any=published).update(status=Round.Status.PUBLISHED)
     enqueue_on_commit(send_reports_task, published)
+    selectors.forget_waiting_on_commit([rnd.game_id for rnd, _ in resolved])
     openings, finished = [], []
     for rnd, outcome in resolved:
         rnd.status = Round.Status.PUBLISHED

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page
+from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.http import Http404
 
-from . import pages, ratings, registry
+from . import acting, pages, presence, ratings, registry
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
@@ -100,15 +101,15 @@ def my_games(user) -> list[MyGame]:
     for game in games:
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
         rnd = game.open_rounds[0] if game.open_rounds else None
+        sent = bool(rnd and rnd.pk in submitted)
+        due = (
+            seat is not None
+            and rnd is not None
+            and seat.number in _to_act(game, rnd, seat.number, sent)
+        )
         rules = registry.get(game.kind)
-        owes = bool(seat and rnd and seat.number in rules.owing_seats(rnd.state, rnd.referee_input))
-        due = owes and rnd.pk not in submitted
         waiting = bool(
-            seat
-            and rnd
-            and not owes
-            and rnd.pk not in submitted
-            and seat.number in rules.seats_in_game(rnd.state)
+            seat and rnd and not due and not sent and seat.number in rules.seats_in_game(rnd.state)
         )
         entries.append(
             MyGame(
@@ -130,7 +131,20 @@ def my_games(user) -> list[MyGame]:
     return entries
 
 
-WAITING_SECONDS = 60  # the header's "your move" count may lag a new round by this much
+# Every change of who must act drops the count of everyone in the game (``forget_waiting``);
+# the timeout only bounds what a change made outside the services could leave stale.
+WAITING_SECONDS = 600
+
+
+def _to_act(game: Game, rnd: Round, number: int, sent: bool) -> set[int]:
+    """The seats that must act in the open round, as far as the person's own seat ``number``
+    (whose orders are in if ``sent``) is concerned."""
+    return acting.seats_to_act(
+        registry.get(game.kind),
+        rnd.state,
+        referee_input=rnd.referee_input,
+        submitted=[number] if sent else [],
+    )
 
 
 def waiting_key(user_id: int) -> str:
@@ -138,14 +152,30 @@ def waiting_key(user_id: int) -> str:
 
 
 def waiting_count(user) -> int:
-    """How many games wait on the person's orders (the header's "your move"): worked out from
-    "My games" at most once a minute, and again at once after his own submit (the services
-    drop the entry)."""
+    """How many games wait on the person's orders (the header's "your move"): the count of
+    "My games", kept until anything changes who must act in one of his games (a round opened
+    or published, orders in, a referee's removal), which drops it."""
     return cache.get_or_set(
         waiting_key(user.pk),
         lambda: sum(entry.orders_due for entry in my_games(user)),
         WAITING_SECONDS,
     )
+
+
+def forget_waiting(game_ids: list[int]) -> None:
+    """Drop the "your move" count of every person seated in these games (who must act in them
+    has changed): the next page each of them loads counts again."""
+    people = Seat.objects.filter(game_id__any=game_ids, user__isnull=False).values_list(
+        "user_id", flat=True
+    )
+    keys = [waiting_key(user_id) for user_id in set(people)]
+    if keys:
+        cache.delete_many(keys)
+
+
+def forget_waiting_on_commit(game_ids: list[int]) -> None:
+    """``forget_waiting`` once the current transaction has committed what changed."""
+    transaction.on_commit(lambda: forget_waiting(game_ids))
 
 
 def lobby(user, request, filters: LobbyFilters = LobbyFilters()) -> Lobby:
@@ -314,6 +344,7 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     found = queries.player_page_rows(game_id, number, user.pk, kind)
     seat = next((s for s in found.seats if s.number == number), None)
     _require_own(seat, user)
+    presence.touch(user.pk, game_id)  # he is at the table: no "your turn" mail while he is
     return PlayerPage(
         seat=seat,
         seats=found.seats,

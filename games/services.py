@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, registry, report_cache, resolution, selectors
+from . import clock, notify, registry, report_cache, resolution, selectors
 from .db import queries
 from .enqueue import enqueue_on_commit
 from .models import Chatter, Game, Order, Round, Seat
@@ -131,6 +131,8 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         game.status, game.started_at = Game.Status.RUNNING, now
         game.save(update_fields=["status", "started_at", "scored"])
         rnd = resolution.open_round(game, 1, state, now)
+        selectors.forget_waiting_on_commit([game.pk])
+        enqueue_on_commit(notify.send_start_task, rnd.pk, by.pk)
         if rnd.all_in_at and game.resolve_early:  # owed by computers only: nobody to wait for
             enqueue_on_commit(resolution.resolve_rounds_task, [rnd.pk])
         return rnd
@@ -297,6 +299,7 @@ def referee_remove(*, game: Game, by, number: int, now: datetime | None = None) 
         rnd.referee_input = {**rnd.referee_input, "remove": removals}
         rnd.save(update_fields=["referee_input"])
         _mark_if_all_in(rnd, rules, now or timezone.now(), queries.submitted_seat_numbers(rnd.pk))
+        selectors.forget_waiting_on_commit([game.pk])
     if rnd.all_in_at and game.resolve_early:
         transaction.on_commit(lambda: resolution.resolve_rounds_task.delay([rnd.pk]))
     return rnd
@@ -319,6 +322,7 @@ def referee_undo_remove(*, game: Game, by, number: int) -> Round:
         if not owing <= queries.submitted_seat_numbers(rnd.pk):
             rnd.all_in_at = None  # the round waits for this pilot's orders again
         rnd.save(update_fields=["referee_input", "all_in_at"])
+        selectors.forget_waiting_on_commit([game.pk])
     return rnd
 
 
@@ -355,6 +359,7 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
         if rnd is not None:
             rnd.orders.filter(seat=seat).delete()
             Round.objects.filter(pk=rnd.pk).update(all_in_at=None)
+        selectors.forget_waiting_on_commit([game.pk])
     return seat
 
 
@@ -366,4 +371,5 @@ def referee_retry(*, game: Game, by) -> Round:
         raise Rejected(_("no round of this game is waiting for the referee"))
     rnd.status, rnd.failures = Round.Status.OPEN, 0
     rnd.save(update_fields=["status", "failures"])
+    selectors.forget_waiting_on_commit([game.pk])
     return rnd

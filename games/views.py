@@ -30,7 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import health, limits, registry, selectors, services, tokens
+from . import addresses, health, limits, registry, selectors, services, tokens
 from .forms import (
     ConfirmForm,
     LobbyFilterForm,
@@ -176,9 +176,55 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)  # the one configured backend
+        addresses.send_confirmation(user)
         messages.success(request, _("Welcome aboard, %(name)s.") % {"name": user.username})
         return redirect("my_games")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@never_cache
+@require_safe
+def confirm_email(request, token):
+    """The link of a confirmation mail: the address it was sent to is confirmed (no login
+    needed: the signed link is the proof that its owner reads it)."""
+    user = addresses.confirm(token)
+    return render(
+        request,
+        "registration/email_confirmed.html",
+        {"confirmed": user, "days": addresses.CONFIRM_DAYS},
+        status=200 if user else 400,
+    )
+
+
+@login_required
+@require_POST
+@limits.limit(
+    "confirmations_per_person",
+    limits.per_person,
+    gettext_lazy("Several confirmation mails are on their way already."),
+)
+def confirm_email_again(request):
+    if addresses.send_confirmation(request.user):
+        messages.success(
+            request,
+            _("A confirmation link is on its way to %(email)s.") % {"email": request.user.email},
+        )
+    return redirect(reverse("my_games") + "#settings")
+
+
+@never_cache
+@csrf_exempt  # the signed token is the proof; mail programs post it without a page (RFC 8058)
+@require_http_methods(["GET", "HEAD", "POST"])
+def mail_off(request, token):
+    """A game mail's "no more game mail" link, without a login: the page asks for one click;
+    a POST (that click, or a mail program's own "unsubscribe", RFC 8058) turns it all off.
+    A GET changes nothing: mail scanners open every link of a mail."""
+    user = addresses.person_of_mail_off(token)
+    if user is None:
+        return render(request, "games/mail_off.html", {"known": False}, status=400)
+    if request.method == "POST":
+        addresses.mail_off(user)
+    return render(request, "games/mail_off.html", {"known": True, "done": request.method == "POST"})
 
 
 @login_required
@@ -195,7 +241,13 @@ def my_games(request):
     return render(
         request,
         "games/my_games.html",
-        {"entries": selectors.my_games(request.user), "form": form, "profile": profile},
+        {
+            "entries": selectors.my_games(request.user),
+            "form": form,
+            "profile": profile,
+            "confirmed": bool(request.user.email) and profile.confirmed_email == request.user.email,
+            "mail_cap": settings.GAME_MAILS_PER_DAY,
+        },
     )
 
 

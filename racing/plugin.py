@@ -199,6 +199,10 @@ class RacingRules(TurnDeadline, GameRules):
         """By place; the jets that retired after them, alike."""
         return places(engine.standing(final_state))
 
+    def report_readers(self, report_state: dict, seats: list[int]) -> list[int]:
+        """A pick in the draft is no news to those who wait for theirs."""
+        return [] if report_state["phase"] == "draft" else seats
+
     def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
         """The referee's removals: each removed seat's jet retires from the race."""
         events: list[dict] = []

@@ -33,16 +33,23 @@ def make_user(
     email: str | None = None,
     password: str = PASSWORD,
     time_zone: str = "Europe/Berlin",
+    confirmed: bool = True,
     **profile,
 ):
-    """A user with a Profile; log in with ``client.force_login(user)`` or the password."""
+    """A user with a Profile; log in with ``client.force_login(user)`` or the password. His
+    address is confirmed (game mail goes to it) unless ``confirmed=False``."""
     username = username or f"pilot{next(_numbers)}"
     user = get_user_model().objects.create_user(
         username=username,
         email=email if email is not None else f"{username}@example.invalid",
         password=password,
     )
-    Profile.objects.create(user=user, time_zone=time_zone, **profile)
+    Profile.objects.create(
+        user=user,
+        time_zone=time_zone,
+        confirmed_email=user.email if confirmed else "",
+        **profile,
+    )
     return user
 
 

@@ -69,7 +69,9 @@ def test_mail_of_a_game_whose_title_holds_a_line_break_still_goes_out(
     rnd = open_round(game)
     with django_capture_on_commit_callbacks(execute=True):
         resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    assert [m.subject for m in mail.outbox] == ["Spring Bcc: all@example.org: round 1 is published"]
+    assert [m.subject for m in mail.outbox] == [
+        "Spring Bcc: all@example.org: round 1 is published, your orders are due"
+    ]
     assert Delivery.objects.filter(round=rnd).count() == 1
     rnd = open_round(game)
     assert notify.send_reminders(rnd.deadline - timedelta(hours=1)) == 1

@@ -111,7 +111,7 @@ FIELDS = [
     "new_password1",
     "new_password2",
     "time_zone",
-    "mail_reports",
+    "notices",
     "mail_reminders",
     "title",
     "deadline_days",

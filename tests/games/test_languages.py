@@ -86,8 +86,8 @@ def test_a_published_round_is_mailed_in_each_readers_own_language(
         resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
     by_reader = {message.to[0]: message for message in mail.outbox}
     german, english = by_reader[anna.email], by_reader[ben.email]
-    assert german.subject == "Test skies: Runde 1 ist veröffentlicht"
-    assert english.subject == "Test skies: round 1 is published"
+    assert german.subject == "Test skies: Runde 1 ist veröffentlicht, deine Befehle sind fällig"
+    assert english.subject == "Test skies: round 1 is published, your orders are due"
     assert "Der ganze Bericht" in german.body and "The full report" in english.body
 
 

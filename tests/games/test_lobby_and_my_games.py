@@ -196,18 +196,20 @@ def test_my_settings_change_the_time_zone_and_the_mail(client):
     client.force_login(user)
     page = client.get(reverse("my_games")).content.decode()
     assert '<option value="Pacific/Auckland"' in page
-    response = client.post(reverse("my_games"), {"time_zone": "Pacific/Auckland"})
+    response = client.post(
+        reverse("my_games"), {"time_zone": "Pacific/Auckland", "notices": "digest"}
+    )
     assert response.status_code == 302
     profile = Profile.objects.get(user=user)
     assert profile.time_zone == "Pacific/Auckland"
-    assert not profile.mail_reports and not profile.mail_reminders
+    assert profile.notices == "digest" and not profile.mail_reminders
 
 
 def test_a_made_up_time_zone_is_refused(client):
     user = make_user()
     client.force_login(user)
     response = client.post(
-        reverse("my_games"), {"time_zone": "Mars/Olympus_Mons", "mail_reports": "on"}
+        reverse("my_games"), {"time_zone": "Mars/Olympus_Mons", "notices": "every"}
     )
     assert response.status_code == 200
     assert Profile.objects.get(user=user).time_zone == "Europe/Berlin"
@@ -219,9 +221,10 @@ def test_a_user_without_a_profile_gets_one_when_he_saves_his_settings(client):
     user = get_user_model().objects.create_user("admin2", "a@example.invalid", "pw-long-enough-1")
     client.force_login(user)
     assert client.get(reverse("my_games")).status_code == 200
-    client.post(reverse("my_games"), {"time_zone": "Asia/Tokyo", "mail_reports": "on"})
+    client.post(reverse("my_games"), {"time_zone": "Asia/Tokyo", "notices": "turn"})
     profile = Profile.objects.get(user=user)
-    assert profile.time_zone == "Asia/Tokyo" and profile.mail_reports and not profile.mail_reminders
+    assert profile.time_zone == "Asia/Tokyo" and profile.notices == "turn"
+    assert not profile.mail_reminders
 
 
 def test_a_pilot_with_a_seat_sees_no_more_join_buttons_for_that_game(client):

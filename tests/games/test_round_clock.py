@@ -286,7 +286,7 @@ def test_the_outage_rule_only_extends_deadlines_that_fell_inside_the_gap(outage_
 @pytest.fixture
 def mail_game(alice):
     """Alice wants report mail, Bob turned it off, Carol has no address; three computers."""
-    bob = make_user("bob", mail_reports=False)
+    bob = make_user("bob", notices="none")
     carol = make_user("carol", email="")
     return make_dogfight(humans={0: alice, 1: bob, 2: carol})
 
@@ -304,14 +304,14 @@ def test_each_pilot_who_wants_it_gets_one_mail_per_published_round(
     first = _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert [m.to for m in mail.outbox] == [[alice.email]]
     message = mail.outbox[0]
-    assert message.subject == "Test skies: round 1 is published"
+    assert message.subject == "Test skies: round 1 is published, your orders are due"
     assert f"/games/{mail_game.pk}/rounds/1/" in message.body
     assert "seat 1 sent no orders and flies straight on." in message.body  # counted from 1
 
     _resolve_with_mail(mail_game, django_capture_on_commit_callbacks)
     assert [m.subject for m in mail.outbox] == [
-        "Test skies: round 1 is published",
-        "Test skies: round 2 is published",
+        "Test skies: round 1 is published, your orders are due",
+        "Test skies: round 2 is published, your orders are due",
     ]
     assert Delivery.objects.filter(kind="report").count() == 2
     assert first.deliveries.get().user == alice
@@ -321,8 +321,9 @@ def test_report_mail_goes_out_only_after_the_commit(mail_game, django_capture_on
     rnd = open_round(mail_game)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
-    assert mail.outbox == [] and len(callbacks) == 1
-    callbacks[0]()
+    assert mail.outbox == [] and len(callbacks) == 2  # the mail, and "your move" recounted
+    for callback in callbacks:
+        callback()
     assert len(mail.outbox) == 1
 
 
