@@ -204,6 +204,11 @@ class LobbyFilterForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), required=False)
     seats = forms.BooleanField(label=_("Free seats only"), required=False)
     lang = forms.ChoiceField(label=_("Referee's language"), required=False)
+    rated = forms.ChoiceField(
+        label=_("Rated"),
+        required=False,
+        choices=[("", _("Rated or not")), ("yes", _("Rated games")), ("no", _("Unrated games"))],
+    )
 
     def __init__(self, data, *, kinds):
         super().__init__(data)
@@ -211,11 +216,13 @@ class LobbyFilterForm(forms.Form):
         self.fields["lang"].choices = [("", _("Any language")), *settings.LANGUAGES]
 
     def filters(self) -> dict:
-        """The filters that were understood: ``kind``, ``free_seats``, ``language``."""
+        """The filters that were understood: ``kind``, ``free_seats``, ``language``,
+        ``rated`` (None for either)."""
         self.is_valid()
         cleaned = {name: self.cleaned_data.get(name) for name in self.fields}
         return {
             "kind": cleaned["game"] or None,
             "free_seats": bool(cleaned["seats"]),
             "language": cleaned["lang"] or None,
+            "rated": {"yes": True, "no": False}.get(cleaned["rated"] or ""),
         }

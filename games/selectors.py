@@ -60,9 +60,10 @@ class LobbyFilters:
     kind: str | None = None  # one kind of game
     free_seats: bool = False  # open games with a seat nobody holds yet
     language: str | None = None  # the referee's language
+    rated: bool | None = None  # rated games only, unrated only, or either (None)
 
     def __bool__(self) -> bool:
-        return bool(self.kind or self.free_seats or self.language)
+        return bool(self.kind or self.free_seats or self.language or self.rated is not None)
 
 
 def profile_of(user) -> Profile:
@@ -231,6 +232,8 @@ def _filtered(games, filters: LobbyFilters):
         games = games.filter(kind=filters.kind)
     if filters.language:
         games = games.filter(referee__profile__language=filters.language)
+    if filters.rated is not None:
+        games = games.filter(rated=filters.rated)
     return games
 
 

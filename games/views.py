@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -178,8 +179,19 @@ def signup(request):
         login(request, user)  # the one configured backend
         addresses.send_confirmation(user)
         messages.success(request, _("Welcome aboard, %(name)s.") % {"name": user.username})
-        return redirect("my_games")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(_next_page(request) or "my_games")
+    return render(request, "registration/signup.html", {"form": form, "next": _next_page(request)})
+
+
+def _next_page(request) -> str | None:
+    """Where the person was going before signing up (a practice game's one button, say), if
+    it is a page of this site, as the login view allows it."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
 
 
 @never_cache

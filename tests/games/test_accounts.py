@@ -40,6 +40,22 @@ def test_signing_up_creates_the_user_with_a_profile_and_logs_him_in(client):
     assert client.get(reverse("my_games")).status_code == 200
 
 
+def test_a_visitor_sent_to_log_in_on_the_way_to_a_practice_game_signs_up_and_goes_on(client):
+    practice = reverse("practice", args=["duel"])
+    login_page = client.get(client.get(practice).url).content.decode()
+    signup_link = re.search(r'href="([^"]*/signup/\?next=[^"]+)"', login_page)
+    assert signup_link, "the login page's 'sign up' forgets where the visitor was going"
+    form = client.get(signup_link[1]).content.decode()
+    assert f'name="next" value="{practice}"' in form
+    response = signup(client, next=practice)
+    assert response.status_code == 302 and response.url == practice
+
+
+def test_signing_up_goes_nowhere_off_the_site(client):
+    response = signup(client, next="https://evil.example/")
+    assert response.status_code == 302 and response.url == reverse("my_games")
+
+
 def test_signing_up_with_two_different_passwords_creates_nobody(client):
     response = signup(client, password2="something-else-entirely")
     assert response.status_code == 200

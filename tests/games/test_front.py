@@ -190,13 +190,27 @@ def test_the_lobby_filters_by_game_free_seats_and_the_referees_language(client):
     assert "Busy skies" in lobby_of(client, game="nonsense", lang="xx")  # not understood: all
 
 
+def test_the_lobby_filters_rated_games_from_unrated_ones(client):
+    make_dogfight(start=False, title="For the ladder")
+    make_dogfight(start=False, title="Just for fun")
+    Game.objects.filter(title="For the ladder").update(rated=True)
+    Game.objects.filter(title="Just for fun").update(rated=False)
+    rated, unrated = lobby_of(client, rated="yes"), lobby_of(client, rated="no")
+    assert "For the ladder" in rated and "Just for fun" not in rated
+    assert "Just for fun" in unrated and "For the ladder" not in unrated
+    either = lobby_of(client, rated="maybe")  # not understood: both
+    assert "For the ladder" in either and "Just for fun" in either
+
+
 def test_filters_cost_no_more_queries(client, django_assert_max_num_queries):
     for _ in range(3):
         make_dogfight(start=False)
         make_dogfight(humans=[make_user()])
     client.get(reverse("lobby"), {"open": "1"})
     with django_assert_max_num_queries(8):
-        client.get(reverse("lobby"), {"game": "dogfight", "seats": "on", "lang": "en"})
+        client.get(
+            reverse("lobby"), {"game": "dogfight", "seats": "on", "lang": "en", "rated": "yes"}
+        )
 
 
 # --- link previews, the manifest, seats counted from 1 ---------------------------------------
