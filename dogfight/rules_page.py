@@ -28,15 +28,15 @@ from games import services
 from games.languages import in_asked_language
 
 from . import names, words
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
 from .engine import career, resolve, setup, weather
 from .engine.board import CORNERS, RUNWAY_CODES, SEATS, airfield_hexes, runway_heading, runway_hex
 from .engine.hexgrid import BOARD, BOARD_SET, CENTRE, DIRECTIONS, RADIUS, Hex, within
 from .engine.maneuvers import CODES, MOVES_PER_ROUND, fly, nmr_maneuvers
 from .engine.state import BALLOON_STRENGTH, Plane
 from .svg import SEAT_COLOURS, SIZE, centre
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Rules the engine writes as bare literals, with no constant to read. Each is checked against
 # the engine's behaviour in tests/dogfight/web/test_rules_numbers.py.

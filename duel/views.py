@@ -40,9 +40,6 @@ from .engine.hexgrid import FACINGS
 from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
 from .report import (
     REFUSALS,
     doomed_words,
@@ -56,6 +53,9 @@ from .report import (
     threat_words,
     trapped_words,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 POLL_SECONDS = 10
 

@@ -15,13 +15,13 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
 from .clock import TIME_ZONES
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
 from .text import refuse_bidi_controls, refuse_line_breaks
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
