@@ -8,6 +8,11 @@ UUID (as a proxy sets it), made up otherwise, and sent back in the response's he
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sentry_sdk._types import Event, Hint
+
 REQUEST_ID_HEADER = "X-Request-ID"
 
 
@@ -69,7 +74,7 @@ def start_sentry(dsn: str, *, environment: str | None, traces_sample_rate: float
     )
 
 
-def _tag_request_id(event: dict, hint: dict) -> dict:
+def _tag_request_id(event: Event, hint: Hint) -> Event:
     from django_guid import get_guid
 
     request_id = get_guid()

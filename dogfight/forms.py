@@ -6,6 +6,8 @@ count) is decided by ``DogfightRules.clean_settings``, which asks the engine.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +17,9 @@ from . import words
 from .engine.board import SEATS
 from .engine.setup import DEFAULT_CLOUDS, MAX_CLOUDS
 from .plugin import seat_label, wind_words, wind_words_lazy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 LEVELS = [("novice", _("novice")), ("veteran", _("veteran")), ("ace", _("ace"))]
 MODES = [("full", _("full game (six seats)")), ("duel", _("duel (two seats)"))]
@@ -103,7 +108,7 @@ class WindForm(RefereeInputForm):
     button = _("Set the wind")
 
     @staticmethod
-    def describe(referee_input: dict) -> str:
+    def describe(referee_input: dict) -> StrOrPromise:
         wind = referee_input.get("wind")
         if wind is None:
             return _("as the weather decides")

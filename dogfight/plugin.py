@@ -60,7 +60,7 @@ class DogfightRules(GameRules):
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
 
     def not_active_message(self, state: dict, seat: int) -> str:
-        return _("your plane is out of the game")
+        return gettext("your plane is out of the game")
 
     def seat_numbers(self, settings: dict) -> list[int]:
         return list(seats_in_play(Settings.from_dict(_engine_settings(settings))))
@@ -95,16 +95,18 @@ class DogfightRules(GameRules):
         s = game.settings
         setting = _setting_words(game)
         return [
-            (_("Mode"), setting["mode"]),
+            (gettext("Mode"), setting["mode"]),
             *super().describe_settings(game),
             (
-                _("Resolve early"),
-                _("yes, as soon as all orders are in") if game.resolve_early else _("no"),
+                gettext("Resolve early"),
+                gettext("yes, as soon as all orders are in")
+                if game.resolve_early
+                else gettext("no"),
             ),
-            (_("Weather"), setting["weather"]),
-            (_("Balloons"), setting["balloons"]),
-            (_("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
-            (_("Scoring"), setting["scoring"]),
+            (gettext("Weather"), setting["weather"]),
+            (gettext("Balloons"), setting["balloons"]),
+            (gettext("Clouds at the start"), str(s.get("clouds", DEFAULT_CLOUDS))),
+            (gettext("Scoring"), setting["scoring"]),
         ]
 
     def lobby_words(self, game) -> str:
@@ -368,16 +370,16 @@ def _plane_rows(state: dict, names: dict[int, str]) -> list[dict]:
 def _setting_words(game) -> dict[str, str]:
     """A game's settings worded one by one: its mode, weather, balloons and scoring."""
     s = game.settings
-    scoring = words.SCORING_MODES[s.get("scoring", "hits")]
+    scoring = str(words.SCORING_MODES[s.get("scoring", "hits")])
     if not game.scored:
-        scoring = _("%(scoring)s (not scored for careers)") % {"scoring": scoring}
+        scoring = gettext("%(scoring)s (not scored for careers)") % {"scoring": scoring}
     return {
-        "mode": _("duel") if s.get("duel") else _("full game"),
-        "weather": _("windless")
+        "mode": gettext("duel") if s.get("duel") else gettext("full game"),
+        "weather": gettext("windless")
         if s.get("windless")
-        else _("legacy weather")
+        else gettext("legacy weather")
         if s.get("legacy_weather")
-        else _("weather chain"),
+        else gettext("weather chain"),
         "balloons": _balloons_words(s.get("balloon_rule", "none"), s.get("balloons", 0)),
         "scoring": scoring,
     }
@@ -386,7 +388,7 @@ def _setting_words(game) -> dict[str, str]:
 def _balloons_words(rule: str, count: int) -> str:
     """The balloon setting: the rule's words, or so many balloons under it."""
     if not count:
-        return words.BALLOON_RULES[rule]
+        return str(words.BALLOON_RULES[rule])
     balloons = ngettext("%(count)d balloon", "%(count)d balloons", count) % {"count": count}
     if rule == "through":
         return gettext("%(balloons)s; firing through them allowed") % {"balloons": balloons}

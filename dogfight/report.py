@@ -319,7 +319,7 @@ def _frame(title: str, planes: dict, balloons: list, state: dict) -> dict:
 
 def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
     """Each plane's three moves: maneuver, where it ended, its bursts (the report's table)."""
-    log = {seat: {"seat": seat, "moves": {}} for seat in seats}
+    log: dict[int, dict] = {seat: {"seat": seat, "moves": {}} for seat in seats}
     for event in events:
         move, seat = event.get("move"), event.get("seat")
         if move is None or seat not in log:
@@ -341,7 +341,7 @@ def flight_log(events: list[dict], seats: list[int]) -> list[dict]:
 
 def moves_in_words(events: list[dict], names: dict) -> list[dict]:
     """The round's events grouped as "before the moves", move 1-3, "end of the round"."""
-    groups = [{"title": _("Before the moves"), "lines": []}]
+    groups: list[dict] = [{"title": _("Before the moves"), "lines": []}]
     groups += [{"title": _("Move %(number)s") % {"number": n}, "lines": []} for n in (1, 2, 3)]
     groups.append({"title": _("End of the round"), "lines": []})
     seen_moves = False

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.shortcuts import render
@@ -34,6 +34,9 @@ from .engine.hexgrid import BOARD, BOARD_SET, CENTRE, DIRECTIONS, RADIUS, Hex, w
 from .engine.maneuvers import CODES, MOVES_PER_ROUND, fly, nmr_maneuvers
 from .engine.state import BALLOON_STRENGTH, Plane
 from .svg import SEAT_COLOURS, SIZE, centre
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Rules the engine writes as bare literals, with no constant to read. Each is checked against
 # the engine's behaviour in tests/dogfight/web/test_rules_numbers.py.
@@ -54,8 +57,8 @@ def fraction(value: float | Fraction) -> Fraction:
 
 
 class ManeuverText(NamedTuple):
-    effect: object
-    when: object
+    effect: StrOrPromise
+    when: StrOrPromise
 
 
 _IN_THE_AIR = _("always, in the air")
@@ -418,7 +421,7 @@ def balloon_counts(duel: bool) -> list[int]:
 
 
 @lru_cache(maxsize=1)
-def tables() -> dict[str, list[dict]]:
+def tables() -> dict[str, list[dict] | dict]:
     """The rows of every table that loops over the engine. Lazy labels: one cache, any language."""
     return {
         "damage": damage_rows(),

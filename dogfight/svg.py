@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -20,6 +21,9 @@ from . import words
 from .engine.board import CORNERS, SEATS, airfield_hexes
 from .engine.hexgrid import BOARD, RADIUS
 from .engine.state import BALLOON_STRENGTH
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SIZE = 10.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
@@ -101,7 +105,7 @@ def _plane(plane: dict, names: dict, own: bool = False) -> str:
     )
 
 
-def _plane_title(name: str, colour: str, rank: str) -> str:
+def _plane_title(name: str, colour: StrOrPromise, rank: StrOrPromise) -> str:
     if rank:
         return _("%(name)s (%(colour)s), %(rank)s") % {"name": name, "colour": colour, "rank": rank}
     return _("%(name)s (%(colour)s)") % {"name": name, "colour": colour}

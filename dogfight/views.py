@@ -12,6 +12,7 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
@@ -115,6 +116,8 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
     game = seat.game
     names = page.names
     state = rnd.state if rnd else selectors.shown_state(game)
+    if state is None:  # the callers send a game without a board to its public page first
+        raise Http404("The game has no board yet.")
     plane_dict = next(p for p in state["planes"] if p["seat"] == seat.number)
     context = {
         "urls": _seat_urls(game.pk, seat.number, get_script_prefix()),
@@ -130,7 +133,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
         "out_at": career.out_at(plane_dict.get("rank", 0)),
         "repair_cap": career.REPAIR_CAP,
-        "removal_pending": bool(rnd) and seat.number in rnd.referee_input.get("remove", []),
+        "removal_pending": rnd is not None and seat.number in rnd.referee_input.get("remove", []),
         "weather": cockpit_words.weather_lines(state),
         "planes": cockpit_words.plane_rows(state, names),
         "legend": legend(),

@@ -10,6 +10,7 @@ they are shown, never that of the import.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from games import palette
 from games.jsonface import EngineError
 from games.refusals import Wording, refusal_words
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # engine.maneuvers.NAMES / CODES
 MANEUVERS = {
@@ -89,7 +93,7 @@ BALLOON_RULES = {
 SCORING_MODES = {"hits": _("points per hit"), "damage": _("points per damage point")}
 
 
-def maneuver(code: str) -> str:
+def maneuver(code: str) -> StrOrPromise:
     """A maneuver's name; an unknown code (never stored by the engine) shows as itself."""
     return MANEUVERS.get(code, code)
 
@@ -106,7 +110,7 @@ def _worded(table: str, language: str) -> dict[str, str]:
     return {code: str(word) for code, word in globals()[table].items()}
 
 
-def rank(number: int) -> str:
+def rank(number: int) -> StrOrPromise:
     return RANKS[number]
 
 

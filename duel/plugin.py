@@ -93,9 +93,9 @@ class DuelRules(TurnDeadline, GameRules):
             asteroids = gettext("%(count)s, never side by side") % {"count": asteroids}
         return [
             *super().describe_settings(game),
-            (_("Asteroids"), asteroids),
-            (_("Fighters"), squadron(s.get("fighters", STANDARD))),
-            (_("Moves first"), player_label(s.get("first", 0))),
+            (gettext("Asteroids"), asteroids),
+            (gettext("Fighters"), squadron(s.get("fighters", STANDARD))),
+            (gettext("Moves first"), player_label(s.get("first", 0))),
         ]
 
     def seat_name_on_join(self, user) -> str:

@@ -377,7 +377,8 @@ def _moving(chunk: list[dict]):
 
 def _apply(state: dict, fighters: dict, replay: dict, event: dict) -> None:
     kind = event["type"]
-    fighter = fighters.get(event.get("fighter"))
+    # Empty for an event that moves no fighter on the board (only "destroyed" may name none).
+    fighter: dict = fighters.get(event.get("fighter"), {})
     trails, flights = replay["trails"], replay["flights"]
     if kind == "asteroid_placed":
         state["asteroids"].append(event["hex"])
@@ -396,7 +397,7 @@ def _apply(state: dict, fighters: dict, replay: dict, event: dict) -> None:
         fighter["facing"] = event["facing"]
     elif kind == "landed":
         fighter["docked"] = True
-    elif kind == "destroyed" and fighter is not None:
+    elif kind == "destroyed" and fighter:
         fighter["destroyed"] = True
         replay["kills"].append(
             {k: event.get(k) for k in ("fighter", "player", "cause", "by", "hex")}

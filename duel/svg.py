@@ -323,11 +323,11 @@ def _shot_title(shot: dict) -> str:
 def _step_links(links: list) -> str:
     """Hexes next to the fighter being built: a click takes that step (ahead, or a turn)."""
     parts = ['<g class="step-links">']
-    for hex_, code, words, href, hx_get in links:
+    for (col, row), code, words, href, hx_get in links:
         parts.append(
             f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" hx-target="#duel-play" '
             f'hx-swap="outerHTML" class="step-link" data-step-code="{code}" '
-            f'data-hex="{hex_[0]},{hex_[1]}"><polygon points="{_corners(*hex_, SIZE - 1.5)}" '
+            f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
             'fill="#f1c40f" fill-opacity="0.25" stroke="#b7950b" stroke-width="0.8"/>'
             f"<title>{escape(words)}</title></a>"
         )
@@ -442,8 +442,9 @@ def board_svg(
             )
         parts.append("</g>")
     if selected is not None:
+        picked_col, picked_row = selected
         parts.append(
-            f'<polygon class="selected" points="{_corners(*selected, SIZE - 1)}" '
+            f'<polygon class="selected" points="{_corners(picked_col, picked_row, SIZE - 1)}" '
             'fill="#2e8b57" fill-opacity="0.5" stroke="#1d5c3a" stroke-width="1.5"/>'
         )
     if replay is not None:

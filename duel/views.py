@@ -11,6 +11,8 @@ Whatever is posted is checked by the engine again (through the services) before 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -51,6 +53,9 @@ from .report import (
     threat_words,
     trapped_words,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 POLL_SECONDS = 10
 
@@ -172,7 +177,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         orders, current = _read_draft(data)
     except UnreadableDraft:
         orders, current, do = [], "", ""
-        error = str(UNREADABLE_DRAFT)
+        error: str | None = str(UNREADABLE_DRAFT)
     else:
         do, error = data.get("do", ""), None
     new_orders, new_current = _apply(orders, current, do, data)
@@ -283,7 +288,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     game = seat.game
     player = seat.number
     raw = rnd.state if rnd else selectors.shown_state(game)
-    context = {
+    context: dict[str, Any] = {
         "game": game,
         "seat": seat,
         "player": player,
@@ -329,7 +334,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "asteroids_left": state["asteroids_left"][player],
         }
     )
-    board = {"highlight": None}
+    board: dict[str, Any] = {"highlight": None}
     game_state = State.from_dict(raw)
     if active and state["phase"] == "asteroids":
         hexes = legal(game_state, player)["hexes"]
@@ -484,7 +489,7 @@ def _not_done(error: Rejected) -> str:
     return gettext("Not done: %(reason)s.") % {"reason": error}
 
 
-DRAW_ACTIONS = {
+DRAW_ACTIONS: dict[str, tuple[Callable[..., DrawOffer | Round | None], StrOrPromise]] = {
     "offer": (duel_services.draw_offer, gettext_lazy("Your offer of a draw is made.")),
     "accept": (duel_services.draw_accept, gettext_lazy("Agreed: the duel ends in a draw.")),
     "decline": (duel_services.draw_decline, gettext_lazy("You declined the draw.")),

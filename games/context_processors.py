@@ -25,7 +25,7 @@ SITE_PAGES = (
 
 @lru_cache(maxsize=8)
 def _site_urls(script_prefix: str, games: tuple[registry.GameRules, ...]) -> dict:
-    urls = {name: reverse(name) for name in SITE_PAGES}
+    urls: dict[str, object] = {name: reverse(name) for name in SITE_PAGES}
     urls["game_links"] = [link for rules in games for link in rules.nav_links()]
     urls["rules_links"] = [
         (rules.name, rules.rules_url()) for rules in games if rules.rules_url_name

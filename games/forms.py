@@ -6,6 +6,8 @@ Forms check the shape of what was sent; what the games allow is decided by the s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +19,9 @@ from .clock import TIME_ZONES
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
 from .text import refuse_bidi_controls, refuse_line_breaks
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
@@ -96,7 +101,7 @@ class GameSettingsForm(forms.Form):
     time_zone = forms.ChoiceField(
         label=_("Time zone"), choices=ZONE_CHOICES, initial="Europe/Berlin"
     )
-    deadline_days = forms.IntegerField(
+    deadline_days: forms.IntegerField | None = forms.IntegerField(
         label=_("Deadline (days)"), min_value=1, max_value=MAX_DEADLINE_DAYS, initial=2
     )
     rated = forms.BooleanField(
@@ -108,10 +113,12 @@ class GameSettingsForm(forms.Form):
         ),
     )
     # (legend, field names) in the order the form shows them; ``rated`` joins the first.
-    groups: list[tuple[str, list[str]]] = [(_("The game"), ["title", "time_zone", "deadline_days"])]
-    computer_help = ""  # what ticking a seat in ``computer_rows`` means in this game
+    groups: list[tuple[StrOrPromise, list[str]]] = [
+        (_("The game"), ["title", "time_zone", "deadline_days"])
+    ]
+    computer_help: StrOrPromise = ""  # what ticking a seat in ``computer_rows`` means in this game
 
-    def fieldsets(self) -> list[tuple[str, list]]:
+    def fieldsets(self) -> list[tuple[StrOrPromise, list]]:
         """(legend, bound fields) for the template; the computer seats come separately."""
         sets = [(legend, [self[name] for name in names]) for legend, names in self.groups]
         sets[0][1].append(self["rated"])
@@ -146,15 +153,15 @@ class RefereeInputForm(forms.Form):
     """What a referee fixes for the coming round, if the game lets him: the referee panel
     shows ``heading``, the input now (``describe``) and the form with its ``button``."""
 
-    heading = ""
-    button = _("Save")
+    heading: StrOrPromise = ""
+    button: StrOrPromise = _("Save")
 
     @classmethod
     def for_round(cls, referee_input: dict) -> RefereeInputForm:
         raise NotImplementedError
 
     @staticmethod
-    def describe(referee_input: dict) -> str:
+    def describe(referee_input: dict) -> StrOrPromise:
         raise NotImplementedError
 
     def referee_data(self) -> dict:

@@ -43,6 +43,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Only on games read with ``selectors._open_round()``'s prefetch: the open round, if any.
+    open_rounds: list[Round]
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created_at"])]

@@ -15,9 +15,16 @@ from django.core.paginator import Page, Paginator
 PER_PAGE = 25
 
 
-def page_of(request, items, param: str = "page", per_page: int = PER_PAGE) -> Page:
-    page = Paginator(items, per_page).get_page(_number(request.GET.get(param)))
-    page.object_list = list(page.object_list)
+class LinkedPage(Page):
+    """A page with the addresses of its neighbours (None at either end)."""
+
+    previous_url: str | None = None
+    next_url: str | None = None
+
+
+def page_of(request, items, param: str = "page", per_page: int = PER_PAGE) -> LinkedPage:
+    found = Paginator(items, per_page).get_page(_number(request.GET.get(param)))
+    page = LinkedPage(list(found.object_list), found.number, found.paginator)
     page.previous_url = (
         _url(request, param, page.previous_page_number()) if page.has_previous() else None
     )

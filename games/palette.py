@@ -6,16 +6,19 @@ their shapes and names too: the boards never tell seats apart by colour alone.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
 class Colour:
     key: str
     hex: str
-    name: Promise  # worded in the reader's language when shown
+    name: StrOrPromise  # worded in the reader's language when shown
 
     def __str__(self) -> str:
         return str(self.name)

@@ -34,7 +34,7 @@ PICTURE_POLICY = {"default-src": [NONE], "style-src": [UNSAFE_INLINE]}
 CONTENT_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
 
 
-@csp(PICTURE_POLICY)
+@csp(PICTURE_POLICY)  # type: ignore[arg-type]  # django-csp types a view as taking a request alone
 @require_safe
 def game_picture(request, game_id: int, extension: str):
     game = get_object_or_404(Game.objects.only("kind", "status"), pk=game_id)
@@ -53,7 +53,7 @@ def game_picture(request, game_id: int, extension: str):
     return _picture(body, extension, FOREVER if lasting else A_MINUTE)
 
 
-@csp(PICTURE_POLICY)
+@csp(PICTURE_POLICY)  # type: ignore[arg-type]  # django-csp types a view as taking a request alone
 @require_safe
 def kind_picture(request, kind: str, extension: str):
     try:

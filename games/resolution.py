@@ -95,9 +95,9 @@ def rounds_resolve(
             for one in round_ids
             for rid in rounds_resolve(round_ids=[one], now=now, force=force)
         ]
-    for round_id, error in failures:
-        log.error("resolving round %s failed: %s", round_id, error, exc_info=error)
-        _record_failure(round_id, error)
+    for round_id, failure in failures:
+        log.error("resolving round %s failed: %s", round_id, failure, exc_info=failure)
+        _record_failure(round_id, failure)
     return due
 
 

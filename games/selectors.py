@@ -9,6 +9,7 @@ orders.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -21,8 +22,15 @@ from . import acting, pages, presence, ratings, registry
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 LOBBY_PAGE = 20  # games per page of each of the lobby's lists
-STATUS_ORDER = {Game.Status.RUNNING: 0, Game.Status.OPEN: 1, Game.Status.FINISHED: 2}
+STATUS_ORDER: dict[str, int] = {
+    Game.Status.RUNNING: 0,
+    Game.Status.OPEN: 1,
+    Game.Status.FINISHED: 2,
+}
 
 
 @dataclass
@@ -39,7 +47,7 @@ class MyGame:
         return self.round.deadline if self.round else None
 
     @property
-    def own_page_label(self) -> str:
+    def own_page_label(self) -> StrOrPromise:
         return self.game.rules.own_page_label
 
     @property
@@ -156,11 +164,12 @@ def waiting_count(user) -> int:
     """How many games wait on the person's orders (the header's "your move"): the count of
     "My games", kept until anything changes who must act in one of his games (a round opened
     or published, orders in, a referee's removal), which drops it."""
-    return cache.get_or_set(
+    count = cache.get_or_set(
         waiting_key(user.pk),
         lambda: sum(entry.orders_due for entry in my_games(user)),
         WAITING_SECONDS,
     )
+    return int(count or 0)  # the cache gives back what it keeps: the count, never None
 
 
 def forget_waiting(game_ids: list[int]) -> None:
@@ -274,7 +283,8 @@ def referee_panel(game_id: int) -> Panel:
     seats = list(game.seats.select_related("user"))
     rnd = game.rounds.filter(status=Round.Status.OPEN).first()
     failed = game.rounds.filter(status=Round.Status.FAILED).first()
-    state = (rnd or failed).state if (rnd or failed) else None
+    shown = rnd or failed
+    state = shown.state if shown else None
     active = registry.get(game.kind).seats_in_game(state) if state is not None else []
     removing = rnd.referee_input.get("remove", []) if rnd else []
     return Panel(game=game, seats=seats, round=rnd, failed=failed, active=active, removing=removing)
@@ -311,8 +321,10 @@ def picture_state(game: Game, version: str) -> dict | None:
         found = Round.objects.filter(game=game, number=number).values_list("state")
         return found[0][0] if found else None
     if version[:1] == "p" and number is not None:
-        found = Report.objects.filter(round__game=game, round__number=number).values_list("state")
-        return found[0][0] if found else None
+        published = Report.objects.filter(round__game=game, round__number=number).values_list(
+            "state"
+        )
+        return published[0][0] if published else None
     open_round = game.rounds.filter(status=Round.Status.OPEN).only("state").first()
     return shown_state(game, open_round)
 
@@ -320,9 +332,7 @@ def picture_state(game: Game, version: str) -> dict | None:
 def own_seat(user, *, game_id: int, number: int, kind: str) -> Seat:
     """A seat of a ``kind`` game that ``user`` holds, with its game: 404 if there is none, 403
     if not his. One query."""
-    seat = queries.seat_with_game(game_id, number, kind)
-    _require_own(seat, user)
-    return seat
+    return _require_own(queries.seat_with_game(game_id, number, kind), user)
 
 
 @dataclass
@@ -345,8 +355,7 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     """``own_seat`` and the open round with his own orders and chatter: 404 if no such seat,
     403 if not his. One query (the busiest page: a plain read, ``queries.player_page_rows``)."""
     found = queries.player_page_rows(game_id, number, user.pk, kind)
-    seat = next((s for s in found.seats if s.number == number), None)
-    _require_own(seat, user)
+    seat = _require_own(next((s for s in found.seats if s.number == number), None), user)
     presence.touch(user.pk, game_id)  # he is at the table: no "your turn" mail while he is
     return PlayerPage(
         seat=seat,
@@ -357,8 +366,9 @@ def player_page(user, *, game_id: int, number: int, kind: str) -> PlayerPage:
     )
 
 
-def _require_own(seat: Seat | None, user) -> None:
+def _require_own(seat: Seat | None, user) -> Seat:
     if seat is None:
         raise Http404("No such seat.")
     if seat.user_id != user.pk:
         raise PermissionDenied("Only this seat's own player may see or send its orders.")
+    return seat

@@ -44,8 +44,7 @@ def token_create(*, user, name: str) -> tuple[ApiToken, str]:
 
 
 def token_revoke(*, user, token_id: int | None) -> None:
-    deleted, _rows = ApiToken.objects.filter(user=user, pk=token_id).delete()
-    if not deleted:
+    if token_id is None or not ApiToken.objects.filter(user=user, pk=token_id).delete()[0]:
         raise Rejected(_("there is no such token"))
 
 

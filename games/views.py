@@ -15,7 +15,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -150,7 +150,10 @@ def manifest(request):
 
 @cache_once
 def _favicon() -> bytes:
-    with open(finders.find("favicon.ico"), "rb") as icon:
+    path = finders.find("favicon.ico")
+    if not isinstance(path, str):
+        raise ImproperlyConfigured("static/favicon.ico is missing")
+    with open(path, "rb") as icon:
         return icon.read()
 
 

@@ -133,9 +133,9 @@ class JoyrideRules(GameRules):
         s = game.settings
         return [
             *super().describe_settings(game),
-            (_("Players"), str(s.get("players"))),
+            (gettext("Players"), str(s.get("players"))),
             (
-                _("Lab cards"),
+                gettext("Lab cards"),
                 gettext("hard cards 1 and 4 for everyone")
                 if s.get("hard")
                 else gettext("standard"),

@@ -4,9 +4,14 @@ here it only becomes words."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext
 
 from . import words
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MAX_FRAMES = 11  # the platform's replay shows steps 0-10 (public_views.MAX_REPLAY_STEP)
 END = None  # the frame after the last step: Insta-Ball tiles, stops and scores
@@ -98,12 +103,20 @@ def describe(events: list, names: dict[int, str]) -> list[str]:
                     "missions": score["mission_points"],
                     "gadgets": score["gadget_points"],
                     "penalty": -score["penalty"],
-                    "stop": words.STOPS.get((event["stop"] or {}).get("reason"), ""),
+                    "stop": _stop_words(event),
                 }
             )
         elif kind in ("shortage", "refused", "escaped", "run_over", "picked"):
-            lines.append(event_line(event, names))
+            line = event_line(event, names)
+            if line:
+                lines.append(line)
     return lines
+
+
+def _stop_words(event: dict) -> StrOrPromise:
+    """Why a seat's run ended early, from its result event ("" if it did not)."""
+    reason = (event["stop"] or {}).get("reason")
+    return words.STOPS.get(reason, "") if reason else ""
 
 
 def _steps_shown(last_step: int) -> list[int | None]:
@@ -211,7 +224,7 @@ def result_rows(events: list, names: dict[int, str]) -> list[dict]:
                 "name": seat_name(names, event["seat"]),
                 "colour": words.SEAT_COLOURS[event["seat"]],
                 "score": score,
-                "stop": words.STOPS.get((event["stop"] or {}).get("reason"), ""),
+                "stop": _stop_words(event),
                 "missions": [{**m, "name": words.mission_name(m["id"])} for m in score["missions"]],
                 "gadgets": [{**g, "name": words.gadget_name(g["id"])} for g in score["gadgets"]],
             }

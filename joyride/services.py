@@ -21,7 +21,7 @@ from . import words
 from .engine import EngineError, validate_plan
 from .models import PlanDraft
 
-EMPTY_PLAN = {"tiles": [], "insta_ball": []}
+EMPTY_PLAN: dict[str, list] = {"tiles": [], "insta_ball": []}
 
 
 # --- the round a seat builds for -------------------------------------------------------------

@@ -11,6 +11,7 @@ ghost tile of ``builder.js`` only picks one of those places (or any cells) and p
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -95,7 +96,8 @@ def parse_plan_text(text: str) -> dict:
             return json.loads(text)
         except ValueError:
             raise Rejected(gettext("the plan is not valid JSON")) from None
-    tiles, insta = [], []
+    tiles: list[str | dict] = []
+    insta: list[str | dict] = []
     for number, line in enumerate(text.splitlines(), start=1):
         words_ = line.split()
         if not words_:
@@ -210,7 +212,7 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     state = rnd.state if rnd else selectors.shown_state(game)
-    context = {
+    context: dict[str, Any] = {
         "game": game,
         "seat": seat,
         "round": rnd,
@@ -328,7 +330,7 @@ def check_plan(request, game_id: int, number: int):
     """The live score of a plan typed into the plain form (nothing is stored): a partial."""
     page = _player_page(request, game_id, number)
     rnd = page.round
-    context = {"urls": _urls(page.seat)}
+    context: dict[str, Any] = {"urls": _urls(page.seat)}
     if rnd is None or rnd.state["phase"] != "run":
         context["error"] = gettext("No run is open.")
     else:

@@ -104,10 +104,10 @@ class RacingRules(TurnDeadline, GameRules):
         s = game.settings
         return [
             *super().describe_settings(game),
-            (_("Course"), words.course_words(s["course"])),
-            (_("Level"), words.level_name(s["level"])),
-            (_("Laps"), str(s["laps"])),
-            (_("Mode"), words.mode_words(s["mode"])),
+            (gettext("Course"), words.course_words(s["course"])),
+            (gettext("Level"), words.level_name(s["level"])),
+            (gettext("Laps"), str(s["laps"])),
+            (gettext("Mode"), words.mode_words(s["mode"])),
         ]
 
     def seat_name_on_join(self, user) -> str:

@@ -11,6 +11,7 @@ engine (``legal`` with the order) before anything is stored.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -98,7 +99,7 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
     def raw(name: str) -> str:
         return data.get(f"{prefix}{name}_{cid}", "")
 
-    fields = {}
+    fields: dict[str, Any] = {}
     for field in USE_FIELDS.get(kind, ()):
         value = raw(field)
         if field in ("side", "direction", "mode") and value:
@@ -408,7 +409,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     raw = rnd.state if rnd else selectors.shown_state(game)
-    context = {
+    context: dict[str, Any] = {
         "game": game,
         "seat": seat,
         "round": rnd,

@@ -5,6 +5,7 @@ goes through gettext."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop
@@ -112,7 +113,7 @@ def jet_colour(seat: int) -> str:
 
 
 def kind_name(kind: str | None) -> str:
-    return str(KIND_NAMES.get(kind, kind or "—"))
+    return str(KIND_NAMES.get(kind, kind)) if kind else "—"
 
 
 def level_name(level: int) -> str:
@@ -136,7 +137,7 @@ def mode_words(mode: str) -> str:
 
 
 def why_word(why: str | None) -> str:
-    return str(WHY_WORDS.get(why, why or ""))
+    return str(WHY_WORDS.get(why, why)) if why else ""
 
 
 # --- the engine's refusals ------------------------------------------------------------------
@@ -174,7 +175,7 @@ DURING_WORDS = {
     "butt_kick": _("in the Butt Kick's flight"),
 }
 
-PARAM_WORDS: dict[str, Callable[[object], str]] = {
+PARAM_WORDS: dict[str, Callable[[Any], str]] = {  # a JSON value, as the engine sent it
     "jet": lambda v: jet_name(str(v)),
     "kind": lambda v: kind_name(str(v)),
     "limit": number_words,
@@ -306,6 +307,6 @@ def refusal(error: EngineError) -> str:
     if during:
         words = gettext("%(refusal)s (%(during)s)") % {
             "refusal": words,
-            "during": DURING_WORDS.get(during) or kind_name(str(during)),
+            "during": DURING_WORDS.get(str(during)) or kind_name(str(during)),
         }
     return words

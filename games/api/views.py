@@ -34,7 +34,7 @@ def _seats(game: Game, shown: dict) -> list[dict]:
         {
             "number": seat.number,
             "name": seat.name,
-            "player": seat.user.get_username() if seat.user_id else None,
+            "player": seat.user.get_username() if seat.user is not None else None,
             "computer": seat.computer,
             "rating": shown.get((game.pk, seat.number), (None, None))[0],
             "rating_change": shown.get((game.pk, seat.number), (None, None))[1],
@@ -252,10 +252,14 @@ def _page(request, game_id: int, number: int) -> selectors.PlayerPage:
     return selectors.player_page(request.user, game_id=game_id, number=number, kind=kind)
 
 
-def _open_state(page: selectors.PlayerPage) -> dict:
+def _open_round(page: selectors.PlayerPage) -> Round:
     if page.round is None:
         raise registry.Rejected(_("there is no round open for orders"), code="no_open_round")
-    return page.round.state
+    return page.round
+
+
+def _open_state(page: selectors.PlayerPage) -> dict:
+    return _open_round(page).state
 
 
 @player.get(
@@ -308,8 +312,7 @@ def preview(request, game_id: int, number: int, body: schemas.ChoicesIn):
 )
 def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
-    _open_state(page)
-    rnd_number = page.round.number
+    rnd_number = _open_round(page).number
     count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
     if body.chatter is not None:
         services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)

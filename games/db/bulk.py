@@ -24,17 +24,19 @@ def insert(objects: Sequence[models.Model]) -> None:
     model = type(objects[0])
     connection = connections[DEFAULT_DB_ALIAS]
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(objects)
+        model._default_manager.bulk_create(objects)
         return
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not (f.primary_key and f.auto_created)]
     values = [_database_value(field, connection) for field in fields]
     if meta.pk.auto_created:
-        for obj, pk in zip(objects, queries.next_ids(meta.db_table, meta.pk.column, len(objects))):
+        for obj, pk in zip(
+            objects, queries.next_ids(meta.db_table, _column(meta.pk), len(objects))
+        ):
             obj.pk = pk
         fields, values = [meta.pk, *fields], [_primary_key, *values]
     with connection.cursor() as cursor:
-        columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        columns = ", ".join(connection.ops.quote_name(_column(f)) for f in fields)
         rows = [[value(obj) for value in values] for obj in objects]
         # Raised as Django's database errors, like every other query's.
         with (
@@ -53,6 +55,12 @@ def insert(objects: Sequence[models.Model]) -> None:
 # they skip the field's conversion, a few Python calls per value, on every value of a batch.
 # (So does a time zone aware datetime on PostgreSQL: Django would only check it is aware.)
 _PLAIN = frozenset({int, str, bool, type(None)})
+
+
+def _column(field: models.Field) -> str:
+    """A concrete field's column (only fields without one, which ``COPY`` never gets, have None)."""
+    assert field.column is not None, field
+    return field.column
 
 
 def _primary_key(obj: models.Model):

@@ -16,7 +16,7 @@ from django.db.models.lookups import In
 
 
 class _AsArrayOnPostgres:
-    lookup_name = "any"
+    lookup_name: str | None = "any"  # typed as Django's ``Lookup`` types it
 
     def as_postgresql(self, compiler, connection):
         if not self.rhs_is_direct_value():  # a subquery: as ``__in``

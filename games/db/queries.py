@@ -104,7 +104,7 @@ class PlayerPageRows(NamedTuple):
 
     seats: list[Seat]
     round: Round | None
-    own_orders: object | None
+    own_orders: dict | None
     own_chatter: list[str] | None
 
 
