@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import report_cache, services
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.models import Game, Report, Seat
 from games.registry import Rejected
 
