@@ -17,7 +17,11 @@ from games.enginekit import EngineError
 from games.registry import GameRules, Outcome, Rejected, places
 
 from . import cockpit_words, report, svg, words
+from .engine import career
 from .engine import entry as engine
+from .engine.maneuvers import order_form
+from .engine.orders import FIRE_DIRECTIONS
+from .engine.preview import preview as cockpit_preview
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import Settings, State
 
@@ -253,17 +257,15 @@ class DogfightRules(GameRules):
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import orders_submit  # models: see the module's note
+    def orders_arriving(self, *, seat, user, payload: object, round) -> object:
+        """A pilot names himself with his first round's orders (``{"moves", "name"}``): all
+        or nothing, in the submit's transaction."""
+        from .services import name_seat  # models: see the module's note
 
-        name = payload.get("name", "") if isinstance(payload, dict) else ""
-        orders_submit(
-            seat=seat,
-            user=user,
-            name=name if isinstance(name, str) else "",
-            payload=_moves_of(payload),
-            round_number=round_number,
-        )
+        if not seat.name:
+            name = payload.get("name", "") if isinstance(payload, dict) else ""
+            name_seat(seat=seat, user=user, name=name if isinstance(name, str) else "", rnd=round)
+        return _moves_of(payload)
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
@@ -281,6 +283,53 @@ class DogfightRules(GameRules):
         return pictures.standalone(
             svg.board_svg(state, names, svg_id="picture"), stylesheets=["dogfight/board.css"]
         )
+
+    # --- the dogfight's own pages: what they ask of the engine ---------------------------
+    fire_directions = FIRE_DIRECTIONS
+
+    def order_picks(self, state: dict, seat: int, wanted: list[str], orders) -> tuple:
+        """The order form's three moves as the engine offers them after the pilot's picked
+        maneuvers ``wanted``, and the engine's preview of the orders ``orders(moves)`` makes
+        of those moves (its route, burst lines and warnings)."""
+        game_state = State.from_snapshot(state)
+        moves = order_form(game_state.plane(seat), wanted)
+        return moves, cockpit_preview(game_state, seat, orders(moves))
+
+    def rank_figures(self, rank: int) -> dict:
+        """What a rank gives a plane: ammunition, bursts a round, missed rounds to be out, the
+        repair cap."""
+        return {
+            "ammo_capacity": career.ammo_capacity(rank),
+            "bursts_per_round": career.bursts_per_round(rank),
+            "out_at": career.out_at(rank),
+            "repair_cap": career.REPAIR_CAP,
+        }
+
+    def standing_figures(self, points: int, rank: int) -> dict:
+        """What a pilot's career standing gives him in his next game (``career``): double
+        machine guns, ace maneuvers, and his rank's figures."""
+        return {
+            "double_mg": career.has_double_mg(points),
+            "ace_maneuvers": list(career.ace_maneuvers(points)),
+            "ammo": career.ammo_capacity(rank),
+            "per_round": career.bursts_per_round(rank),
+            "repair": career.repair_per_round(rank),
+            "out": career.out_at(rank),
+            "reach": career.reach(rank),
+        }
+
+    def promotion(self, points: int, rank: int) -> dict:
+        """Whether a standing may be promoted, the standing after it, and its terms."""
+        can = career.can_promote(points, rank)
+        after_points, after_rank = career.promote(points, rank) if can else (points, rank)
+        return {
+            "can": can,
+            "after_points": after_points,
+            "after_rank": after_rank,
+            "cost": career.PROMOTION_COST,
+            "double_mg_at": career.DOUBLE_MG_AT,
+            "max_rank": career.MAX_RANK,
+        }
 
     @staticmethod
     def _require_in_play(state: dict, seat: int) -> None:

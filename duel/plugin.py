@@ -17,10 +17,11 @@ from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
 from . import report, svg
-from .engine import EngineError
+from .engine import EngineError, hexgrid
 from .engine import entry as engine
+from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES, STANDARD
-from .engine.state import Settings
+from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT, Settings
 
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
@@ -207,10 +208,40 @@ class DuelRules(TurnDeadline, GameRules):
         except EngineError as error:
             raise Rejected(report.refusal(error)) from None
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import duel_act  # models, imported when called as the dogfight's
+    def orders_stored(self, *, order) -> None:
+        """Playing on declines the opponent's standing draw offer."""
+        from .models import DrawOffer  # models, imported when called
 
-        duel_act(seat=seat, user=user, payload=payload)
+        DrawOffer.objects.filter(game_id=order.seat.game_id).exclude(
+            seat=order.seat.number
+        ).delete()
+
+    # --- the duel's own pages: what they ask of the engine ---------------------------------
+    facing_count = len(hexgrid.FACINGS)
+    missed_limits = {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT}
+
+    def choices(self, state: dict, seat: int) -> dict:
+        """The engine's ``legal`` answer for the player (``EngineError`` as it comes)."""
+        return engine.legal(state, seat)
+
+    def turn_preview(self, state: dict, seat: int, orders: object) -> dict:
+        """Where a half-built turn goes (the engine's ``preview``; ``EngineError`` as it
+        comes, for the turn form to word)."""
+        return engine.turn_preview(state, seat, orders)
+
+    def class_name(self, fighter_class: str) -> str:
+        return str(CLASSES[fighter_class].name)
+
+    def docks(self, player: int) -> list[tuple[int, int]]:
+        return [(col, row) for col, row in DOCKS[player]]
+
+    def toward_enemy(self, player: int) -> int:
+        return TOWARD_ENEMY[player]
+
+    def step_on_board(self, where: list | tuple, facing: int) -> tuple[int, int] | None:
+        """The hex one step from ``where`` toward ``facing``, if it is on the board."""
+        target = hexgrid.step(tuple(where), facing)
+        return target if hexgrid.on_board(target) else None
 
     sample_rounds = 24  # the asteroids placed, the fighters out and a few turns flown
 

@@ -209,6 +209,19 @@ class GameRules:
         """Whether a game with these settings and no computer pilot is scored (careers)."""
         return False
 
+    # --- orders: what a game adds to the platform's one submit (games.services) -------------
+    def orders_arriving(self, *, seat, user, payload: object, round) -> object:
+        """Called by ``games.services.orders_submit`` inside its transaction, the open
+        ``round`` locked and ``seat`` found to owe orders, before they are judged: what the
+        game writes first (the dogfight names a new pilot), and the orders to judge. By
+        default ``payload`` as it is."""
+        return payload
+
+    def orders_stored(self, *, order) -> None:
+        """Called by ``games.services.orders_submit`` in the same transaction once ``order``
+        is stored: what else the game writes with it (the duel drops the opponent's draw
+        offer, joyride the seat's draft)."""
+
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
 
@@ -281,11 +294,6 @@ class GameRules:
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """What the engine foresees of ``payload`` as ``seat``'s orders; Rejected with its
         reason if it would refuse them."""
-        raise NotImplementedError
-
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        """Store ``payload`` as the seat's orders for the open round, as the game's own order
-        form does (through ``games.services.orders_submit``)."""
         raise NotImplementedError
 
     @required

@@ -23,6 +23,9 @@ from games.registry import GameRules, Outcome, Rejected, places
 from . import report, svg, words
 from .engine import EngineError
 from .engine import entry as engine
+from .engine.game import check, pick_order
+from .engine.geometry import CHAINS, SHAPES
+from .engine.tables import INSTA_BALL
 
 MIN_HOURS, MAX_HOURS = 1, 24 * 14
 DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
@@ -273,10 +276,26 @@ class JoyrideRules(GameRules):
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import orders_submit
+    # --- joyride's own pages: what they ask of the engine ----------------------------------
+    shapes = SHAPES  # the tile shapes, in the engine's order
+    insta_ball = INSTA_BALL  # the gadget that places a ball on the plan
 
-        orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
+    def chain(self, shape: str) -> tuple[tuple[int, int], ...]:
+        """The cells of a shape, as (row, column) from its first."""
+        return CHAINS[shape]
+
+    def check(self, state: dict, seat: int, plan: dict | None, *, next_tiles: bool = False) -> dict:
+        """The engine's ``check`` of a plan as it grows (``EngineError`` as it comes)."""
+        return check(state, seat, plan, next_tiles=next_tiles)
+
+    def pick_order(self, state: dict) -> list[int]:
+        return pick_order(state)
+
+    def orders_stored(self, *, order) -> None:
+        """Sealed: the seat's draft of the round goes."""
+        from .models import PlanDraft  # models: imported when called
+
+        PlanDraft.objects.filter(round_id=order.round_id, seat=order.seat).delete()
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]

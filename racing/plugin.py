@@ -17,8 +17,12 @@ from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
 from . import report, svg, words
-from .engine import EngineError
+from .engine import LEVELS, EngineError, play_turn
 from .engine import entry as engine
+from .engine import legal as engine_legal
+from .engine.catalogue import KINDS
+from .engine.geometry import ahead, bearing, norm
+from .engine.orders import USE_FIELDS
 
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
@@ -162,6 +166,52 @@ class RacingRules(TurnDeadline, GameRules):
             raise Rejected(self.not_active_message(state, seat), code="not_active")
         return ordering
 
+    # --- the race's own pages: what they ask of the engine ---------------------------------
+    kinds = KINDS  # the equipment kinds, by id
+    use_fields = USE_FIELDS  # each kind's own fields of a use
+    levels = LEVELS  # the levels' rules, by number
+
+    def options(self, state: dict, order: object | None = None) -> dict:
+        """The engine's ``legal`` answer for the jet on turn in ``state`` (an ordering state,
+        ``ordering_state``); with an order, its exact ``preview``."""
+        return engine_legal(state, order)
+
+    def refusal_of(self, state: dict, order: dict) -> str:
+        """Why the engine refuses ``order`` on ``state``, in words ("" if it takes it): the
+        error its preview reports is the one playing the turn raises."""
+        try:
+            play_turn(state, order)
+        except EngineError as error:
+            return words.refusal(error)
+        return ""
+
+    def aimed_hinges(self, jet: dict, reach: dict, gate: dict) -> tuple[float, float]:
+        """The hinges that aim the jet at the gate's centre, as far as the hinge limit allows."""
+        limit = reach["limit"]
+        here, target = (jet["x"], jet["y"]), (gate["x"], gate["y"])
+
+        def clamp(angle: float) -> float:
+            return round(max(-limit, min(limit, angle)), 1)
+
+        h1 = clamp(norm(bearing(here, target) - jet["heading"]))
+        landing = ahead(here, jet["heading"] + h1, reach["radius"])
+        return h1, clamp(norm(bearing(landing, target) - jet["heading"] - h1))
+
+    def form_cards(self, state: dict | None, seat: int) -> dict:
+        """What the order form's fields are read against, from the state alone (the submit
+        judges the order): the lift of the jet the seat orders, and its equipment cards.
+        Nothing when the seat orders no jet now: the submit says why."""
+        ordering = (
+            engine.ordering_state(state, seat) if state and state["phase"] == "race" else None
+        )
+        if ordering is None:
+            return {"lifts": [], "equipment": []}
+        jet = engine.jet(ordering, ordering["turn"]["jet"])
+        return {
+            "lifts": [jet["lift"]],
+            "equipment": [{"card": card["id"], "kind": card["kind"]} for card in jet["equipment"]],
+        }
+
     def _asked(self, ask, state: dict, seat: int, orders: object) -> dict:
         """The engine's answer to ``ask(state, seat, orders)``, or its refusal in words (a
         seat whose jet does not fly this round: not active)."""
@@ -213,11 +263,6 @@ class RacingRules(TurnDeadline, GameRules):
         if not isinstance(payload, dict):
             raise Rejected(gettext("an order is a JSON object"))
         return self._asked(engine.preview, state, seat, payload)
-
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from games import services  # models, imported when called as the dogfight's
-
-        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]

@@ -124,3 +124,54 @@ def test_the_engines_page_names_every_entry_point_and_no_other():
     table = page.split("## The entry points", 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"^\| `(\w+)\(", table, re.MULTILINE))
     assert named == set(ENTRY_POINTS)
+
+
+# --- views reach an engine only through their game's plugin -----------------------------------
+
+# Besides the engine itself, the modules of a game that may import it: its plugin (the
+# registry's interface, which answers through the engine), its writes where they store what
+# the engine decides (services), and its words and pictures of the engine's own tables and
+# constants (board geometry, classes, catalogue, codes): never a view.
+MAY_IMPORT_THE_ENGINE = {
+    "plugin.py",
+    "services.py",
+    "words.py",
+    "cockpit_words.py",
+    "report.py",
+    "svg.py",
+    "forms.py",
+    "rules_page.py",
+}
+
+
+def imports_its_engine(path: Path, game: str) -> bool:
+    return any(_within(module, f"{game}.engine") for module in imports_of(path, _module_name(path)))
+
+
+def _game_modules(game: str) -> list[Path]:
+    package = ROOT / game
+    return [
+        path
+        for path in sorted(package.rglob("*.py"))
+        if path.relative_to(package).parts[0] not in ("engine", "migrations", "management")
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_the_plugin_and_the_games_words_and_writes_import_its_engine(game):
+    found = [
+        str(path.relative_to(ROOT))
+        for path in _game_modules(game)
+        if path.name not in MAY_IMPORT_THE_ENGINE and imports_its_engine(path, game)
+    ]
+    assert found == []
+
+
+def test_the_platform_imports_no_engine():
+    found = {
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "games").rglob("*.py"))
+        for game in GAMES
+        if imports_its_engine(path, game)
+    }
+    assert found == set()

@@ -135,9 +135,6 @@ class TicTacToeRules(GameRules):
         cell = self.validate_orders(state, seat, payload)["cell"]
         return {"cells": play(state, seat, cell)["cells"]}
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
-
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
