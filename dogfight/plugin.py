@@ -258,12 +258,13 @@ class DogfightRules(GameRules):
             raise Rejected(words.refusal(error)) from None
 
     def orders_arriving(self, *, seat, user, payload: object, round) -> object:
-        """A pilot names himself with his first round's orders (``{"moves", "name"}``): all
-        or nothing, in the submit's transaction."""
+        """A pilot names himself with his first round's orders, as the order form and the API
+        send them (``{"moves", "name"}``): all or nothing, in the submit's transaction. Bare
+        moves (the platform's own callers) name nobody."""
         from .services import name_seat  # models: see the module's note
 
-        if not seat.name:
-            name = payload.get("name", "") if isinstance(payload, dict) else ""
+        if not seat.name and isinstance(payload, dict):
+            name = payload.get("name", "")
             name_seat(seat=seat, user=user, name=name if isinstance(name, str) else "", rnd=round)
         return _moves_of(payload)
 
