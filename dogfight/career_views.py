@@ -12,8 +12,8 @@ from games import pages
 from games.registry import Rejected
 
 from . import services, words
-from .engine import career
 from .models import CareerEntry, Pilot
+from .plugin import RULES
 from .rules_page import RANK_ABILITY
 
 LEADERBOARD_PAGE = 50  # pilots per page of the leaderboard
@@ -22,22 +22,17 @@ CAREER_PAGE = 25  # games per page of a pilot's career
 
 def abilities(points: int, rank: int) -> list[str]:
     """What a standing gives in the next game: the aces of his points, the gifts of his rank."""
+    figures = RULES.standing_figures(points, rank)
     found = []
-    if career.has_double_mg(points):
+    if figures["double_mg"]:
         found.append(
             _("double machine guns (+1 on every hit): an %(title)s") % {"title": words.ACE_TITLE}
         )
     found += [
         _("the %(maneuver)s") % {"maneuver": words.maneuver(code)}
-        for code in career.ace_maneuvers(points)
+        for code in figures["ace_maneuvers"]
     ]
-    values = {
-        "ammo": career.ammo_capacity(rank),
-        "per_round": career.bursts_per_round(rank),
-        "repair": career.repair_per_round(rank),
-        "out": career.out_at(rank),
-        "reach": career.reach(rank),
-    }
+    values = {key: figures[key] for key in ("ammo", "per_round", "repair", "out", "reach")}
     found += [RANK_ABILITY[r][0].format(**values) for r in range(1, rank + 1)]
     return found
 
@@ -58,11 +53,7 @@ def leaderboard(request):
 def career_page(request, pilot_id: int):
     pilot = get_object_or_404(Pilot, pk=pilot_id)
     own = request.user.is_authenticated and request.user.pk == pilot.user_id
-    after_points, after_rank = (
-        career.promote(pilot.points, pilot.rank)
-        if career.can_promote(pilot.points, pilot.rank)
-        else (pilot.points, pilot.rank)
-    )
+    promotion = RULES.promotion(pilot.points, pilot.rank)
     return render(
         request,
         "dogfight/career.html",
@@ -81,12 +72,12 @@ def career_page(request, pilot_id: int):
             ),
             "offer": own and services.promotion_offered(pilot),
             "in_running_game": own and services.in_running_game(pilot),
-            "can_promote": career.can_promote(pilot.points, pilot.rank),
-            "cost": career.PROMOTION_COST,
-            "double_mg_at": career.DOUBLE_MG_AT,
-            "next_rank": words.rank(min(pilot.rank + 1, career.MAX_RANK)),
-            "after_points": after_points,
-            "after_abilities": abilities(after_points, after_rank),
+            "can_promote": promotion["can"],
+            "cost": promotion["cost"],
+            "double_mg_at": promotion["double_mg_at"],
+            "next_rank": words.rank(min(pilot.rank + 1, promotion["max_rank"])),
+            "after_points": promotion["after_points"],
+            "after_abilities": abilities(promotion["after_points"], promotion["after_rank"]),
         },
     )
 

@@ -7,23 +7,21 @@ settings wrap ``resolve``), so what needs models imports them when called.
 
 from __future__ import annotations
 
-import json
-import zlib
-
 from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.registry import GameRules, Outcome, Rejected, places
 
-from . import cockpit_words, engine, report, svg, words
-from .engine import api as engine_api
-from .engine.bots import LEVELS, bot_orders
+from . import cockpit_words, report, svg, words
+from .engine import career
+from .engine import entry as engine
 from .engine.maneuvers import order_form
-from .engine.orders import FIRE_DIRECTIONS, validate_orders
+from .engine.orders import FIRE_DIRECTIONS
+from .engine.preview import preview as cockpit_preview
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import Settings, State
 
@@ -63,7 +61,7 @@ class DogfightRules(GameRules):
         return gettext("your plane is out of the game")
 
     def seat_numbers(self, settings: dict) -> list[int]:
-        return list(seats_in_play(Settings.from_dict(_engine_settings(settings))))
+        return list(seats_in_play(Settings.from_dict(engine.engine_settings(settings))))
 
     def clean_settings(self, data: dict) -> dict:
         """The settings the engine accepts for a new game (its ``new`` job judges them: the
@@ -79,14 +77,7 @@ class DogfightRules(GameRules):
                 )
             )
         try:
-            engine_api.new_job(
-                {
-                    "seed": 0,
-                    "settings": _engine_settings(settings),
-                    "balloons": settings["balloons"],
-                    "clouds": settings["clouds"],
-                }
-            )
+            engine.new(settings, [], 0)
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
         return settings
@@ -123,64 +114,29 @@ class DogfightRules(GameRules):
         }
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        pilots = [
-            {
-                "seat": s["number"],
-                "career_points": s.get("career_points", 0),
-                "rank": s.get("rank", 0),
-            }
-            for s in seats
-        ]
-        state = engine.new_game(
-            seed,
-            Settings.from_dict(_engine_settings(settings)),
-            balloons=settings.get("balloons", 0),
-            clouds=settings.get("clouds", 6),
-            pilots=pilots,
-        )
-        return state.to_dict()
+        return engine.new(settings, seats, seed)
 
     def active_seats(self, state: dict) -> list[int]:
-        if state.get("over"):
-            return []
-        return [p["seat"] for p in state["planes"] if p["status"] != "out"]
+        return engine.active(state)
 
     # Every ``state`` the platform hands over is a round's stored snapshot, which the engine
     # wrote itself: read with ``from_snapshot``, not checked again. Orders are always checked.
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
-        game_state = State.from_snapshot(state)
         try:
-            moves = validate_orders(game_state.plane(seat), game_state.settings, payload)
+            return engine.validate(state, seat, payload)
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
-        return {"moves": [move.to_dict() for move in moves]}
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        """A computer pilot's orders, from the public state only; the same round and seat
-        always give the same orders (the seed comes from the state)."""
-        game_state = State.from_snapshot(state)
-        seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
-        raw = bot_orders(game_state, seat, level if level in LEVELS else "novice", seed)
-        moves = validate_orders(game_state.plane(seat), game_state.settings, raw)
-        return {"moves": [move.to_dict() for move in moves]}
+        return engine.computer(state, seat, level)
 
     def resolve(
         self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
     ) -> Outcome:
         # The platform stores only engine-written snapshots and orders validated against them.
-        answer = engine_api.resolve_stored(
-            state,
-            {seat: o["moves"] for seat, o in orders.items()},
-            seed,
-            wind=referee_input.get("wind"),
-            remove=referee_input.get("remove", []),
-        )
-        new_state = answer["state"]
+        new_state, events = engine.play(state, orders, seed=seed, referee=referee_input)
         return Outcome(
-            state=new_state,
-            events=answer["events"],
-            over=new_state["over"],
-            winner=new_state["winner"],
+            state=new_state, events=events, over=new_state["over"], winner=new_state["winner"]
         )
 
     def clean_referee_input(self, state: dict, data: dict) -> dict:
@@ -283,7 +239,7 @@ class DogfightRules(GameRules):
         """The three moves as the order form offers them after the maneuvers chosen so far
         (``partial``: a list of codes): each move's legal list, where it takes the plane,
         whether it may fire."""
-        plane = self._plane_in_play(state, seat)
+        self._require_in_play(state, seat)
         chosen = [] if partial is None else partial
         if (
             not isinstance(chosen, list)
@@ -291,37 +247,26 @@ class DogfightRules(GameRules):
             or not all(isinstance(code, str) for code in chosen)
         ):
             raise Rejected(gettext("the maneuvers chosen so far are a list of up to three codes"))
-        moves = order_form(plane, list(chosen))
-        return {
-            "moves": [{**move, "hex": list(move["hex"])} for move in moves],
-            "fire_directions": list(FIRE_DIRECTIONS),
-            "through_allowed": state["settings"].get("balloon_rule") == "through",
-        }
+        return engine.legal(state, seat, chosen)
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The route the orders fly (each move's hex and facing), if the engine takes them."""
-        plane = self._plane_in_play(state, seat)
-        moves = self.validate_orders(state, seat, _moves_of(payload))["moves"]
-        route = order_form(plane, [move["maneuver"] for move in moves])
-        return {
-            "moves": moves,
-            "route": [
-                {"number": step["number"], "hex": list(step["hex"]), "facing": step["facing"]}
-                for step in route
-            ],
-        }
+        self._require_in_play(state, seat)
+        try:
+            return engine.preview(state, seat, _moves_of(payload))
+        except EngineError as error:
+            raise Rejected(words.refusal(error)) from None
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import orders_submit  # models: see the module's note
+    def orders_arriving(self, *, seat, user, payload: object, round) -> object:
+        """A pilot names himself with his first round's orders, as the order form and the API
+        send them (``{"moves", "name"}``): all or nothing, in the submit's transaction. Bare
+        moves (the platform's own callers) name nobody."""
+        from .services import name_seat  # models: see the module's note
 
-        name = payload.get("name", "") if isinstance(payload, dict) else ""
-        orders_submit(
-            seat=seat,
-            user=user,
-            name=name if isinstance(name, str) else "",
-            payload=_moves_of(payload),
-            round_number=round_number,
-        )
+        if not seat.name and isinstance(payload, dict):
+            name = payload.get("name", "")
+            name_seat(seat=seat, user=user, name=name if isinstance(name, str) else "", rnd=round)
+        return _moves_of(payload)
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
@@ -340,12 +285,57 @@ class DogfightRules(GameRules):
             svg.board_svg(state, names, svg_id="picture"), stylesheets=["dogfight/board.css"]
         )
 
+    # --- the dogfight's own pages: what they ask of the engine ---------------------------
+    fire_directions = FIRE_DIRECTIONS
+
+    def order_picks(self, state: dict, seat: int, wanted: list[str], orders) -> tuple:
+        """The order form's three moves as the engine offers them after the pilot's picked
+        maneuvers ``wanted``, and the engine's preview of the orders ``orders(moves)`` makes
+        of those moves (its route, burst lines and warnings)."""
+        game_state = State.from_snapshot(state)
+        moves = order_form(game_state.plane(seat), wanted)
+        return moves, cockpit_preview(game_state, seat, orders(moves))
+
+    def rank_figures(self, rank: int) -> dict:
+        """What a rank gives a plane: ammunition, bursts a round, missed rounds to be out, the
+        repair cap."""
+        return {
+            "ammo_capacity": career.ammo_capacity(rank),
+            "bursts_per_round": career.bursts_per_round(rank),
+            "out_at": career.out_at(rank),
+            "repair_cap": career.REPAIR_CAP,
+        }
+
+    def standing_figures(self, points: int, rank: int) -> dict:
+        """What a pilot's career standing gives him in his next game (``career``): double
+        machine guns, ace maneuvers, and his rank's figures."""
+        return {
+            "double_mg": career.has_double_mg(points),
+            "ace_maneuvers": list(career.ace_maneuvers(points)),
+            "ammo": career.ammo_capacity(rank),
+            "per_round": career.bursts_per_round(rank),
+            "repair": career.repair_per_round(rank),
+            "out": career.out_at(rank),
+            "reach": career.reach(rank),
+        }
+
+    def promotion(self, points: int, rank: int) -> dict:
+        """Whether a standing may be promoted, the standing after it, and its terms."""
+        can = career.can_promote(points, rank)
+        after_points, after_rank = career.promote(points, rank) if can else (points, rank)
+        return {
+            "can": can,
+            "after_points": after_points,
+            "after_rank": after_rank,
+            "cost": career.PROMOTION_COST,
+            "double_mg_at": career.DOUBLE_MG_AT,
+            "max_rank": career.MAX_RANK,
+        }
+
     @staticmethod
-    def _plane_in_play(state: dict, seat: int):
-        plane = State.from_snapshot(state).plane(seat)
-        if plane.status == "out":
+    def _require_in_play(state: dict, seat: int) -> None:
+        if State.from_snapshot(state).plane(seat).status == "out":
             raise Rejected(gettext("your plane is out of the game"))
-        return plane
 
 
 def _moves_of(payload: object) -> object:
@@ -407,11 +397,6 @@ def wind_words(direction: int) -> str:
 
 
 wind_words_lazy = lazy(wind_words, str)  # for module-level form choices: worded when shown
-
-
-def _engine_settings(settings: dict) -> dict:
-    keys = ("windless", "legacy_weather", "balloon_rule", "scoring", "scored", "duel")
-    return {key: settings[key] for key in keys if key in settings}
 
 
 RULES = DogfightRules()

@@ -13,8 +13,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import report_cache, services
-from games.jsonface import EngineError
-from games.models import Game, Report, Seat
+from games.enginekit import EngineError
+from games.models import Game, Report, Round, Seat
 from games.registry import Rejected
 
 from . import words
@@ -52,13 +52,15 @@ def pilot_claim(*, user, name: str) -> Pilot:
         ) from None
 
 
-def name_seat(*, seat: Seat, user, name: str) -> Seat:
-    """The pilot names himself in his first round; his career standing goes on his plane."""
+def name_seat(*, seat: Seat, user, name: str, rnd: Round | None = None) -> Seat:
+    """The pilot names himself in his first round; his career standing goes on his plane.
+    ``rnd``: the open round, if the caller holds its lock already (the submit's)."""
     if seat.user_id != user.pk:
         raise Rejected(_("that is not your seat"))
     with transaction.atomic():
         pilot = pilot_claim(user=user, name=name)
-        rnd = services.lock_open_round(seat.game, _("there is no round open"))
+        if rnd is None:
+            rnd = services.lock_open_round(seat.game, _("there is no round open"))
         Enlistment.objects.update_or_create(
             seat=seat,
             defaults={"pilot": pilot, "points_at_start": pilot.points, "rank_at_start": pilot.rank},
@@ -70,25 +72,6 @@ def name_seat(*, seat: Seat, user, name: str) -> Seat:
         seat.name = pilot.name
         seat.save(update_fields=["name"])
         transaction.on_commit(lambda: report_cache.names_changed(seat.game_id))
-    return seat
-
-
-def orders_submit(
-    *, seat: Seat, user, name: str, payload: object, round_number: int | None = None
-) -> Seat:
-    """A pilot's orders for the open round; in his first round (an unnamed seat) he names his
-    pilot with them, all or nothing. A form left open since an earlier round is refused, and
-    on a refusal that reason comes first."""
-    if seat.name:  # the platform's one transaction (no savepoint inside another)
-        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
-        return seat
-    with transaction.atomic():
-        try:
-            name_seat(seat=seat, user=user, name=name)
-        except Rejected:
-            services.require_form_round(services.current_round(seat.game), round_number)
-            raise
-        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
     return seat
 
 

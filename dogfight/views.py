@@ -28,11 +28,7 @@ from games.registry import Rejected
 
 from . import cockpit_words, words
 from . import services as dogfight_services
-from .engine import career
-from .engine.maneuvers import order_form
-from .engine.orders import FIRE_DIRECTIONS
-from .engine.preview import preview as engine_preview
-from .engine.state import State
+from .plugin import RULES
 from .practice import practice_game_create
 from .svg import board_svg, legend
 
@@ -77,7 +73,7 @@ def _wanted(data) -> tuple[list[str], dict[int, list[str]], set[int]]:
     """The pilot's picks from a form: maneuvers, burst directions and balloon ticks by move."""
     wanted = [data.get(f"m{n}", "") for n in (1, 2, 3)]
     fire = {
-        n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in FIRE_DIRECTIONS))
+        n: list(dict.fromkeys(d for d in data.getlist(f"f{n}") if d in RULES.fire_directions))
         for n in (1, 2, 3)
     }
     through = {n for n in (1, 2, 3) if data.get(f"t{n}")}
@@ -129,10 +125,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "colour": words.SEAT_COLOURS[seat.number],
         "names": names,
         "rank_name": words.rank(plane_dict.get("rank", 0)),
-        "ammo_capacity": career.ammo_capacity(plane_dict.get("rank", 0)),
-        "bursts_per_round": career.bursts_per_round(plane_dict.get("rank", 0)),
-        "out_at": career.out_at(plane_dict.get("rank", 0)),
-        "repair_cap": career.REPAIR_CAP,
+        **RULES.rank_figures(plane_dict.get("rank", 0)),
         "removal_pending": rnd is not None and seat.number in rnd.referee_input.get("remove", []),
         "weather": cockpit_words.weather_lines(state),
         "planes": cockpit_words.plane_rows(state, names),
@@ -178,10 +171,20 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
 def _picking(state: dict, number: int, data) -> dict:
     """The order form's three moves as the engine offers them after the pilot's picks, and
     the engine's preview of those picks: the route, its burst lines and its warnings."""
-    game_state = State.from_snapshot(state)
     wanted, fire, through = _wanted(data)
-    moves = order_form(game_state.plane(number), wanted)
     through_allowed = state["settings"].get("balloon_rule") == "through"
+
+    def picked(moves: list[dict]) -> list[dict]:
+        return [
+            {
+                "maneuver": m["maneuver"],
+                "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+                "through": through_allowed and m["number"] in through,
+            }
+            for m in moves
+        ]
+
+    moves, seen = RULES.order_picks(state, number, wanted, picked)
     fieldsets = move_fieldsets(
         tuple(
             (
@@ -196,18 +199,6 @@ def _picking(state: dict, number: int, data) -> dict:
         ),
         through_allowed=through_allowed,
         language=get_language(),
-    )
-    seen = engine_preview(
-        game_state,
-        number,
-        [
-            {
-                "maneuver": m["maneuver"],
-                "fire": fire.get(m["number"], []) if m["can_fire"] else [],
-                "through": through_allowed and m["number"] in through,
-            }
-            for m in moves
-        ],
     )
     return {
         "move_fieldsets": fieldsets,
@@ -280,11 +271,10 @@ def submit(request, game_id: int, number: int):
                 services.current_round(seat.game), _form_round(request.POST)
             )
             services.chatter_save(seat=seat, user=request.user, lines=_chatter_lines(request.POST))
-        dogfight_services.orders_submit(
+        services.orders_submit(
             seat=seat,
             user=request.user,
-            name=request.POST.get("pilot_name", ""),
-            payload=_payload(request.POST),
+            payload={"moves": _payload(request.POST), "name": request.POST.get("pilot_name", "")},
             round_number=_form_round(request.POST),
         )
     except Rejected as error:

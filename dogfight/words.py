@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import palette
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.refusals import Wording, refusal_words
 
 if TYPE_CHECKING:

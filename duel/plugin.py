@@ -9,9 +9,6 @@ the engine's missed-turn default. Resignation, an agreed draw and the referee's 
 
 from __future__ import annotations
 
-import json
-import zlib
-
 from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -20,13 +17,11 @@ from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
 from . import report, svg
-from .engine import EngineError, State, act, foresight, missed, new_game, standing
-from .engine.api import view
-from .engine.bots import bot_action
+from .engine import EngineError, hexgrid
+from .engine import entry as engine
+from .engine.board import DOCKS, TOWARD_ENEMY
 from .engine.classes import CLASSES, STANDARD
-from .engine.game import legal, preview
-from .engine.orders import parse_turn
-from .engine.state import Settings
+from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT, Settings
 
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
@@ -72,13 +67,13 @@ class DuelRules(TurnDeadline, GameRules):
                 % {"min": MIN_TURN_HOURS, "max": MAX_TURN_HOURS}
             )
         try:  # the engine knows what it can play
-            Settings.from_dict(_engine_settings(settings))
+            Settings.from_dict(engine.engine_settings(settings))
         except EngineError as error:
             raise Rejected(report.refusal(error)) from None
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        return new_game(Settings.from_dict(_engine_settings(settings)), seed).to_dict()
+        return engine.new(settings, seats, seed)
 
     def deadline_words(self, game) -> str:
         hours = self.turn_hours(game)
@@ -111,12 +106,7 @@ class DuelRules(TurnDeadline, GameRules):
     # --- rounds -------------------------------------------------------------------------------
 
     def active_seats(self, state: dict) -> list[int]:
-        phase = state.get("phase")
-        if phase == "fighters":
-            return [p for p in (0, 1) if (state.get("sealed") or [None, None])[p] is None]
-        if phase in ("asteroids", "play") and state.get("to_act") is not None:
-            return [state["to_act"]]
-        return []
+        return engine.active(state)
 
     def seats_in_game(self, state: dict) -> list[int]:
         """Both players, the one who waits too, until the duel is over."""
@@ -129,41 +119,20 @@ class DuelRules(TurnDeadline, GameRules):
             "turn",
         ):
             raise Rejected(gettext("an action is an asteroid, a fighter placement or a turn"))
-        game_state = State.from_dict(state)
         try:
-            act(game_state, seat, payload)
+            return engine.validate(state, seat, payload)
         except EngineError as error:
             raise Rejected(report.refusal(error)) from None
-        return _normalised(game_state, seat, payload)
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         """A computer player's action (``engine.bots``: novice or veteran), from the state
         alone; the same state, seat and level always give the same action."""
-        seed = zlib.crc32(json.dumps([state, seat], sort_keys=True).encode())
-        return bot_action(State.from_dict(state), seat, level, seed)
+        return engine.computer(state, seat, level)
 
     def resolve(
         self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
     ) -> Outcome:
-        game_state = State.from_dict(state)
-        events: list[dict] = []
-        if referee_input.get("resign") is not None or referee_input.get("remove"):
-            player = referee_input.get("resign")
-            if player is None:
-                player = referee_input["remove"][0]
-            game_state, events = act(game_state, player, {"type": "resign"})
-        elif referee_input.get("draw_agreed"):
-            game_state, events = act(game_state, 0, {"type": "draw_agreed"})
-        else:
-            for seat in self.active_seats(state):
-                if game_state.phase == "over":
-                    break
-                if seat in orders:
-                    game_state, more = act(game_state, seat, orders[seat])
-                else:
-                    game_state, more = missed(game_state, seat)
-                events += more
-        new_state = game_state.to_dict()
+        new_state, events = engine.play(state, orders, seed=seed, referee=referee_input)
         over = new_state["phase"] == "over"
         return Outcome(
             state=new_state, events=events, over=over, winner=new_state["winner"] if over else None
@@ -174,7 +143,7 @@ class DuelRules(TurnDeadline, GameRules):
 
     def ranking(self, final_state: dict, events) -> dict[int, int]:
         """Win, draw or loss."""
-        return places(standing(State.from_dict(final_state)))
+        return places(engine.standing(final_state))
 
     # --- mail ---------------------------------------------------------------------------------
 
@@ -189,7 +158,7 @@ class DuelRules(TurnDeadline, GameRules):
         return report.describe(events, names)
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
-        shown = view(state, None)  # a spectator's view: no sealed placement
+        shown = engine.public(state, None)  # a spectator's view: no sealed placement
         return {
             "board": svg.board_svg(shown),
             "state": shown,
@@ -201,7 +170,7 @@ class DuelRules(TurnDeadline, GameRules):
     def report_context(
         self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
     ) -> dict:
-        frames = report.frames(view(state_before, None), events, report_state, names)
+        frames = report.frames(engine.public(state_before, None), events, report_state, names)
         step = min(max(step, 0), len(frames) - 1)
         frame = frames[step]
         return {
@@ -213,49 +182,73 @@ class DuelRules(TurnDeadline, GameRules):
             "previous_step": step - 1 if step > 0 else None,
             "next_step": step + 1 if step < len(frames) - 1 else None,
             "lines": report.describe(events, names),
-            "final": view(report_state, None),
+            "final": engine.public(report_state, None),
         }
 
     # --- the public API -------------------------------------------------------------------
     # Orders are the engine's actions ({"type": "asteroid"|"fighters"|"turn", ...}).
     def public_state(self, state: dict, seat: int | None) -> dict:
-        return view(state, seat)
+        return engine.public(state, seat)
 
     def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
         """The engine's ``legal`` answer; with a half-built turn (``partial``: its orders),
         also its ``preview``."""
-        game_state = State.from_dict(state)
         try:
-            answer = legal(game_state, seat)
-            if partial is not None:
-                answer["preview"] = preview(game_state, seat, partial)
+            return engine.legal(state, seat, partial)
         except EngineError as error:
             raise Rejected(report.refusal(error)) from None
-        return answer
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """A turn's routes, missiles and events so far (the engine's ``preview``); another
         action: checked, and the state it would leave as this player sees it."""
-        game_state = State.from_dict(state)
+        if not (isinstance(payload, dict) and payload.get("type") == "turn"):
+            self.validate_orders(state, seat, payload)  # the plain words for a wrong type
         try:
-            if isinstance(payload, dict) and payload.get("type") == "turn":
-                return preview(game_state, seat, payload.get("orders"))
-            self.validate_orders(state, seat, payload)
-            after, events = act(game_state, seat, payload)
+            return engine.preview(state, seat, payload)
         except EngineError as error:
             raise Rejected(report.refusal(error)) from None
-        return {"events": events, "state": view(after.to_dict(), seat)}
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import duel_act  # models, imported when called as the dogfight's
+    def orders_stored(self, *, order) -> None:
+        """Playing on declines the opponent's standing draw offer."""
+        from .models import DrawOffer  # models, imported when called
 
-        duel_act(seat=seat, user=user, payload=payload)
+        DrawOffer.objects.filter(game_id=order.seat.game_id).exclude(
+            seat=order.seat.number
+        ).delete()
+
+    # --- the duel's own pages: what they ask of the engine ---------------------------------
+    facing_count = len(hexgrid.FACINGS)
+    missed_limits = {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT}
+
+    def choices(self, state: dict, seat: int) -> dict:
+        """The engine's ``legal`` answer for the player (``EngineError`` as it comes)."""
+        return engine.legal(state, seat)
+
+    def turn_preview(self, state: dict, seat: int, orders: object) -> dict:
+        """Where a half-built turn goes (the engine's ``preview``; ``EngineError`` as it
+        comes, for the turn form to word)."""
+        return engine.turn_preview(state, seat, orders)
+
+    def class_name(self, fighter_class: str) -> str:
+        return str(CLASSES[fighter_class].name)
+
+    def docks(self, player: int) -> list[tuple[int, int]]:
+        return [(col, row) for col, row in DOCKS[player]]
+
+    def toward_enemy(self, player: int) -> int:
+        return TOWARD_ENEMY[player]
+
+    def step_on_board(self, where: list | tuple, facing: int) -> tuple[int, int] | None:
+        """The hex one step from ``where`` toward ``facing``, if it is on the board."""
+        target = hexgrid.step(tuple(where), facing)
+        return target if hexgrid.on_board(target) else None
 
     sample_rounds = 24  # the asteroids placed, the fighters out and a few turns flown
 
     def board_picture(self, state: dict, names: dict[int, str], seat: int | None = None) -> str:
         return pictures.standalone(
-            svg.board_svg(view(state, None), svg_id="picture"), stylesheets=["duel/board.css"]
+            svg.board_svg(engine.public(state, None), svg_id="picture"),
+            stylesheets=["duel/board.css"],
         )
 
     def practice_create(self, user):
@@ -272,7 +265,7 @@ class DuelRules(TurnDeadline, GameRules):
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
-        return report.frames(view(state_before, None), events, report_state, names)
+        return report.frames(engine.public(state_before, None), events, report_state, names)
 
 
 def player_label(player: int) -> str:
@@ -284,35 +277,6 @@ def player_label(player: int) -> str:
 
 def squadron(classes) -> str:
     return ", ".join(str(CLASSES[c].name) for c in classes)
-
-
-def _engine_settings(settings: dict) -> dict:
-    keys = ("asteroids", "no_adjacent", "first", "fighters", "spare_missiles")
-    return {key: settings[key] for key in keys if key in settings}
-
-
-def _normalised(state: State, seat: int, payload: dict) -> dict:
-    """What to store of an action the engine accepted: only the fields it reads."""
-    kind = payload["type"]
-    if kind == "asteroid":
-        return {"type": "asteroid", "hex": list(payload["hex"])}
-    if kind == "fighters":
-        return {
-            "type": "fighters",
-            "placements": [
-                {"fighter": p["fighter"], "hex": list(p["hex"]), "facing": p["facing"]}
-                for p in payload["placements"]
-            ],
-        }
-    return {
-        "type": "turn",
-        "orders": [
-            o.to_dict()
-            for o in parse_turn(
-                state, seat, payload["orders"], excused=foresight.doomed(state, seat)
-            )
-        ],
-    }
 
 
 RULES = DuelRules()

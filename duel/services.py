@@ -1,5 +1,5 @@
-"""The duel's writes beyond the platform's: an action (through ``orders_submit``), resigning,
-and draw offers. Resigning and an accepted draw are written into the open round's
+"""The duel's writes beyond the platform's: resigning and draw offers (an action is the
+platform's ``orders_submit``; playing on declines the opponent's offer: ``DuelRules.orders_stored``). Resigning and an accepted draw are written into the open round's
 ``referee_input`` and the round is resolved at once through the platform's own resolution, so
 the engine's ``resign`` / ``draw_agreed`` make the report like any other action.
 """
@@ -14,8 +14,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import notify, resolution, services
-from games.models import Game, Order, Round, Seat
+from games import notify, resolution
+from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from .models import DrawOffer
@@ -31,15 +31,6 @@ def _player(game: Game, user) -> Seat:
 def _running(game: Game) -> None:
     if game.status != Game.Status.RUNNING:
         raise Rejected(gettext("the duel is not running"))
-
-
-def duel_act(*, seat: Seat, user, payload: object, now: datetime | None = None) -> Order:
-    """The player's action for the open round (checked by the engine before it is stored);
-    playing on declines the opponent's standing draw offer."""
-    with transaction.atomic():
-        order = services.orders_submit(seat=seat, user=user, payload=payload, now=now)
-        DrawOffer.objects.filter(game_id=seat.game_id).exclude(seat=seat.number).delete()
-    return order
 
 
 def _resolve_now(game: Game, data: dict, now: datetime | None) -> Round:

@@ -25,19 +25,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games import limits, selectors
+from games import limits, selectors, services
+from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import history, svg
 from . import services as duel_services
-from .engine import EngineError, State, hexgrid, legal
-from .engine import preview as preview_turn
-from .engine.api import view
-from .engine.board import DOCKS, TOWARD_ENEMY
-from .engine.classes import CLASSES
-from .engine.hexgrid import FACINGS
-from .engine.state import MISSED_IN_A_ROW_LIMIT, MISSED_TOTAL_LIMIT
 from .models import DrawOffer
 from .plugin import RULES
 from .report import (
@@ -61,7 +55,7 @@ POLL_SECONDS = 10
 
 
 def _facing_choices() -> list[tuple[int, str]]:
-    return [(n, f"{n}: {facing_word(n)}") for n in range(len(FACINGS))]
+    return [(n, f"{n}: {facing_word(n)}") for n in range(RULES.facing_count)]
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -169,7 +163,7 @@ def _apply(orders: list, current: str, do: str, data) -> tuple[list, str]:
     return orders, current
 
 
-def _turn_form(game_state: State, player: int, data) -> dict:
+def _turn_form(raw: dict, player: int, data) -> dict:
     """The turn form's context: the draft after this click, the engine's preview of it (the
     start-of-turn missile flight even before the first click), the buttons it offers, the
     engine's warnings in words, or the engine's message if the click was not allowed."""
@@ -182,7 +176,7 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         do, error = data.get("do", ""), None
     new_orders, new_current = _apply(orders, current, do, data)
     try:
-        seen = preview_turn(game_state, player, new_orders)
+        seen = RULES.turn_preview(raw, player, new_orders)
         refused = (
             _too_short(seen["next"])
             if do == "done" and seen["next"] and not seen["next"]["may_end"]
@@ -194,16 +188,16 @@ def _turn_form(game_state: State, player: int, data) -> dict:
         error = refused
         try:
             new_orders, new_current = orders, current
-            seen = preview_turn(game_state, player, orders)
+            seen = RULES.turn_preview(raw, player, orders)
         except EngineError:
             new_orders, new_current = [], ""
-            seen = preview_turn(game_state, player, [])
+            seen = RULES.turn_preview(raw, player, [])
     if do == "done" and seen["next"] and seen["next"].get("finish"):
         new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
-    options = {f["fighter"]: f for f in legal(game_state, player)["fighters"]}
+    options = {f["fighter"]: f for f in RULES.choices(raw, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
     waiting = [
-        {**f, "name": CLASSES[f["class"]].name}
+        {**f, "name": RULES.class_name(f["class"])}
         for fid, f in options.items()
         if fid not in ordered and not f["doomed"]
     ]
@@ -257,8 +251,8 @@ def _board_links(form: dict, state: dict) -> dict:
         where = route[-1] if route else {"hex": fighter["hex"], "facing": fighter["facing"]}
         if where["hex"] is not None:
             for code, sixths in (("A", 0), ("L", 1), ("R", -1)):
-                target = hexgrid.step(tuple(where["hex"]), where["facing"] + sixths)
-                if code in nxt["steps"] and hexgrid.on_board(target):
+                target = RULES.step_on_board(where["hex"], where["facing"] + sixths)
+                if code in nxt["steps"] and target is not None:
                     steps.append((target, code, step_word(code), *link(f"step:{code}")))
     return {"picks": picks, "step_links": steps}
 
@@ -300,7 +294,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     }
     if raw is None:
         return context
-    state = view(raw, player)
+    state = RULES.public_state(raw, player)
     order = page.own_orders
     active = (
         rnd is not None
@@ -330,14 +324,13 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "running": running,
             "opponent": names.get(1 - player),
             "missed_mine": bool(state["missed_in_row"][player]),
-            "missed_limits": {"in_row": MISSED_IN_A_ROW_LIMIT, "total": MISSED_TOTAL_LIMIT},
+            "missed_limits": RULES.missed_limits,
             "asteroids_left": state["asteroids_left"][player],
         }
     )
     board: dict[str, Any] = {"highlight": None}
-    game_state = State.from_dict(raw)
     if active and state["phase"] == "asteroids":
-        hexes = legal(game_state, player)["hexes"]
+        hexes = RULES.choices(raw, player)["hexes"]
         chosen = _hex(data.get("hex"))
         context["asteroid_hexes"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
@@ -355,16 +348,16 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context["placements"] = [
             {
                 "fighter": f["id"],
-                "name": CLASSES[f["class"]].name,
-                "dock": data.get(f"hex_{f['id']}") or "{},{}".format(*DOCKS[player][i]),
-                "facing": _int(data.get(f"facing_{f['id']}"), TOWARD_ENEMY[player]),
+                "name": RULES.class_name(f["class"]),
+                "dock": data.get(f"hex_{f['id']}") or "{},{}".format(*RULES.docks(player)[i]),
+                "facing": _int(data.get(f"facing_{f['id']}"), RULES.toward_enemy(player)),
             }
             for i, f in enumerate(mine)
         ]
-        context["docks"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in DOCKS[player]]
+        context["docks"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in RULES.docks(player)]
         context["facing_choices"] = _facing_choices()
     elif active and state["phase"] == "play":
-        context.update(_turn_form(game_state, player, data))
+        context.update(_turn_form(raw, player, data))
         board["preview"] = context["preview"]
         board.update(_board_links(context, state))
     elif order is not None and order.get("type") == "fighters":
@@ -459,7 +452,7 @@ def _payload(seat: Seat, data) -> dict:
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
-        duel_services.duel_act(seat=seat, user=request.user, payload=_payload(seat, request.POST))
+        services.orders_submit(seat=seat, user=request.user, payload=_payload(seat, request.POST))
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)

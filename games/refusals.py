@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext
 
-from .jsonface import EngineError
+from .enginekit import EngineError
 
 Wording = Callable[[dict], str]
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
+from typing import TypeVar
 
 from django.apps import AppConfig, apps
 from django.core.signals import setting_changed
@@ -43,6 +44,25 @@ class Outcome:
     events: list
     over: bool = False
     winner: int | None = None
+
+
+Method = TypeVar("Method", bound=Callable)
+
+# The methods of ``GameRules`` that every game writes (``@required``): they have no default, and
+# ``games/checks.py`` stops the site, naming the game and the method, when one is left out.
+REQUIRED_METHODS: list[str] = []
+
+
+def required(method: Method) -> Method:
+    REQUIRED_METHODS.append(method.__name__)
+    return method
+
+
+def missing_methods(rules: GameRules) -> list[str]:
+    """The required methods ``rules`` leaves as ``GameRules`` has them (unwritten)."""
+    return [
+        name for name in REQUIRED_METHODS if getattr(type(rules), name) is getattr(GameRules, name)
+    ]
 
 
 # The templates every game brings, each ``<slug>/<part>.html`` unless ``GameRules.templates``
@@ -130,18 +150,22 @@ class GameRules:
         """Why ``seat`` may not send orders for the round starting from ``state``."""
         return _("you owe no orders in this round")
 
+    @required
     def seat_numbers(self, settings: dict) -> list[int]:
         raise NotImplementedError
 
     # --- rules (asked of the game's engine) -------------------------------------------------
+    @required
     def clean_settings(self, data: dict) -> dict:
         """Check the referee's settings; raise Rejected naming what is wrong."""
         raise NotImplementedError
 
+    @required
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
         """The state of round 1. ``seats``: ``[{"number", "computer", "user_id"}]``."""
         raise NotImplementedError
 
+    @required
     def active_seats(self, state: dict) -> list[int]:
         """Seats that owe orders for the round starting from ``state``."""
         raise NotImplementedError
@@ -157,13 +181,16 @@ class GameRules:
         count."""
         return set(self.active_seats(state)) - set(referee_input.get("remove", []))
 
+    @required
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         """The normalised orders to store, or Rejected with a clear message."""
         raise NotImplementedError
 
+    @required
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         raise NotImplementedError
 
+    @required
     def resolve(
         self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
     ) -> Outcome:
@@ -181,6 +208,19 @@ class GameRules:
     def counts_for_careers(self, settings: dict) -> bool:
         """Whether a game with these settings and no computer pilot is scored (careers)."""
         return False
+
+    # --- orders: what a game adds to the platform's one submit (games.services) -------------
+    def orders_arriving(self, *, seat, user, payload: object, round) -> object:
+        """Called by ``games.services.orders_submit`` inside its transaction, the open
+        ``round`` locked and ``seat`` found to owe orders, before they are judged: what the
+        game writes first (the dogfight names a new pilot), and the orders to judge. By
+        default ``payload`` as it is."""
+        return payload
+
+    def orders_stored(self, *, order) -> None:
+        """Called by ``games.services.orders_submit`` in the same transaction once ``order``
+        is stored: what else the game writes with it (the duel drops the opponent's draw
+        offer, joyride the seat's draft)."""
 
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
@@ -220,14 +260,17 @@ class GameRules:
         return None
 
     # --- words and pages --------------------------------------------------------------------
+    @required
     def describe_events(self, events: list, names: dict[int, str]) -> list[str]:
         """A published round as plain lines of text (mail, feed)."""
         raise NotImplementedError
 
+    @required
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
         """What the game's public page (its ``game`` template) shows of a state."""
         raise NotImplementedError
 
+    @required
     def report_context(
         self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
     ) -> dict:
@@ -240,22 +283,20 @@ class GameRules:
         """``state`` as the player of ``seat`` may see it (None: a spectator)."""
         return state
 
+    @required
     def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
         """What the engine offers ``seat`` in the round starting from ``state``, after the
         ``partial`` orders chosen so far (None: nothing chosen yet); Rejected if it refuses
         them."""
         raise NotImplementedError
 
+    @required
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """What the engine foresees of ``payload`` as ``seat``'s orders; Rejected with its
         reason if it would refuse them."""
         raise NotImplementedError
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        """Store ``payload`` as the seat's orders for the open round, as the game's own order
-        form does (through ``games.services.orders_submit``)."""
-        raise NotImplementedError
-
+    @required
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:

@@ -162,8 +162,11 @@ def orders_submit(
     now: datetime | None = None,
     round_number: int | None = None,
 ) -> Order:
-    """Store a seat's orders for the open round: once, final, checked by the game's rules.
-    ``round_number``: the round the player saw when he wrote them (a form's), if known."""
+    """Store a seat's orders for the open round: once, final, judged once by the game's rules
+    (``validate_orders``). The one submit of every game, its pages and the API alike; what a
+    game writes beside the orders goes through its ``orders_arriving`` and ``orders_stored``,
+    in the same transaction. ``round_number``: the round the player saw when he wrote them (a
+    form's), if known."""
     now = now or timezone.now()
     _require_owner(seat, user)
     game = seat.game
@@ -188,8 +191,10 @@ def orders_submit(
             submitted = queries.submitted_seat_numbers(rnd.pk)
             if seat.number in submitted:
                 raise already_in
+            payload = rules.orders_arriving(seat=seat, user=user, payload=payload, round=rnd)
             payload = rules.validate_orders(rnd.state, seat.number, payload)
             order = Order.objects.create(round=rnd, seat=seat, payload=payload, submitted_at=now)
+            rules.orders_stored(order=order)
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
         raise already_in from None

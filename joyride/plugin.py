@@ -21,20 +21,11 @@ from games import pictures
 from games.registry import GameRules, Outcome, Rejected, places
 
 from . import report, svg, words
-from .engine import (
-    LEVELS,
-    EngineError,
-    State,
-    check,
-    computer_picks,
-    computer_plan,
-    new_game,
-    pick_order,
-    resolve_picks,
-    resolve_run,
-    standing,
-    validate_plan,
-)
+from .engine import EngineError
+from .engine import entry as engine
+from .engine.game import check, pick_order
+from .engine.geometry import CHAINS, SHAPES
+from .engine.tables import INSTA_BALL
 
 MIN_HOURS, MAX_HOURS = 1, 24 * 14
 DEFAULT_RUN_HOURS, DEFAULT_PICK_HOURS = 48, 24
@@ -92,9 +83,7 @@ class JoyrideRules(GameRules):
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        players = settings["players"]
-        hard = [[1, 4]] * players if settings.get("hard") else None
-        return new_game(players, seed, hard).to_dict()
+        return engine.new(settings, seats, seed)
 
     def seat_name_on_join(self, user) -> str:
         return user.get_username()[:40]
@@ -145,45 +134,29 @@ class JoyrideRules(GameRules):
     # --- rounds -----------------------------------------------------------------------------
 
     def active_seats(self, state: dict) -> list[int]:
-        if state.get("phase") in ("run", "pick"):
-            return list(range(state["players"]))
-        return []
+        return engine.active(state)
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
         if state.get("phase") == "pick":
-            return {"picks": _checked_picks(state, seat, payload)}
-        if not isinstance(payload, dict) or "tiles" not in payload or set(payload) - PLAN_KEYS:
+            picks = payload.get("picks") if isinstance(payload, dict) else None
+            if not isinstance(picks, list) or not picks:
+                raise Rejected(gettext("a pick ranks at least one of the gadgets on offer"))
+        elif not isinstance(payload, dict) or "tiles" not in payload or set(payload) - PLAN_KEYS:
             raise Rejected(gettext("a plan is an object with its tiles (and the Insta-Ball's)"))
         try:
-            return validate_plan(state, seat, payload)
+            return engine.validate(state, seat, payload)
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
         """The engine's computer player, from the public state only: the same state, the same
         plan (or ranking)."""
-        level = level if level in LEVELS else "novice"
-        if state.get("phase") == "pick":
-            return {"picks": computer_picks(state, seat, level)}
-        return validate_plan(state, seat, computer_plan(state, seat, level))
+        return engine.computer(state, seat, level)
 
     def resolve(
         self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
     ) -> Outcome:
-        removed = set(referee_input.get("remove", []))
-        seats = range(state["players"])
-        if state["phase"] == "pick":
-            picks = [None if s in removed else orders.get(s, {}).get("picks") for s in seats]
-            after, result = resolve_picks(state, picks)
-            events = result["events"]
-        else:
-            plans = [None if s in removed else orders.get(s) for s in seats]
-            after, result = resolve_run(state, plans)
-            events = result["events"] + [
-                {"type": "result", "seat": row["seat"], "stop": row["stop"], "score": row["score"]}
-                for row in result["seats"]
-            ]
-        new_state = after.to_dict()
+        new_state, events = engine.play(state, orders, seed=seed, referee=referee_input)
         over = new_state["phase"] == "over"
         winners = new_state["winners"]
         return Outcome(
@@ -203,7 +176,7 @@ class JoyrideRules(GameRules):
         """By total, ties by the seed's tie-break; a solo game has no one to rank against."""
         if final_state["players"] < 2:
             return None
-        return places(dict(enumerate(standing(State.from_dict(final_state)))))
+        return places(engine.standing(final_state))
 
     # --- practice and the demo -----------------------------------------------------------------
 
@@ -284,59 +257,50 @@ class JoyrideRules(GameRules):
     # --- the public API: a plan as the engine's JSON face takes it; a pick as {"picks": [...]}
 
     def public_state(self, state: dict, seat: int | None) -> dict:
-        """The state without what nobody may know yet: the decks' order and the seed that
-        deals the solo labs (only how many cards are left)."""
-        shown = {key: value for key, value in state.items() if key != "seed"}
-        for deck in ("missions", "gadgets"):
-            shown[deck] = {**state[deck], "deck": len(state[deck]["deck"])}
-        return shown
+        return engine.public(state, seat)
 
     def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
         """In a run: the engine's ``check`` of the plan so far, with where the next tile may
         go (``next``); in a pick: the gadgets on offer and the order of the picks."""
-        if state.get("phase") == "pick":
-            return {
-                "phase": "pick",
-                "offered": list(state["gadgets"]["revealed"]),
-                "pick_order": pick_order(state),
-            }
         try:
-            return {"phase": state["phase"], "check": check(state, seat, partial, next_tiles=True)}
+            return engine.legal(state, seat, partial)
         except EngineError as error:
             raise Rejected(words.refusal(error)) from None
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         """A plan's uncontested score (``check``) if the engine would take it; a ranking as
         it would be stored."""
-        stored = self.validate_orders(state, seat, payload)
-        if state.get("phase") == "pick":
-            return {"phase": "pick", **stored, "pick_order": pick_order(state)}
-        return {"phase": "run", "plan": stored, "check": check(state, seat, stored)}
+        self.validate_orders(state, seat, payload)
+        try:
+            return engine.preview(state, seat, payload)
+        except EngineError as error:
+            raise Rejected(words.refusal(error)) from None
 
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from .services import orders_submit
+    # --- joyride's own pages: what they ask of the engine ----------------------------------
+    shapes = SHAPES  # the tile shapes, in the engine's order
+    insta_ball = INSTA_BALL  # the gadget that places a ball on the plan
 
-        orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
+    def chain(self, shape: str) -> tuple[tuple[int, int], ...]:
+        """The cells of a shape, as (row, column) from its first."""
+        return CHAINS[shape]
+
+    def check(self, state: dict, seat: int, plan: dict | None, *, next_tiles: bool = False) -> dict:
+        """The engine's ``check`` of a plan as it grows (``EngineError`` as it comes)."""
+        return check(state, seat, plan, next_tiles=next_tiles)
+
+    def pick_order(self, state: dict) -> list[int]:
+        return pick_order(state)
+
+    def orders_stored(self, *, order) -> None:
+        """Sealed: the seat's draft of the round goes."""
+        from .models import PlanDraft  # models: imported when called
+
+        PlanDraft.objects.filter(round_id=order.round_id, seat=order.seat).delete()
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
         return report.frames(state_before, events, report_state, names)
-
-
-def _checked_picks(state: dict, seat: int, payload: object) -> list[str]:
-    """A seat's ranking of the gadgets on offer, as the engine's picks take it: asked of
-    ``resolve_picks`` with every other seat ranking nothing."""
-    picks = payload.get("picks") if isinstance(payload, dict) else None
-    if not isinstance(picks, list) or not picks:
-        raise Rejected(gettext("a pick ranks at least one of the gadgets on offer"))
-    rankings = [None] * state["players"]
-    rankings[seat] = picks
-    try:
-        resolve_picks(state, rankings)
-    except EngineError as error:
-        raise Rejected(words.refusal(error)) from None
-    return list(picks)
 
 
 def _hours(hours: int) -> str:

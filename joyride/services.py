@@ -9,7 +9,6 @@ it again.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -112,20 +111,10 @@ def draft_replace(*, seat: Seat, user, plan: object) -> dict:
 # --- sealing -----------------------------------------------------------------------------------
 
 
-def orders_submit(*, seat: Seat, user, payload: object, round_number: int | None = None) -> Order:
-    """The seat's orders for the open round (a plan or a pick), final; the draft goes."""
-    with transaction.atomic():
-        order = services.orders_submit(
-            seat=seat, user=user, payload=payload, round_number=round_number
-        )
-        PlanDraft.objects.filter(round_id=order.round_id, seat=seat).delete()
-    return order
-
-
 def plan_seal(*, seat: Seat, user, round_number: int | None = None) -> Order:
     """Seal the draft as the seat's plan for the open run."""
     rnd = _building_round(seat, user)
-    return orders_submit(
+    return services.orders_submit(
         seat=seat, user=user, payload=draft_of(seat, rnd), round_number=round_number
     )
 

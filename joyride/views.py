@@ -23,13 +23,12 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games import limits, selectors
+from games import services as platform
+from games.enginekit import EngineError
 from games.models import Game, Seat
 from games.registry import Rejected
 
 from . import report, services, svg, words
-from .engine import EngineError, check, pick_order
-from .engine.geometry import CHAINS, SHAPES
-from .engine.tables import INSTA_BALL
 from .plugin import RULES
 
 ORDERS_LIMITED = gettext_lazy("Too many plans or picks sent for this seat.")
@@ -132,7 +131,7 @@ def _placement(data) -> dict:
 
 def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) -> dict:
     """The engine's check of ``plan`` with the words the panel shows."""
-    answer = check(state, seat, plan, next_tiles=next_tiles)
+    answer = RULES.check(state, seat, plan, next_tiles=next_tiles)
     answer["mission_rows"] = [
         {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
     ]
@@ -153,16 +152,16 @@ def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) 
             "available": pool["available"][s],
             "needed": pool["needed"][s],
             "left": pool["available"][s] - pool["needed"][s],
-            "chain": json.dumps(CHAINS[s]),
+            "chain": json.dumps(RULES.chain(s)),
             "icon": _icon(s),
         }
-        for s in SHAPES
+        for s in RULES.shapes
     ]
     return answer
 
 
 def _icon(shape: str) -> list[tuple[int, int]]:
-    return [(c * 8, r * 8) for r, c in CHAINS[shape]]
+    return [(c * 8, r * 8) for r, c in RULES.chain(shape)]
 
 
 def _next_choices(answer: dict) -> list[dict]:
@@ -177,7 +176,7 @@ def _next_choices(answer: dict) -> list[dict]:
                 for cells in answer["next"].get(shape, [])
             ],
         }
-        for shape in SHAPES
+        for shape in RULES.shapes
         if answer["next"].get(shape)
     ]
 
@@ -199,11 +198,11 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
             builder=True,
             svg_id="builder-lab",
         ),
-        "has_insta": INSTA_BALL in state["gadgets"]["owned"][seat.number],
+        "has_insta": RULES.insta_ball in state["gadgets"]["owned"][seat.number],
         "insta_count": len(plan.get("insta_ball", [])),
         "next_choices": _next_choices(answer),
         "plan_text": plan_text(plan) if typed is None else typed,
-        "shape_choices": list(SHAPES),
+        "shape_choices": list(RULES.shapes),
         "escaped": answer["escaped"],
     }
 
@@ -247,7 +246,7 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
             }
         )
     elif phase == "pick":
-        order_names = [report.seat_name(names, s) for s in pick_order(state)]
+        order_names = [report.seat_name(names, s) for s in RULES.pick_order(state)]
         context.update(
             {
                 "pick_order": order_names,
@@ -395,7 +394,7 @@ def pick(request, game_id: int, number: int):
         if request.POST[key]
     ]
     try:
-        services.orders_submit(
+        platform.orders_submit(
             seat=seat,
             user=request.user,
             payload={"picks": picks},

@@ -8,7 +8,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import palette
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.refusals import Wording, refusal_words
 
 MISSIONS = {

@@ -16,13 +16,18 @@ from django.utils.translation import gettext_lazy as _
 from games import pictures
 from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
 
-from . import engine, report, svg, words
+from . import report, svg, words
+from .engine import LEVELS, EngineError, play_turn
+from .engine import entry as engine
+from .engine import legal as engine_legal
+from .engine.catalogue import KINDS
+from .engine.geometry import ahead, bearing, norm
+from .engine.orders import USE_FIELDS
 
 MIN_TURN_HOURS = 1
 MAX_TURN_HOURS = 24 * 14
 DEFAULT_TURN_HOURS = 12
 MODES = ("turn", "round")
-COMPUTER_LEVELS = {"novice": 1, "ace": 2}  # the platform's level names -> the engine's pilots
 COMPUTER_RATINGS = {"novice": (1984.0, 236.6), "ace": (2671.8, 242.5)}
 DEFAULT_SETTINGS = {
     "course": "oval5",
@@ -75,24 +80,15 @@ class RacingRules(TurnDeadline, GameRules):
         if isinstance(jets, bool) or not isinstance(jets, int):
             raise Rejected(gettext("the number of jets is a whole number"))
         try:  # the engine knows what it can race: the jets, the level, the laps, the course
-            engine.new_race(
-                settings["course"], _entries(range(jets)), settings["level"], settings["laps"]
-            )
-        except engine.EngineError as error:
+            engine.new(settings, [{"number": number} for number in range(jets)], 0)
+        except EngineError as error:
             raise Rejected(
                 gettext("the race cannot be set up: %(error)s") % {"error": words.refusal(error)}
             ) from None
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
-        return engine.new_race(
-            settings["course"],
-            _entries(s["number"] for s in seats),
-            settings["level"],
-            settings["laps"],
-            seed,
-            "race" if settings["mode"] == "round" else "seats",
-        )
+        return engine.new(settings, seats, seed)
 
     def deadline_words(self, game) -> str:
         hours = self.turn_hours(game)
@@ -123,21 +119,7 @@ class RacingRules(TurnDeadline, GameRules):
     # --- rounds -------------------------------------------------------------------------------
 
     def active_seats(self, state: dict) -> list[int]:
-        """The draft's picker; in turn mode the seat that orders the jet on turn (its
-        Traumatorpedo shooter's, if it was hit); in round mode every jet flying this round
-        but a Traumatorpedo's victim, whose flight its shooter sealed with the shot."""
-        phase, turn = state["phase"], state["turn"]
-        if phase == "draft":
-            return [turn["seat"]]
-        if phase != "race":
-            return []
-        if state["turn_order"] == "race":
-            return sorted(
-                _jet(state, jet_id)["seat"]
-                for jet_id in _round_jets(state)
-                if _jet(state, jet_id)["controller"] is None
-            )
-        return [_jet(state, turn["controller"] or turn["jet"])["seat"]]
+        return engine.active(state)
 
     def seats_in_game(self, state: dict) -> list[int]:
         """Every jet still racing, whether or not it is on turn."""
@@ -146,50 +128,24 @@ class RacingRules(TurnDeadline, GameRules):
         return [j["seat"] for j in state["jets"] if j["status"] == "racing"]
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
-        self.foreseen(state, seat, payload)
-        return payload
-
-    def foreseen(self, state: dict, seat: int, payload: object) -> dict:
-        """The engine's exact preview of ``payload`` as the seat's order (the turn played on a
-        copy: what ``legal`` previews), or Rejected with the engine's reason in words."""
+        """The order as it was given, once the engine played it on a copy (its exact
+        preview, what ``legal`` previews), or Rejected with the engine's reason in words."""
         if not isinstance(payload, dict):
             raise Rejected(gettext("an order is a JSON object"))
-        try:
-            new_state, events = engine.play_turn(self.ordering_state(state, seat), payload)
-        except engine.EngineError as error:
-            raise Rejected(words.refusal(error)) from None
-        return {"state": new_state, "events": events}
+        return self._asked(engine.validate, state, seat, payload)
 
     def computer_orders(self, state: dict, seat: int, level: str) -> dict:
-        return engine.computer_order(
-            self.ordering_state(state, seat), COMPUTER_LEVELS.get(level, 1)
-        )
+        return engine.computer(state, seat, level)
 
     def resolve(
         self, state: dict, orders: dict[int, dict], *, seed: int, referee_input: dict
     ) -> Outcome:
-        """The removed seats' jets retire first; then the turn (or in round mode the rest of
-        the round) is flown, unless the removal took the turn's own pilot out: then the
-        round was the removal, and the next pilot orders."""
-        removed = set(referee_input.get("remove", []))
-        ordering = self.active_seats(state)
-        state, events = self.retire_removed(state, removed)
-        if state["phase"] == "race" and state["turn_order"] == "race":
-            number = state["turn"]["round"]
-            while state["phase"] == "race" and state["turn"]["round"] == number:
-                seat = _jet(state, state["turn"]["jet"])["seat"]
-                state, more = engine.play_sealed(state, orders.get(seat))
-                events += more
-        elif state["phase"] != "over" and self.active_seats(state) == ordering:
-            (seat,) = ordering
-            state, more = engine.play_turn(state, orders.get(seat))
-            events += more
-        over = state["phase"] == "over"
+        new_state, events = engine.play(state, orders, seed=seed, referee=referee_input)
         return Outcome(
-            state=state,
+            state=new_state,
             events=events,
-            over=over,
-            winner=_jet(state, state["winner"])["seat"] if over and state["winner"] else None,
+            over=new_state["phase"] == "over",
+            winner=engine.winner(new_state),
         )
 
     # Each level's rating in bench/racing_league.py's races (docs/ratings.md).
@@ -203,25 +159,67 @@ class RacingRules(TurnDeadline, GameRules):
         """A pick in the draft is no news to those who wait for theirs."""
         return [] if report_state["phase"] == "draft" else seats
 
-    def retire_removed(self, state: dict, removed: set[int]) -> tuple[dict, list]:
-        """The referee's removals: each removed seat's jet retires from the race."""
-        events: list[dict] = []
-        for jet in list(state["jets"]):
-            if jet["seat"] in removed and jet["status"] == "racing" and state["phase"] != "over":
-                state, more = engine.retire(state, jet["id"])
-                events += more
-        return state, events
-
     def ordering_state(self, state: dict, seat: int) -> dict:
-        """The state the seat's order is judged on: the state itself, or in round mode the
-        round's start with the seat's own jet put on turn (the engine's ``legal`` answers for
-        the jet on turn only)."""
-        if state["phase"] != "race" or state["turn_order"] != "race":
-            return state
-        jet = next((j for j in state["jets"] if j["seat"] == seat), None)
-        if jet is None or jet["id"] not in _round_jets(state) or jet["controller"] is not None:
+        """The state the seat's order is judged on (the engine's ``ordering_state``)."""
+        ordering = engine.ordering_state(state, seat)
+        if ordering is None:
             raise Rejected(self.not_active_message(state, seat), code="not_active")
-        return {**state, "turn": {**state["turn"], "jet": jet["id"], "queue": []}}
+        return ordering
+
+    # --- the race's own pages: what they ask of the engine ---------------------------------
+    kinds = KINDS  # the equipment kinds, by id
+    use_fields = USE_FIELDS  # each kind's own fields of a use
+    levels = LEVELS  # the levels' rules, by number
+
+    def options(self, state: dict, order: object | None = None) -> dict:
+        """The engine's ``legal`` answer for the jet on turn in ``state`` (an ordering state,
+        ``ordering_state``); with an order, its exact ``preview``."""
+        return engine_legal(state, order)
+
+    def refusal_of(self, state: dict, order: dict) -> str:
+        """Why the engine refuses ``order`` on ``state``, in words ("" if it takes it): the
+        error its preview reports is the one playing the turn raises."""
+        try:
+            play_turn(state, order)
+        except EngineError as error:
+            return words.refusal(error)
+        return ""
+
+    def aimed_hinges(self, jet: dict, reach: dict, gate: dict) -> tuple[float, float]:
+        """The hinges that aim the jet at the gate's centre, as far as the hinge limit allows."""
+        limit = reach["limit"]
+        here, target = (jet["x"], jet["y"]), (gate["x"], gate["y"])
+
+        def clamp(angle: float) -> float:
+            return round(max(-limit, min(limit, angle)), 1)
+
+        h1 = clamp(norm(bearing(here, target) - jet["heading"]))
+        landing = ahead(here, jet["heading"] + h1, reach["radius"])
+        return h1, clamp(norm(bearing(landing, target) - jet["heading"] - h1))
+
+    def form_cards(self, state: dict | None, seat: int) -> dict:
+        """What the order form's fields are read against, from the state alone (the submit
+        judges the order): the lift of the jet the seat orders, and its equipment cards.
+        Nothing when the seat orders no jet now: the submit says why."""
+        ordering = (
+            engine.ordering_state(state, seat) if state and state["phase"] == "race" else None
+        )
+        if ordering is None:
+            return {"lifts": [], "equipment": []}
+        jet = engine.jet(ordering, ordering["turn"]["jet"])
+        return {
+            "lifts": [jet["lift"]],
+            "equipment": [{"card": card["id"], "kind": card["kind"]} for card in jet["equipment"]],
+        }
+
+    def _asked(self, ask, state: dict, seat: int, orders: object) -> dict:
+        """The engine's answer to ``ask(state, seat, orders)``, or its refusal in words (a
+        seat whose jet does not fly this round: not active)."""
+        self.ordering_state(state, seat)
+        try:
+            return ask(state, seat, orders)
+        except EngineError as error:
+            raise Rejected(words.refusal(error)) from None
 
     # --- pages --------------------------------------------------------------------------------
 
@@ -258,19 +256,13 @@ class RacingRules(TurnDeadline, GameRules):
     def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
         """The engine's ``legal`` for the seat's jet; with a partial order, its preview."""
         self._require_active(state, seat)
-        try:
-            return engine.legal(self.ordering_state(state, seat), partial)
-        except engine.EngineError as error:
-            raise Rejected(words.refusal(error)) from None
+        return self._asked(engine.legal, state, seat, partial)
 
     def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
         self._require_active(state, seat)
-        return self.foreseen(state, seat, payload)
-
-    def submit_orders(self, *, seat, user, payload: object, round_number: int | None) -> None:
-        from games import services  # models, imported when called as the dogfight's
-
-        services.orders_submit(seat=seat, user=user, payload=payload, round_number=round_number)
+        if not isinstance(payload, dict):
+            raise Rejected(gettext("an order is a JSON object"))
+        return self._asked(engine.preview, state, seat, payload)
 
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
@@ -309,19 +301,6 @@ class RacingRules(TurnDeadline, GameRules):
 
 def jet_id(seat: int) -> str:
     return words.JET_IDS[seat]
-
-
-def _entries(seats) -> list[dict]:
-    return [{"id": jet_id(seat), "seat": seat} for seat in seats]
-
-
-def _jet(state: dict, jet_id: str) -> dict:
-    return next(j for j in state["jets"] if j["id"] == jet_id)
-
-
-def _round_jets(state: dict) -> list[str]:
-    """Round mode: the jets still to fly in this round, the one on turn first."""
-    return [state["turn"]["jet"], *state["turn"]["queue"]]
 
 
 RULES = RacingRules()

@@ -4,8 +4,8 @@ fields, snaps, lift, boost and equipment, and the engine's live preview) and the
 The order form is one form. Its fields alone are a complete order: without JavaScript, "Show
 the preview" and the snaps post it back and the page comes again with the engine's preview;
 "Send the turn" stores it. With JavaScript the handles set the number fields, and every change
-asks ``preview`` (htmx GET) for the form and board again. Whatever is sent is judged by the
-engine (``legal`` with the order) before anything is stored.
+asks ``preview`` (htmx GET) for the form and board again. Whatever is sent is judged once, by
+the platform's submit (the engine plays it on a copy), before anything is stored.
 """
 
 from __future__ import annotations
@@ -26,13 +26,10 @@ from games import limits, selectors, services
 from games.models import Game, Seat
 from games.registry import Rejected
 
-from . import engine, report, svg, words
-from .engine.catalogue import KINDS
-from .engine.geometry import ahead, bearing, norm
-from .engine.orders import USE_FIELDS
+from . import report, svg, words
 from .plugin import RULES
 
-TARGETED = {k.id for k in KINDS.values() if k.projector} | {"abstauber"}
+TARGETED = {k.id for k in RULES.kinds.values() if k.projector} | {"abstauber"}
 SNAPS = ("straight", "left", "right", "aim")
 INNER = "inner_"  # the prefix of the Überhirn's fields for its victim's projector use
 RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the pilot picks
@@ -93,14 +90,14 @@ def _use(card: dict, data) -> dict | None:
 
 
 def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
-    """A use's own fields for its kind (``USE_FIELDS``), read from the form's fields
+    """A use's own fields for its kind (``RULES.use_fields``), read from the form's fields
     ``<prefix><field>_<card id>``; the Überhirn's victim's use is read with ``INNER``."""
 
     def raw(name: str) -> str:
         return data.get(f"{prefix}{name}_{cid}", "")
 
     fields: dict[str, Any] = {}
-    for field in USE_FIELDS.get(kind, ()):
+    for field in RULES.use_fields.get(kind, ()):
         value = raw(field)
         if field in ("side", "direction", "mode") and value:
             fields[field] = value
@@ -147,7 +144,9 @@ def _station(data) -> dict:
         and data.get(key)
     ]
     taken = [
-        kind for kind in KINDS for _ in range(max(0, min(7, _int(data.get(f"take_{kind}"), 0))))
+        kind
+        for kind in RULES.kinds
+        for _ in range(max(0, min(7, _int(data.get(f"take_{kind}"), 0))))
     ]
     order = {"station": {"return": sorted(returned), "take": taken}}
     remove = _int(data.get("remove_chip"))
@@ -157,7 +156,9 @@ def _station(data) -> dict:
 
 
 def order_from_form(data, options: dict) -> dict:
-    """The engine's order from the form's fields."""
+    """The engine's order from the form's fields, read against ``options``: the lifts open
+    (the first when none is given) and the equipment cards of the jet on turn (the engine's
+    ``legal`` answer, or ``RacingRules.form_cards``)."""
     if data.get("stand"):
         return {"miss": True}
     if data.get("station"):
@@ -209,24 +210,13 @@ def _snap(snap: str, jet: dict, reach: dict, next_gate: dict) -> tuple[float, fl
         return -limit, -limit
     if snap != "aim":
         return 0.0, 0.0
-    here, gate = (jet["x"], jet["y"]), (next_gate["x"], next_gate["y"])
-
-    def clamp(angle):
-        return round(max(-limit, min(limit, angle)), 1)
-
-    h1 = clamp(norm(bearing(here, gate) - jet["heading"]))
-    landing = ahead(here, jet["heading"] + h1, reach["radius"])
-    return h1, clamp(norm(bearing(landing, gate) - jet["heading"] - h1))
+    return RULES.aimed_hinges(jet, reach, next_gate)
 
 
 def _refusal(state: dict, order: dict) -> str:
     """Why the engine refuses ``order``, in words: the error its preview reports is the one
     playing the turn raises (the preview is that very turn)."""
-    try:
-        engine.play_turn(state, order)
-    except engine.EngineError as error:
-        return words.refusal(error)
-    return ""
+    return RULES.refusal_of(state, order)
 
 
 def _preview_facts(
@@ -257,7 +247,7 @@ def _preview_facts(
 
 def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     state = RULES.ordering_state(raw, seat)
-    options = engine.legal(state)
+    options = RULES.options(state)
     jet = next(j for j in state["jets"] if j["id"] == options["jet"])
     boost = data.get("boost", "")
     lifts = sorted(
@@ -281,7 +271,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         )
     form_data = {**{k: v for k, v in data.items()}, **values, "lift": str(lift)}
     order = order_from_form(form_data, options)
-    preview = engine.legal(state, order)["preview"]
+    preview = RULES.options(state, order)["preview"]
     facts = _preview_facts(preview, jet["id"], names, state, order)
     hinge = (_number(values["h1"]), _number(values["h2"]))
     others = [
@@ -319,8 +309,8 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         "order": order,
         "facts": facts,
         "others": others,
-        "boosts": [e for e in equipment if "flight" in KINDS[e["kind"]].phases],
-        "equipment": [e for e in equipment if "flight" not in KINDS[e["kind"]].phases],
+        "boosts": [e for e in equipment if "flight" in RULES.kinds[e["kind"]].phases],
+        "equipment": [e for e in equipment if "flight" not in RULES.kinds[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
         "cards": equipment,
         "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")} for n in RAM_CHIP_SLOTS],
@@ -356,7 +346,7 @@ def _card_choices(card: dict, data, sealed: bool) -> dict:
 def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
     """The kind's own fields on the form: the engine's, less a Traumatorpedo's sealed flight
     in turn mode (where its shooter orders the victim's turn when it comes)."""
-    return tuple(f for f in USE_FIELDS.get(kind, ()) if sealed or f != "flight")
+    return tuple(f for f in RULES.use_fields.get(kind, ()) if sealed or f != "flight")
 
 
 def _inner_choices(values: dict, sealed: bool) -> list[dict]:
@@ -371,7 +361,7 @@ def _inner_choices(values: dict, sealed: bool) -> list[dict]:
             "fields": _form_fields(k.id, sealed),
             "values": inner,
         }
-        for k in KINDS.values()
+        for k in RULES.kinds.values()
         if k.projector and k.id != "uberhirn"
     ]
 
@@ -485,17 +475,12 @@ def submit(request, game_id: int, number: int):
     data = request.POST
     if data.get("preview") or data.get("snap"):
         return render(request, "racing/seat.html", _context(page, data))
-    try:
+    try:  # judged once, by the submit: the form's fields are only read here
         state = page.round.state if page.round else None
-        if state is None:
-            raise Rejected(gettext("there is no round open for orders"))
-        if page.seat.number not in RULES.active_seats(state):
-            raise Rejected(RULES.not_active_message(state, page.seat.number))
-        options = engine.legal(RULES.ordering_state(state, page.seat.number))
         services.orders_submit(
             seat=page.seat,
             user=request.user,
-            payload=order_from_form(data, options),
+            payload=order_from_form(data, RULES.form_cards(state, page.seat.number)),
             round_number=_int(data.get("round")),
         )
     except Rejected as error:
@@ -511,7 +496,7 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     state = context.get("state")
     if not state or state["phase"] != "draft":
         return context
-    picks = engine.legal(state)["picks"] if context["active"] else []
+    picks = RULES.options(state)["picks"] if context["active"] else []
     supply: dict[str, int] = {}
     for card in state["supply"]:
         supply[card["kind"]] = supply.get(card["kind"], 0) + 1
@@ -522,13 +507,13 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
                 "kind": kind,
                 "name": words.kind_name(kind),
                 "count": count,
-                "cost": KINDS[kind].cost,
-                "colour": words.COLOUR_NAMES[KINDS[kind].colour],
+                "cost": RULES.kinds[kind].cost,
+                "colour": words.COLOUR_NAMES[RULES.kinds[kind].colour],
                 "pickable": kind in picks,
             }
             for kind, count in supply.items()
         ],
-        picks=[{"kind": k, "name": words.kind_name(k), "cost": KINDS[k].cost} for k in picks],
+        picks=[{"kind": k, "name": words.kind_name(k), "cost": RULES.kinds[k].cost} for k in picks],
         snake=[
             {
                 "name": report.jet_label(jet_id, page.names),
@@ -537,8 +522,8 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
             }
             for i, jet_id in enumerate(order)
         ],
-        level_cards=engine.LEVELS[state["level"]].cards,
-        blue=engine.LEVELS[state["level"]].blue,
+        level_cards=RULES.levels[state["level"]].cards,
+        blue=RULES.levels[state["level"]].blue,
     )
     return context
 

@@ -12,12 +12,13 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import palette
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.refusals import Wording, refusal_words
+
+from .engine.entry import JET_IDS
 
 # Seat n flies jet JET_IDS[n] (the engine's ids are colours' names), drawn in its colour of the
 # site's one palette.
-JET_IDS = ("red", "blue", "green", "yellow", "purple", "orange")
 JET_COLOURS = tuple(colour.hex for colour in palette.colours(*JET_IDS))
 JET_NAMES = {key: palette.PALETTE[key].name for key in JET_IDS}
 

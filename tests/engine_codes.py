@@ -141,7 +141,7 @@ def assert_worded_in_both_languages(refusal, samples: dict[str, dict]) -> None:
     and in German: filled (no ``%(`` left) and German of its own."""
     from django.utils.translation import override
 
-    from games.jsonface import EngineError
+    from games.enginekit import EngineError
 
     for code, params in samples.items():
         with override("en"):

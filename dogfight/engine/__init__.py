@@ -6,7 +6,7 @@ checks a round's orders, ``resolve_round`` flies a round, ``standing`` ranks the
 same result.
 """
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .maneuvers import legal_maneuvers, nmr_maneuvers, route
 from .orders import Move, Orders, validate_orders

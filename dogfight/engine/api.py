@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from games.jsonface import EngineError, as_int, as_list, as_object, required
+from games.enginekit import EngineError, as_int, as_list, as_object, required
 
 from . import career
 from .maneuvers import legal_maneuvers

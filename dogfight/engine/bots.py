@@ -40,7 +40,7 @@ from functools import cache, lru_cache
 from random import Random
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .board import APPROACHES

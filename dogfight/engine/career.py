@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 RANKS = ("", "Leutnant", "Hauptmann", "Major", "Oberstleutnant", "Oberst", "General")
 RANKS_EN = ("", "Lieutenant", "Captain", "Major", "Lieutenant Colonel", "Colonel", "General")

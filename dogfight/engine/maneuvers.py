@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .board import APPROACHES, RUNWAY_CODES, runway_heading, runway_hex

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, NamedTuple
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .maneuvers import MOVES_PER_ROUND, RoundPlan, nmr_maneuvers

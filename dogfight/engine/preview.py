@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .hexgrid import BOARD_SET, LINES, Hex

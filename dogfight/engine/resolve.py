@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .hexgrid import BOARD_SET, LINES, Hex

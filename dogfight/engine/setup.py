@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from random import Random
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from . import career
 from .board import CORNERS, DUEL_SEATS, SEATS, airfield_hexes

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.jsonface import (
+from games.enginekit import (
     EngineError,
     as_bool,
     as_choice,
@@ -347,7 +347,7 @@ class State:
         )
 
 
-# --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------
+# --- validators for this game's JSON input (the generic ones: games/enginekit/) -------------------------------------------------------
 
 
 def as_hex_list(value: object, where: str) -> list[Hex]:

@@ -6,7 +6,7 @@ applies an action (``missed`` applies the missed-turn default), ``preview`` show
 half-built turn's fighters and missiles go, ``standing`` ranks the players of a finished duel. Same state and action, same result.
 """
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .classes import CLASSES, STANDARD, FighterClass
 from .game import act, legal, missed, new_game, preview, standing

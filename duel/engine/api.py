@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_int, as_object, required
+from games.enginekit import EngineError, as_int, as_object, required
 
 from .classes import CLASSES
 from .game import act, legal, new_game, preview

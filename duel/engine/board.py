@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .hexgrid import BOARD, Hex, distance, neighbours, on_board
 

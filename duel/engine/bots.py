@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection
 from random import Random
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, other
 from .foresight import start_flight, trapped

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_choice, as_int, as_list, as_object, required
+from games.enginekit import EngineError, as_choice, as_int, as_list, as_object, required
 
 from . import foresight
 from .board import DOCKS, TOWARD_ENEMY, asteroid_hexes, asteroid_problem, other

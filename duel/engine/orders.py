@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from games.jsonface import EngineError, as_bool, as_int, as_list, as_object
+from games.enginekit import EngineError, as_bool, as_int, as_list, as_object
 
 from .classes import NOSE, TAIL
 from .state import MAX_DOCKED_TURNS, Fighter, State

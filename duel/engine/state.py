@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.jsonface import (
+from games.enginekit import (
     EngineError,
     as_bool,
     as_choice,
@@ -454,7 +454,7 @@ def fighter_id(player: int, index: int) -> str:
     return f"{LETTERS[player]}{index + 1}"
 
 
-# --- validators for this game's JSON input (the generic ones: games/jsonface.py) -------------------------------------------------------
+# --- validators for this game's JSON input (the generic ones: games/enginekit/) -------------------------------------------------------
 
 
 def as_player(value: object, where: str) -> int:

@@ -316,7 +316,7 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
     if body.chatter is not None:
         services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
-    page.seat.game.rules.submit_orders(
+    services.orders_submit(
         seat=page.seat, user=request.user, payload=body.orders, round_number=body.round
     )
     stored = (

@@ -9,7 +9,7 @@ scores the round, ``standing`` ranks the seats (total, then the tie-break), ``re
 is stored. Same state and input, same answer.
 """
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .bots import LEVELS, computer_picks, computer_plan
 from .game import (

@@ -2,7 +2,7 @@
 JSON out.
 
 The runner and its contract (error objects, exit codes, never a traceback) are shared by every
-engine: see ``games/jsonface.py``.
+engine: see ``games/enginekit/``.
 """
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from games import jsonface
+from games import enginekit
 
 from .api import JOBS
 
 
 def answer(command: str, job: object) -> tuple[dict[str, Any], bool]:
-    return jsonface.answer(JOBS, command, job)
+    return enginekit.answer(JOBS, command, job)
 
 
 def main(argv: list[str]) -> int:
-    return jsonface.run(argv, JOBS, "joyride.engine")
+    return enginekit.run(argv, JOBS, "joyride.engine")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_bool, as_object, required
+from games.enginekit import EngineError, as_bool, as_object, required
 
 from .game import catalogue, check, new_game, resolve_picks, resolve_run
 from .state import State

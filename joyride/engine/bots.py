@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from games.jsonface import as_choice
+from games.enginekit import as_choice
 
 from .geometry import COLS, SHAPES, Cell, Placement, first_placements, placements_touching
 from .route import Laid, exempt_kinds, judge

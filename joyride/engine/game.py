@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from random import Random
 from typing import Any
 
-from games.jsonface import EngineError, as_int, as_list
+from games.enginekit import EngineError, as_int, as_list
 
 from .cards import catalogue_data, hard_cards, standard_cards
 from .geometry import (

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 ROWS = 6
 COLS = 36

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.jsonface import (
+from games.enginekit import (
     EngineError,
     as_choice,
     as_int,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .catalogue import KINDS, LEVELS, catalogue
 from .courses import course_problem, courses

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_bool, as_object, required
+from games.enginekit import EngineError, as_bool, as_object, required
 
 from .catalogue import catalogue
 from .courses import courses

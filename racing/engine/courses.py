@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .geometry import Point, ahead, bearing, norm, point_segment_distance, segments_distance
 

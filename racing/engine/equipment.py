@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .catalogue import KINDS
 from .courses import BUOY_RADIUS, course_fault, described

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .catalogue import KINDS, LEVELS
 from .equipment import projector_line

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object
+from games.enginekit import EngineError, as_bool, as_choice, as_int, as_list, as_object
 
 from .catalogue import BOOSTS, KINDS
 from .state import as_id, as_number, sealed_flight

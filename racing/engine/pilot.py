@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .catalogue import KINDS
 from .flight import LIMITS, free_arcs, position, ruler, within_lift

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.jsonface import EngineError, as_choice, as_int, as_list, as_object, required
+from games.enginekit import EngineError, as_choice, as_int, as_list, as_object, required
 
 from .catalogue import LEVELS, deck
 from .courses import shuffled_slots

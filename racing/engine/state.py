@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from games.jsonface import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
+from games.enginekit import EngineError, as_bool, as_choice, as_int, as_list, as_object, required
 
 from .catalogue import KINDS, LEVELS, Level
 from .courses import built_in, checked, described, gate, station_gate

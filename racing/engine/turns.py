@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 
 from .catalogue import KINDS, MAX_CARDS, STATION_ENERGY, may_take
 from .equipment import card_for, use, why_not

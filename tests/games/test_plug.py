@@ -17,6 +17,7 @@ from django import forms
 from django.conf import settings as django_settings
 from django.contrib.auth.decorators import login_required
 from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 from django.shortcuts import redirect, render
 from django.test import override_settings
 from django.urls import clear_url_caches, path, reverse
@@ -28,6 +29,7 @@ from games.forms import GameSettingsForm
 from games.models import Game, Round
 from games.registry import GameRules, Outcome, Rejected
 from tests.factories import make_user
+from tests.games.api.test_api import Bot as ApiClient
 
 # --- the engine: pure, a state and a move in, a state out -------------------------------------
 
@@ -122,6 +124,21 @@ class TicTacToeRules(GameRules):
         self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
     ) -> dict:
         return {"lines": self.describe_events(events, names), "cells": report_state["cells"]}
+
+    # --- the API: orders are {"cell": n} -------------------------------------------------------
+    def legal_choices(self, state: dict, seat: int, partial: object) -> dict:
+        if seat not in self.active_seats(state):
+            raise Rejected(self.not_active_message(state, seat), code="not_active")
+        return {"cells": [cell for cell, taken in enumerate(state["cells"]) if taken is None]}
+
+    def preview_orders(self, state: dict, seat: int, payload: object) -> dict:
+        cell = self.validate_orders(state, seat, payload)["cell"]
+        return {"cells": play(state, seat, cell)["cells"]}
+
+    def replay_frames(
+        self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
+    ) -> list[dict]:
+        return [{"cells": state_before["cells"]}, {"cells": report_state["cells"]}]
 
 
 RULES = TicTacToeRules()
@@ -315,3 +332,122 @@ class Unlinked(TicTacToeRules):
 def test_the_checks_name_a_declared_page_that_has_no_url(tictactoe):
     errors = checks._check_game(Unlinked())
     assert [error.id for error in errors] == ["games.E005"] * 3  # not mounted: no URL at all
+
+
+# --- the whole contract: each required method, the slug and the name -------------------------
+
+
+def test_every_required_method_of_the_plug_has_a_check_id_of_its_own():
+    assert set(checks.MISSING_METHOD_IDS) == set(registry.REQUIRED_METHODS)
+    ids = [*checks.MISSING_METHOD_IDS.values(), checks.NO_SLUG, checks.NO_NAME, checks.SLUG_TAKEN]
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("method", sorted(checks.MISSING_METHOD_IDS))
+def test_a_game_that_leaves_a_required_method_unwritten_is_named_by_its_id(tictactoe, method):
+    broken = type("Unwritten", (TicTacToeRules,), {method: getattr(GameRules, method)})()
+    errors = checks._check_game(broken)
+    assert [error.id for error in errors] == [checks.MISSING_METHOD_IDS[method]]
+    assert f"leave {method}() unwritten" in errors[0].msg
+
+
+def test_a_game_without_a_slug_or_a_name_is_named_by_their_ids(tictactoe):
+    nameless = type("Nameless", (TicTacToeRules,), {"name": ""})()
+    assert [error.id for error in checks._check_game(nameless)] == [checks.NO_NAME]
+    sluggish = type("Sluggish", (TicTacToeRules,), {"slug": "tic tac"})()
+    assert checks.NO_SLUG in [error.id for error in checks._check_game(sluggish)]
+
+
+class TwinRules(TicTacToeRules):
+    """Another game that takes tic-tac-toe's slug."""
+
+
+TWIN_RULES = TwinRules()
+
+
+class TwinApp(registry.GameApp):
+    name = "tests.games"  # a module of its own: Django wants app names unique
+    label = "tictactoe_twin"
+    rules = f"{__name__}.TWIN_RULES"
+    path = __file__.rpartition("/")[0]
+
+
+def test_two_games_with_one_slug_stop_the_site(tictactoe):
+    with override_settings(INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.TwinApp"]):
+        errors = checks.check_games()
+    assert [error.id for error in errors] == [checks.SLUG_TAKEN]
+    assert "TicTacToeRules and TwinRules both have the slug 'tictactoe'" in errors[0].msg
+
+
+class UnwrittenApp(registry.GameApp):
+    name = "tests.games"
+    label = "tictactoe_unwritten"
+    rules = f"{__name__}.UNWRITTEN"
+    path = __file__.rpartition("/")[0]
+
+
+class Unfinished(TicTacToeRules):
+    slug = "unfinished"
+    templates = {part: f"tictactoe/{part}.html" for part in registry.TEMPLATE_PARTS}
+    urls = __name__
+    replay_frames = GameRules.replay_frames
+
+
+UNWRITTEN = Unfinished()
+
+
+def test_manage_py_check_fails_on_a_game_that_leaves_a_method_unwritten(tictactoe):
+    with (
+        override_settings(
+            INSTALLED_APPS=[*django_settings.INSTALLED_APPS, f"{__name__}.UnwrittenApp"]
+        ),
+        pytest.raises(SystemCheckError, match=r"games\.E018.*replay_frames\(\) unwritten"),
+    ):
+        call_command("check")
+
+
+# --- the API plays it as any game ------------------------------------------------------------
+
+
+def test_the_plugged_game_is_played_through_the_api(tictactoe):
+    xavier, olga = make_user("xavier"), make_user("olga")
+    game = services.game_create(
+        referee=xavier,
+        kind="tictactoe",
+        title="By wire",
+        settings={},
+        time_zone="UTC",
+        deadline_days=1,
+    )
+    services.seat_join(game=game, number=0, user=xavier)
+    services.seat_join(game=game, number=1, user=olga)
+    services.game_start(game=game, by=xavier)
+    bots = {0: ApiClient(xavier), 1: ApiClient(olga)}
+    seat_path = f"/games/{game.pk}/seats"
+
+    for number, cell in ((0, 0), (1, 4), (0, 1), (1, 8), (0, 2)):
+        bot = bots[number]
+        seat = bot.get(f"{seat_path}/{number}").json()
+        assert seat["owes_orders"] is True and seat["state"]["to_move"] == number
+        free = bot.post(f"{seat_path}/{number}/choices", {"orders": None}).json()["cells"]
+        assert cell in free
+        waiting = bots[1 - number].post(f"{seat_path}/{1 - number}/choices", {"orders": None})
+        assert waiting.status_code == 400 and waiting.json()["code"] == "not_active"
+        foreseen = bot.post(f"{seat_path}/{number}/preview", {"orders": {"cell": cell}}).json()
+        assert foreseen["cells"][cell] == number
+        if cell != 0:  # cell 0 is taken from the first move on
+            taken = bot.post(f"{seat_path}/{number}/preview", {"orders": {"cell": 0}})
+            assert (taken.status_code, taken.json()["code"]) == (400, "rejected")
+        sent = bot.post(f"{seat_path}/{number}/orders", {"orders": {"cell": cell}})
+        assert sent.status_code == 201 and sent.json()["orders"] == {"cell": cell}
+        again = bot.post(f"{seat_path}/{number}/orders", {"orders": {"cell": cell}})
+        assert (again.status_code, again.json()["code"]) == (400, "already_in")
+        Round.objects.filter(game=game, status=Round.Status.OPEN).update(
+            deadline=timezone.now() - timedelta(minutes=1)
+        )
+        call_command("sweep")
+
+    game.refresh_from_db()
+    assert (game.status, game.winner_seat) == (Game.Status.FINISHED, 0)
+    last = ApiClient(olga).get(f"/games/{game.pk}/rounds/5").json()
+    assert last["frames"][-1] == {"cells": [0, 0, 0, None, 1, None, None, None, 1]}

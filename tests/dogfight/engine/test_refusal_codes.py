@@ -1,5 +1,5 @@
 """Every refusal of the dogfight's engine says what it refuses as data too: a code and its params
-(``games.jsonface.EngineError``), which the pages word in their reader's language. The English
+(``games.enginekit.EngineError``), which the pages word in their reader's language. The English
 message stays the JSON face's."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from dogfight.engine import EngineError, Settings, validate_orders
 from dogfight.engine.api import JOBS, new_job
 from dogfight.engine.career import promote
-from games.jsonface import answer
+from games.enginekit import answer
 from tests.engine_codes import codes_raised, rule_breaks
 
 from .helpers import orders, parked, plane

@@ -1,5 +1,5 @@
 """Every refusal of the duel's engine says what it refuses as data too: a code and its params
-(``games.jsonface.EngineError``), which the pages word in their reader's language. The English
+(``games.enginekit.EngineError``), which the pages word in their reader's language. The English
 message stays the JSON face's."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from duel.engine import EngineError, Settings, act, new_game
 from duel.engine.api import JOBS
-from games.jsonface import answer
+from games.enginekit import answer
 from tests.engine_codes import codes_raised, rule_breaks
 
 from .helpers import E, W, docked, flying, move, state, stay

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from duel import services as duel_services
 from games import services
 from games.models import Game, Round
 
@@ -55,7 +54,7 @@ def act(game: Game, user, payload: dict, capture) -> None:
     """Submit ``user``'s action and run what commits schedule (the resolution)."""
     seat = game.seats.get(user=user)
     with capture(execute=True):
-        duel_services.duel_act(seat=seat, user=user, payload=payload)
+        services.orders_submit(seat=seat, user=user, payload=payload)
     game.refresh_from_db()
 
 

@@ -38,11 +38,11 @@ PLACEMENTS = [
 
 def duel_at(alice, bob, where):
     """A running duel of two fighters each, placed, then put at ``where`` (A to act)."""
-    from duel import services as duel_services
+    from games import services
 
     game = make_duel(alice, bob, fighters=SQUADRON)
     for user, placement in zip((alice, bob), PLACEMENTS):
-        duel_services.duel_act(seat=game.seats.get(user=user), user=user, payload=placement)
+        services.orders_submit(seat=game.seats.get(user=user), user=user, payload=placement)
     if where is not None:
         at_position(game, where)
     return game
@@ -161,9 +161,9 @@ def test_the_end_screen_gives_the_reason(two_pages, live_server, settings):
     settings.DUEL_POLL_SECONDS = 1
     alice, bob = make_user("alice"), make_user("bob")
     game = duel_at(alice, bob, None)
-    from duel import services as duel_services
+    from games import services
 
-    duel_services.duel_act(
+    services.orders_submit(
         seat=game.seats.get(user=alice),
         user=alice,
         payload={

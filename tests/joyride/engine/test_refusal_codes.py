@@ -1,12 +1,12 @@
 """Every refusal of Joyride's engine says what it refuses as data too: a code and its params
-(``games.jsonface.EngineError``), which the pages word in their reader's language. The English
+(``games.enginekit.EngineError``), which the pages word in their reader's language. The English
 message stays the JSON face's."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.jsonface import answer
+from games.enginekit import answer
 from joyride.engine import EngineError, resolve_picks, validate_plan
 from joyride.engine.api import JOBS
 from tests.engine_codes import codes_raised, rule_breaks

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils.translation import override
 
-from games.jsonface import EngineError
+from games.enginekit import EngineError
 from games.registry import Rejected
 from joyride import words
 from joyride.models import PlanDraft

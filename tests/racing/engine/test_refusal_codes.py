@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from games.jsonface import answer
+from games.enginekit import answer
 from racing.engine import EngineError, new_race
 from racing.engine.api import JOBS
 from tests.engine_codes import codes_raised, literal_codes, rule_breaks, uncoded
