@@ -41,10 +41,10 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(PYTEST) -m "not slow and not browser" $(ARGS)
 
-# Lint and format check over the whole tree (ruff, pinned in pyproject.toml); `ruff format .`
-# and `ruff check --fix .` mend most of what it finds. Then mypy (strict on the engines, see
-# pyproject.toml): any error fails, there is no list of known ones. mypy reads the settings, in
-# development mode.
+# mypy first (`make types`: strict on the engines, see pyproject.toml; any error fails, there is
+# no list of known ones; it reads the settings, in development mode), then ruff's lint and
+# format check over the whole tree (pinned in pyproject.toml): `ruff format .` and
+# `ruff check --fix .` mend most of what they find.
 lint: types
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
