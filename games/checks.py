@@ -104,7 +104,9 @@ def _method_problems(rules: registry.GameRules) -> Iterator[Problem]:
 
 
 def _form_problems(rules: registry.GameRules) -> Iterator[Problem]:
-    declared = [("settings_form", rules.settings_form, GameSettingsForm)]
+    declared: list[tuple[str, str, type[forms.Form]]] = [
+        ("settings_form", rules.settings_form, GameSettingsForm)
+    ]
     if rules.referee_input_form is not None:
         declared.append(("referee_input_form", rules.referee_input_form, RefereeInputForm))
     for attribute, path, base in declared:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from django.apps import AppConfig, apps
 from django.core.signals import setting_changed
@@ -27,6 +27,9 @@ from django.utils.translation import gettext_lazy as _
 
 from . import clock
 from .rating_model import places  # noqa: F401  (for the games' ``ranking``)
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Rejected(ValueError):
@@ -73,7 +76,7 @@ TEMPLATE_PARTS = ("game", "seat", "_report_body", "_replay", "_home")
 
 class GameRules:
     slug = ""
-    name = ""
+    name: StrOrPromise = ""
     # Whether a round is resolved the moment all its orders are in: None lets the referee
     # choose at creation (``Game.resolve_early``); True or False decides it for every game.
     resolve_early: bool | None = None
@@ -87,7 +90,7 @@ class GameRules:
     legacy_urls: str | None = None  # old addresses, mounted at the site's root: redirects
     seat_url_name = "seat"  # a seat's own page in ``urls``: (game_id, number)
     rules_url_name: str | None = "rules"  # its rules page in ``urls``, without arguments
-    nav: tuple[tuple[str, str], ...] = ()  # (label, URL name in ``urls``) for the header
+    nav: tuple[tuple[StrOrPromise, str], ...] = ()  # (label, URL name in ``urls``) for the header
     templates: dict[str, str] = {}  # TEMPLATE_PARTS named otherwise than by convention
     own_page_label = _("My seat")  # the link to a seat's own page on "My games"
     new_game_label = _("Referee a new game")
@@ -109,7 +112,7 @@ class GameRules:
     def rules_url(self) -> str | None:
         return reverse(f"{self.slug}:{self.rules_url_name}") if self.rules_url_name else None
 
-    def nav_links(self) -> list[tuple[str, str]]:
+    def nav_links(self) -> list[tuple[StrOrPromise, str]]:
         return [(label, reverse(f"{self.slug}:{name}")) for label, name in self.nav]
 
     # --- deadlines ------------------------------------------------------------------------
@@ -138,7 +141,7 @@ class GameRules:
 
     def describe_settings(self, game) -> list[tuple[str, str]]:
         """The settings of a game as (label, words), for the referee's panel."""
-        return [(_("Deadline"), self.deadline_words(game))]
+        return [(gettext("Deadline"), self.deadline_words(game))]
 
     # --- seats ------------------------------------------------------------------------------
     def seat_name_on_join(self, user) -> str:
@@ -148,7 +151,7 @@ class GameRules:
 
     def not_active_message(self, state: dict, seat: int) -> str:
         """Why ``seat`` may not send orders for the round starting from ``state``."""
-        return _("you owe no orders in this round")
+        return gettext("you owe no orders in this round")
 
     @required
     def seat_numbers(self, settings: dict) -> list[int]:
