@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import pictures
 from games.jsonface import EngineError
-from games.registry import GameRules, Outcome, Rejected, places
+from games.registry import MOVE, ROUND, GameRules, Outcome, Rejected, Units, places
 
 from . import cockpit_words, engine, report, svg, words
 from .engine import api as engine_api
@@ -58,6 +58,7 @@ class DogfightRules(GameRules):
         "The pilot is taken out at the start of the coming round; it counts as a crash."
     )
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
+    units = Units(round=ROUND, step=MOVE)  # three moves a round
 
     def not_active_message(self, state: dict, seat: int) -> str:
         return gettext("your plane is out of the game")

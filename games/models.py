@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -134,6 +135,13 @@ class Round(models.Model):
             ),
         ]
         indexes = [models.Index(fields=["status", "deadline"])]
+
+    @cached_property
+    def name(self) -> registry.Numbered:
+        """This round as its game counts it ("turn 3", "Turn 3" as ``name.title``):
+        ``GameRules.round_name``, which may read the state (``round_names`` reads a list's
+        together)."""
+        return self.game.rules.round_name(self)
 
     def __str__(self) -> str:
         return f"{self.game} round {self.number}"
