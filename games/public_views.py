@@ -55,6 +55,7 @@ def game_page(request, game_id: int):
         "is_referee": request.user.is_authenticated
         and (request.user.pk == game.referee_id or request.user.is_staff),
     }
+    _name_rounds(game, [*context["published"], open_round, context["failed_round"]])
     if open_round is not None:
         context["orders_in"] = set(
             Order.objects.filter(round=open_round).values_list("seat__number", flat=True)
@@ -117,6 +118,14 @@ def _is_public_reader(request) -> bool:
         settings.SESSION_COOKIE_NAME not in request.COOKIES
         and CookieStorage.cookie_name not in request.COOKIES
     )
+
+
+def _name_rounds(game: Game, rounds: list[Round | None]) -> None:
+    """The game's rounds on its page by their names (``Round.name``), at once."""
+    shown = [rnd for rnd in rounds if rnd is not None]
+    for rnd in shown:
+        rnd.game = game
+    round_names.name_rounds(shown)
 
 
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
