@@ -59,6 +59,7 @@ class DogfightRules(GameRules):
     )
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
     units = Units(round=ROUND, step=MOVE)  # three moves a round
+    made_titles = {"practice": _("%(username)s's practice flight")}
 
     def not_active_message(self, state: dict, seat: int) -> str:
         return gettext("your plane is out of the game")

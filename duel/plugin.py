@@ -58,6 +58,7 @@ class DuelRules(TurnDeadline, GameRules):
     new_game_label = _("Referee a new duel")
     missed_orders_note = _("Without an action your fighters get the missed-turn default.")
     units = Units(round=TURN, step=STEP)  # a round is one player's turn
+    made_titles = {"practice": _("%(username)s's practice duel")}
     placement = Unit(
         pgettext_lazy("unit of play", "placement"), pgettext_lazy("units of play", "placements")
     )

@@ -238,7 +238,6 @@ class _Batch:
         game = rnd.game
         rules = registry.get(game.kind)
         seats = self.seats[rnd.game_id]
-        names = {seat.number: str(seat) for seat in seats}
         people = [s.user_id for s in self.readers[game.pk] if s.user_id is not None]
         watching = presence.watchers(people, game.pk)
         sent = 0
@@ -249,6 +248,7 @@ class _Batch:
             if notice == TURN and self._next_round(game.pk, rnd.number + 1) is None:
                 continue  # that round is played already (he acted before this mail went)
             with _written_for(_own_words(seat.user)):
+                names = {s.number: str(s) for s in seats}  # in his language: made-up names
                 subject, body = self._mail(notice, rules, rnd, seat, names)
                 message = _game_mail(seat.user, subject, body)
             sent += _send_once(seat.user, rnd, Delivery.Kind.REPORT, message, self.allowance)

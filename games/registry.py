@@ -70,6 +70,19 @@ STEP = Unit(pgettext_lazy("unit of play", "step"), pgettext_lazy("units of play"
 PICK = Unit(pgettext_lazy("unit of play", "pick"), pgettext_lazy("units of play", "picks"))
 
 
+# The computer players' levels, one word each in every game (codes are stored, words shown).
+LEVELS = {
+    "novice": pgettext_lazy("computer level", "novice"),
+    "veteran": pgettext_lazy("computer level", "veteran"),
+    "ace": pgettext_lazy("computer level", "ace"),
+}
+
+
+def level_name(code: str) -> str:
+    """A computer level's word in the active language (an unknown code as it is)."""
+    return str(LEVELS.get(code, code))
+
+
 @dataclass(frozen=True)
 class Numbered:
     """One of a game's rounds as the game counts it: its unit and its own number (from 1)."""
@@ -360,6 +373,9 @@ class GameRules:
 
     # --- the words for its units of play (Units) -------------------------------------------
     units = Units()
+    # The titles the site makes up for the game, by code (games.titles.MadeTitle): gettext-lazy
+    # words with their parameters, e.g. {"practice": _("%(username)s's practice flight")}.
+    made_titles: dict[str, str | Promise] = {}
 
     def round_name(self, rnd) -> Numbered:
         """Round ``rnd`` (a ``games.models.Round``, or anything with its ``number`` and its

@@ -260,7 +260,7 @@ def _described(lobby: Lobby) -> Lobby:
     winners = {
         (seat.game_id, seat.number): seat
         for seat in Seat.objects.filter(game__in=won, number=F("game__winner_seat")).only(
-            "game_id", "number", "name"
+            "game_id", "number", "name", "computer"
         )
     }
     for game in won:

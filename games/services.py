@@ -16,7 +16,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, notify, registry, report_cache, resolution, round_names, selectors
+from . import (
+    clock,
+    notify,
+    registry,
+    report_cache,
+    resolution,
+    round_names,
+    selectors,
+    titles,
+)
 from .db import queries
 from .enqueue import enqueue_on_commit
 from .models import Chatter, Game, Order, Round, Seat
@@ -60,7 +69,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
-            title=title.strip(),
+            title=titles.read(title.strip()),  # a made-up title stays one
             referee=referee,
             settings=settings,
             time_zone=time_zone,
@@ -114,11 +123,9 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         if not any(seat.user_id for seat in seats):
             raise Rejected(_("no pilot has joined yet"))
         for seat in seats:
-            if seat.is_free:
+            if seat.is_free:  # named when shown ("Computer pilot N"), in the reader's language
                 seat.computer, seat.computer_level = True, "novice"
-            if seat.computer and not seat.name:
-                seat.name = _("Computer pilot %(number)d") % {"number": seat.number + 1}
-            seat.save(update_fields=["computer", "computer_level", "name"])
+            seat.save(update_fields=["computer", "computer_level"])
         game.scored = game.scored and not any(seat.computer for seat in seats)
         rules = registry.get(game.kind)
         state = rules.setup(

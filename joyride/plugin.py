@@ -71,6 +71,10 @@ class JoyrideRules(GameRules):
         round=Unit(pgettext_lazy("unit of play", "run"), pgettext_lazy("units of play", "runs")),
         step=STEP,
     )
+    made_titles = {
+        "solo": _("%(username)s's solo joyride"),
+        "practice": _("%(username)s's practice joyride"),
+    }
     gadget_pick = Unit(
         pgettext_lazy("unit of play", "gadget pick"), pgettext_lazy("units of play", "gadget picks")
     )

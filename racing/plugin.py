@@ -65,6 +65,7 @@ class RacingRules(TurnDeadline, GameRules):
     )
     # A round is a jet's turn (in round mode every jet's: a round); the draft's are picks.
     units = Units(round=TURN, step=STEP)
+    made_titles = {"practice": _("%(username)s's practice race")}
 
     def round_name(self, rnd) -> Numbered:
         """The draft's picks and the race's turns each count from 1 (the engine's
