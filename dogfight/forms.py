@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.forms import GameSettingsForm, RefereeInputForm
 
 from . import words
@@ -21,7 +22,7 @@ from .plugin import seat_label, wind_words, wind_words_lazy
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-LEVELS = [("novice", _("novice")), ("veteran", _("veteran")), ("ace", _("ace"))]
+LEVELS = [(code, registry.LEVELS[code]) for code in ("novice", "veteran", "ace")]
 MODES = [("full", _("full game (six seats)")), ("duel", _("duel (two seats)"))]
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import pictures
 from games.enginekit import EngineError
-from games.registry import GameRules, Outcome, Rejected, places
+from games.registry import MOVE, ROUND, GameRules, Outcome, Rejected, Units, places
 
 from . import cockpit_words, report, svg, words
 from .engine import career
@@ -56,6 +56,8 @@ class DogfightRules(GameRules):
         "The pilot is taken out at the start of the coming round; it counts as a crash."
     )
     missed_orders_note = _("Without orders your plane flies straight on (NMR).")
+    units = Units(round=ROUND, step=MOVE)  # three moves a round
+    made_titles = {"practice": _("%(username)s's practice flight")}
 
     def not_active_message(self, state: dict, seat: int) -> str:
         return gettext("your plane is out of the game")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from games import services
 from games.models import Game
+from games.titles import MadeTitle
 
 COMPUTER_SEATS = {1: "novice", 2: "novice", 3: "novice", 4: "novice", 5: "novice"}
 
@@ -14,7 +13,7 @@ def practice_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     game = services.game_create(
         referee=user,
         kind="dogfight",
-        title=_("%(username)s's practice flight") % {"username": user.username},
+        title=MadeTitle.make("dogfight", "practice", username=user.username),
         settings={"balloon_rule": "normal", "balloons": 1, "clouds": 6},
         time_zone=time_zone,
         deadline_days=7,

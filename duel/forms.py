@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import GameSettingsForm
+from games.registry import level_name
 
 from .engine.classes import CLASSES, STANDARD
 from .engine.state import MAX_ASTEROIDS
@@ -26,9 +27,14 @@ def squadron_choices() -> list[tuple[str, str]]:
 def computer_choices() -> list[tuple[str, str]]:
     return [
         ("", gettext("none: a person plays seat 1")),
-        ("novice", gettext("novice (fires when it can, flies at random)")),
-        ("veteran", gettext("veteran (aims, dodges missiles, goes home to win)")),
+        ("novice", _level("novice", gettext("fires when it can, flies at random"))),
+        ("veteran", _level("veteran", gettext("aims, dodges missiles, goes home to win"))),
     ]
+
+
+def _level(code: str, how: str) -> str:
+    """A computer level's word (one in every game) and how it plays."""
+    return gettext("%(level)s (%(how)s)") % {"level": level_name(code), "how": how}
 
 
 def first_choices() -> list[tuple[int, str]]:

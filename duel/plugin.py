@@ -10,11 +10,22 @@ the engine's missed-turn default. Resignation, an agreed draw and the referee's 
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
+from games.registry import (
+    STEP,
+    TURN,
+    GameRules,
+    Numbered,
+    Outcome,
+    Rejected,
+    TurnDeadline,
+    Unit,
+    Units,
+    places,
+)
 
 from . import report, svg
 from .engine import EngineError, hexgrid
@@ -41,6 +52,19 @@ class DuelRules(TurnDeadline, GameRules):
     own_page_label = _("My fighters")
     new_game_label = _("Referee a new duel")
     missed_orders_note = _("Without an action your fighters get the missed-turn default.")
+    units = Units(round=TURN, step=STEP)  # a round is one player's turn
+    made_titles = {"practice": _("%(username)s's practice duel")}
+    placement = Unit(
+        pgettext_lazy("unit of play", "placement"), pgettext_lazy("units of play", "placements")
+    )
+
+    def round_name(self, rnd) -> Numbered:
+        """The setup's placements (the first rounds), then the players' turns, each counted
+        from 1 (the engine's ``turn``)."""
+        state = rnd.state
+        if state.get("phase") == "play":
+            return Numbered(TURN, state["turn"])
+        return Numbered(self.placement, rnd.number)
 
     # --- games and seats ----------------------------------------------------------------------
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from games import services
 from games.models import Game
+from games.titles import MadeTitle
 
 
 def practice_duel(*, user, level: str = "veteran") -> Game:
@@ -19,7 +18,7 @@ def practice_duel_create(*, user, level: str = "veteran") -> Game:
     game = services.game_create(
         referee=user,
         kind="duel",
-        title=_("%(username)s's practice duel") % {"username": user.username},
+        title=MadeTitle.make("duel", "practice", username=user.username),
         settings={"asteroids": 8, "no_adjacent": True, "first": 0, "turn_hours": 24 * 7},
         time_zone="UTC",
         deadline_days=7,

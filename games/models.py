@@ -10,11 +10,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import registry
 from .db.fields import SnapshotField
+from .titles import TitleField
 
 
 class Game(models.Model):
@@ -24,7 +26,7 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
 
     kind = models.CharField(max_length=20)
-    title = models.CharField(max_length=80)
+    title = TitleField(max_length=80)  # typed, or made up by the site (games.titles)
     referee = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.PROTECT, related_name="refereed_games"
     )
@@ -91,7 +93,18 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or gettext("seat %(number)d") % {"number": self.shown_number}
+        """The seat's name: its pilot's, or one the site makes up when it is shown, in the
+        active language (never stored)."""
+        if self.name:
+            return self.name
+        if self.computer:
+            return gettext("Computer pilot %(number)d") % {"number": self.shown_number}
+        return gettext("seat %(number)d") % {"number": self.shown_number}
+
+    @property
+    def level_name(self) -> str:
+        """A computer's level in the active language ("" for a person)."""
+        return registry.level_name(self.computer_level) if self.computer else ""
 
     @property
     def shown_number(self) -> int:
@@ -134,6 +147,13 @@ class Round(models.Model):
             ),
         ]
         indexes = [models.Index(fields=["status", "deadline"])]
+
+    @cached_property
+    def name(self) -> registry.Numbered:
+        """This round as its game counts it ("turn 3", "Turn 3" as ``name.title``):
+        ``GameRules.round_name``, which may read the state (``round_names`` reads a list's
+        together)."""
+        return self.game.rules.round_name(self)
 
     def __str__(self) -> str:
         return f"{self.game} round {self.number}"

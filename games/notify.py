@@ -43,8 +43,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from . import acting, addresses, presence, registry, selectors
+from . import acting, addresses, presence, registry, round_names, selectors
 from .models import Delivery, Game, Order, Profile, Report, Round, Seat
+from .registry import Numbered
 from .text import one_line
 
 log = logging.getLogger(__name__)
@@ -237,7 +238,6 @@ class _Batch:
         game = rnd.game
         rules = registry.get(game.kind)
         seats = self.seats[rnd.game_id]
-        names = {seat.number: str(seat) for seat in seats}
         people = [s.user_id for s in self.readers[game.pk] if s.user_id is not None]
         watching = presence.watchers(people, game.pk)
         sent = 0
@@ -248,6 +248,7 @@ class _Batch:
             if notice == TURN and self._next_round(game.pk, rnd.number + 1) is None:
                 continue  # that round is played already (he acted before this mail went)
             with _written_for(_own_words(seat.user)):
+                names = {s.number: str(s) for s in seats}  # in his language: made-up names
                 subject, body = self._mail(notice, rules, rnd, seat, names)
                 message = _game_mail(seat.user, subject, body)
             sent += _send_once(seat.user, rnd, Delivery.Kind.REPORT, message, self.allowance)
@@ -257,10 +258,10 @@ class _Batch:
         events, state = self.reports[rnd.pk]
         game = rnd.game
         start = min(self.told_from.get(seat.pk, 1), rnd.number)
-        told = [(rnd.number, rules.describe_events(events, names))]
+        told = [(rnd.name, rules.describe_events(events, names))]
         first = max(start, rnd.number - MAX_ROUNDS_IN_MAIL + 1)
         if first < rnd.number:
-            told = _earlier_rounds(game.pk, first, rnd.number, rules, names) + told
+            told = _earlier_rounds(game, first, rnd.number, rules, names) + told
         next_round = self._next_round(game.pk, rnd.number + 1)
         alone = rules.owing_seats(state, {}) == {seat.number}  # a game of turns: his turn
         body = render_to_string(
@@ -273,6 +274,7 @@ class _Batch:
                 "told": told,
                 "earlier": first - start,
                 "next_round": next_round,
+                "next_name": rules.round_name(round_names.Known(rnd.number + 1, state)),
                 "winner": names.get(game.winner_seat) if game.winner_seat is not None else None,
                 "site": settings.SITE_URL,
                 "seat_url": rules.seat_url(game.pk, seat.number),
@@ -353,13 +355,13 @@ def _subject(notice: str, rules, rnd: Round, report_state: dict, alone: bool) ->
     if notice == TURN and alone:
         return _("%(title)s: your turn") % {"title": title}
     if notice == TURN:
-        return _("%(title)s: round %(number)d is published, your orders are due") % {
+        return _("%(title)s: %(name)s is published, your orders are due") % {
             "title": title,
-            "number": rnd.number,
+            "name": rnd.name,
         }
     return rules.report_subject(title, rnd.number, report_state) or _(
-        "%(title)s: round %(number)d is published"
-    ) % {"title": title, "number": rnd.number}
+        "%(title)s: %(name)s is published"
+    ) % {"title": title, "name": rnd.name}
 
 
 def _told_from(seats: list[Seat], game_ids: list[int]) -> dict[int, int]:
@@ -389,17 +391,19 @@ def _told_from(seats: list[Seat], game_ids: list[int]) -> dict[int, int]:
 
 
 def _earlier_rounds(
-    game_id: int, first: int, last: int, rules, names: dict[int, str]
-) -> list[tuple[int, list[str]]]:
-    """The published rounds ``first`` up to (without) ``last`` of a game, each in lines."""
-    return [
-        (number, rules.describe_events(events, names))
-        for number, events in Report.objects.filter(
-            round__game_id=game_id, round__number__gte=first, round__number__lt=last
+    game: Game, first: int, last: int, rules, names: dict[int, str]
+) -> list[tuple[Numbered, list[str]]]:
+    """The published rounds ``first`` up to (without) ``last`` of a game, each by its name and
+    in lines."""
+    told = list(
+        Report.objects.filter(
+            round__game_id=game.pk, round__number__gte=first, round__number__lt=last
         )
         .order_by("round__number")
         .values_list("round__number", "events")
-    ]
+    )
+    named = round_names.name_numbers(game, [number for number, _events in told])
+    return [(named[number], rules.describe_events(events, names)) for number, events in told]
 
 
 # --- a game's start --------------------------------------------------------------------------------
@@ -486,9 +490,9 @@ def send_reminders(now: datetime) -> int:
                     "games/mail/reminder.txt",
                     {"game": rnd.game, "round": rnd, "seat": seat, "site": settings.SITE_URL},
                 )
-                subject = _("%(title)s: your orders for round %(number)d are due") % {
+                subject = _("%(title)s: your orders for %(name)s are due") % {
                     "title": one_line(rnd.game.title),
-                    "number": rnd.number,
+                    "name": rnd.name,
                 }
                 message = _game_mail(seat.user, subject, body)
             sent += _send_once(seat.user, rnd, Delivery.Kind.REMINDER, message, allowance)
@@ -547,6 +551,8 @@ def send_digests(now: datetime) -> int:
         words = (profile.language or settings.LANGUAGE_CODE, profile.time_zone or "UTC")
         with _written_for(words):
             subject = _("Skies: your daily digest")
+            for game in news:
+                game["played"] = game["unit"].count(game["rounds"])
             body = render_to_string(
                 "games/mail/digest.txt", {"due": due, "news": news, "site": settings.SITE_URL}
             )
@@ -581,7 +587,7 @@ def _news_since(user, since: datetime) -> list[dict]:
             status=Round.Status.PUBLISHED,
             report__published_at__gt=since,
         )
-        .values("game_id", "game__title", "game__status")
+        .values("game_id", "game__title", "game__status", "game__kind")
         .annotate(rounds=Count("pk"), last=Max("number"))
         .order_by("game__title")
     )
@@ -591,6 +597,7 @@ def _news_since(user, since: datetime) -> list[dict]:
             "title": row["game__title"],
             "over": row["game__status"] == Game.Status.FINISHED,
             "rounds": row["rounds"],
+            "unit": registry.get(row["game__kind"]).units.round,
             "last": row["last"],
         }
         for row in rows

@@ -120,7 +120,7 @@ def _document(game: Game, version: str, seat: int | None) -> str:
     state = selectors.picture_state(game, version)
     if state is None:
         raise Http404("no such position")
-    names = {s.number: str(s) for s in game.seats.only("game_id", "number", "name")}
+    names = {s.number: str(s) for s in game.seats.only("game_id", "number", "name", "computer")}
     document = game.rules.board_picture(state, names, seat)
     if document is None:
         raise Http404("this game draws no picture")

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import pages, picture_views, ratings, registry, report_cache, selectors
+from . import pages, picture_views, ratings, registry, report_cache, round_names, selectors
 from .db import queries
 from .models import Chatter, Game, Order, Round
 
@@ -55,6 +55,7 @@ def game_page(request, game_id: int):
         "is_referee": request.user.is_authenticated
         and (request.user.pk == game.referee_id or request.user.is_staff),
     }
+    _name_rounds(game, [*context["published"], open_round, context["failed_round"]])
     if open_round is not None:
         context["orders_in"] = set(
             Order.objects.filter(round=open_round).values_list("seat__number", flat=True)
@@ -119,6 +120,14 @@ def _is_public_reader(request) -> bool:
     )
 
 
+def _name_rounds(game: Game, rounds: list[Round | None]) -> None:
+    """The game's rounds on its page by their names (``Round.name``), at once."""
+    shown = [rnd for rnd in rounds if rnd is not None]
+    for rnd in shown:
+        rnd.game = game
+    round_names.name_rounds(shown)
+
+
 def _published_round_and_later(game_id: int, number: int) -> tuple[int, bool]:
     """One statement, a plain read (``queries.published_round_and_later``)."""
     found = queries.published_round_and_later(game_id, number)
@@ -140,6 +149,9 @@ def _report_page(
     request, rnd: Round, step: int, later: bool, public_copy: bool = False
 ) -> HttpResponse:
     body = _cached_report_fragment(rnd, "_report_body", step)
+    previous = rnd.number - 1 if rnd.number > 1 else None
+    following = rnd.number + 1 if later else None
+    names = round_names.name_numbers(rnd.game, [n for n in (previous, following) if n])
     return render(
         request,
         "games/report.html",
@@ -149,16 +161,17 @@ def _report_page(
             "body": body,
             "public_copy": public_copy,
             "rules_url": rnd.game.rules.rules_url(),
-            "previous": rnd.number - 1 if rnd.number > 1 else None,
-            "next": rnd.number + 1 if later else None,
+            "previous": previous,
+            "next": following,
+            "previous_name": names[previous] if previous else None,
+            "next_name": names[following] if following else None,
             "preview": picture_views.link_preview(
                 request,
                 rnd.game,
                 f"p{rnd.number}",
-                title=_("%(title)s — round %(number)d")
-                % {"title": rnd.game.title, "number": rnd.number},
-                description=_("What happened in round %(number)d of %(title)s, a game of %(kind)s.")
-                % {"number": rnd.number, "title": rnd.game.title, "kind": rnd.game.rules.name},
+                title=_("%(title)s — %(name)s") % {"title": rnd.game.title, "name": rnd.name},
+                description=_("What happened in %(name)s of %(title)s, a game of %(kind)s.")
+                % {"name": rnd.name, "title": rnd.game.title, "kind": rnd.game.rules.name},
             ),
             "rating_changes": _rating_changes(rnd.game, later),
         },
@@ -223,7 +236,7 @@ class GameFeed(Feed):
         )
 
     def item_title(self, rnd: Round) -> str:
-        return _("Round %(number)d") % {"number": rnd.number}
+        return rnd.name.title
 
     def item_description(self, rnd: Round) -> str:
         rules = registry.get(rnd.game.kind)

@@ -21,8 +21,10 @@ from django.apps import AppConfig, apps
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext, ngettext
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import clock
@@ -30,6 +32,85 @@ from .rating_model import places  # noqa: F401  (for the games' ``ranking``)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit of play (a round, a turn, a move, a step, a pick) as people name it: its words,
+    lower case as in the middle of a sentence, translated when shown."""
+
+    one: str | Promise  # gettext-lazy: "turn"
+    many: str | Promise  # gettext-lazy: "turns"
+
+    def numbered(self, number: int) -> str:
+        """The unit and its number, as in the middle of a sentence ("turn 3"); people count
+        from 1."""
+        return pgettext("a unit of play and its number", "%(unit)s %(number)d") % {
+            "unit": self.one,
+            "number": number,
+        }
+
+    def title(self, number: int) -> str:
+        """The unit and its number as a heading or at a sentence's start ("Turn 3")."""
+        return capfirst(self.numbered(number))
+
+    def count(self, how_many: int) -> str:
+        """So many of the unit ("1 turn", "3 turns")."""
+        return pgettext("so many units of play", "%(count)d %(units)s") % {
+            "count": how_many,
+            "units": self.one if how_many == 1 else self.many,
+        }
+
+
+def counted_from_one(index: int) -> int:
+    """The number people read for a 0-based index: they count from 1."""
+    return index + 1
+
+
+ROUND = Unit(pgettext_lazy("unit of play", "round"), pgettext_lazy("units of play", "rounds"))
+TURN = Unit(pgettext_lazy("unit of play", "turn"), pgettext_lazy("units of play", "turns"))
+MOVE = Unit(pgettext_lazy("unit of play", "move"), pgettext_lazy("units of play", "moves"))
+STEP = Unit(pgettext_lazy("unit of play", "step"), pgettext_lazy("units of play", "steps"))
+PICK = Unit(pgettext_lazy("unit of play", "pick"), pgettext_lazy("units of play", "picks"))
+
+
+# The computer players' levels, one word each in every game (codes are stored, words shown).
+LEVELS = {
+    "novice": pgettext_lazy("computer level", "novice"),
+    "veteran": pgettext_lazy("computer level", "veteran"),
+    "ace": pgettext_lazy("computer level", "ace"),
+}
+
+
+def level_name(code: str) -> str:
+    """A computer level's word in the active language (an unknown code as it is)."""
+    return str(LEVELS.get(code, code))
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """One of a game's rounds as the game counts it: its unit and its own number (from 1)."""
+
+    unit: Unit
+    number: int
+
+    def __str__(self) -> str:
+        return self.unit.numbered(self.number)
+
+    @property
+    def title(self) -> str:
+        return self.unit.title(self.number)
+
+
+@dataclass(frozen=True)
+class Units:
+    """A game's words for its units of play, declared once (``GameRules.units``) and used by
+    every page, report, feed and mail. ``round``: what one of the platform's rounds is to the
+    game (a game whose rounds are not all alike names each in ``GameRules.round_name``);
+    ``step``: what the replay of a round steps through."""
+
+    round: Unit = ROUND
+    step: Unit = STEP
 
 
 class Rejected(ValueError):
@@ -333,6 +414,19 @@ class GameRules:
         rounds. Deterministic (a fixed seed), worked out once per process; None if the
         default settings are refused."""
         return _sample_position(self)
+
+    # --- the words for its units of play (Units) -------------------------------------------
+    units = Units()
+    # The titles the site makes up for the game, by code (games.titles.MadeTitle): gettext-lazy
+    # words with their parameters, e.g. {"practice": _("%(username)s's practice flight")}.
+    made_titles: dict[str, str | Promise] = {}
+
+    def round_name(self, rnd) -> Numbered:
+        """Round ``rnd`` (a ``games.models.Round``, or anything with its ``number`` and its
+        starting ``state``) as the game counts it: its unit and its own number from 1. By
+        default every round is a ``units.round``, numbered as the platform numbers it; a game
+        whose rounds are not all alike (a draft's picks, then turns) reads ``rnd.state``."""
+        return Numbered(self.units.round, rnd.number)
 
 
 SAMPLE_SEED = 1917

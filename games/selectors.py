@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.http import Http404
 
-from . import acting, pages, presence, ratings, registry
+from . import acting, pages, presence, ratings, registry, round_names
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
@@ -255,11 +255,12 @@ def _described(lobby: Lobby) -> Lobby:
         for seat in game.seats.all():
             seat.label = registry.get(game.kind).seat_label(seat.number)
     ratings.lobby_seat_ratings(lobby.open)
+    round_names.name_rounds(game.open_rounds[0] for game in lobby.running or () if game.open_rounds)
     won = [game for game in lobby.finished or () if game.winner_seat is not None]
     winners = {
         (seat.game_id, seat.number): seat
         for seat in Seat.objects.filter(game__in=won, number=F("game__winner_seat")).only(
-            "game_id", "number", "name"
+            "game_id", "number", "name", "computer"
         )
     }
     for game in won:

@@ -16,7 +16,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, notify, registry, report_cache, resolution, selectors
+from . import (
+    clock,
+    notify,
+    registry,
+    report_cache,
+    resolution,
+    round_names,
+    selectors,
+    titles,
+)
 from .db import queries
 from .enqueue import enqueue_on_commit
 from .models import Chatter, Game, Order, Round, Seat
@@ -60,7 +69,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
-            title=title.strip(),
+            title=titles.read(title.strip()),  # a made-up title stays one
             referee=referee,
             settings=settings,
             time_zone=time_zone,
@@ -114,11 +123,9 @@ def game_start(*, game: Game, by, now: datetime | None = None) -> Round:
         if not any(seat.user_id for seat in seats):
             raise Rejected(_("no pilot has joined yet"))
         for seat in seats:
-            if seat.is_free:
+            if seat.is_free:  # named when shown ("Computer pilot N"), in the reader's language
                 seat.computer, seat.computer_level = True, "novice"
-            if seat.computer and not seat.name:
-                seat.name = _("Computer pilot %(number)d") % {"number": seat.number + 1}
-            seat.save(update_fields=["computer", "computer_level", "name"])
+            seat.save(update_fields=["computer", "computer_level"])
         game.scored = game.scored and not any(seat.computer for seat in seats)
         rules = registry.get(game.kind)
         state = rules.setup(
@@ -207,15 +214,22 @@ def orders_submit(
 
 def require_form_round(rnd: Round | None, round_number: int | None) -> None:
     """A form opened before its round was resolved is not taken as the next round's orders."""
-    if round_number is not None and rnd is not None and round_number != rnd.number:
+    if round_number is None or rnd is None or round_number == rnd.number:
+        return
+    if not 1 <= round_number < rnd.number:  # no such round (yet): a form nobody was shown
         raise Rejected(
-            _(
-                "that form was for round %(old)d, which is over: these are the orders "
-                "for round %(number)d, look at the board again"
-            )
-            % {"old": round_number, "number": rnd.number},
+            _("that form is not for %(name)s, look at the board again") % {"name": rnd.name},
             code="stale_round",
         )
+    old = round_names.name_numbers(rnd.game, [round_number])[round_number]
+    raise Rejected(
+        _(
+            "that form was for %(old)s, which is over: these are the orders "
+            "for %(name)s, look at the board again"
+        )
+        % {"old": old, "name": rnd.name},
+        code="stale_round",
+    )
 
 
 def _mark_if_all_in(
@@ -341,8 +355,8 @@ def referee_resolve_now(*, game: Game, by) -> None:
     rnd.refresh_from_db()
     if rnd.status != Round.Status.PUBLISHED:
         raise Rejected(
-            _("round %(number)d could not be resolved: %(error)s")
-            % {"number": rnd.number, "error": rnd.last_error}
+            _("%(name)s could not be resolved: %(error)s")
+            % {"name": rnd.name, "error": rnd.last_error}
         )
 
 

@@ -50,7 +50,7 @@ def refuse_line_breaks(text: str) -> None:
 
 def one_line(text: str) -> str:
     """``text`` on one line with single spaces: safe in a mail header."""
-    return " ".join(text.split())
+    return " ".join(str(text).split())
 
 
 @lru_cache(maxsize=1)

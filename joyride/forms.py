@@ -6,12 +6,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.forms import GameSettingsForm
 
 from .engine import LEVELS
 from .plugin import DEFAULT_PICK_HOURS, DEFAULT_RUN_HOURS, MAX_HOURS, MIN_HOURS
 
-LEVEL_WORDS = {"novice": _("novice"), "veteran": _("veteran"), "ace": _("ace")}
+LEVEL_WORDS = registry.LEVELS  # one word per level in every game
 SEATS = range(4)
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected, places
+from games.registry import STEP, GameRules, Numbered, Outcome, Rejected, Unit, Units, places
 
 from . import report, svg, words
 from .engine import EngineError
@@ -57,6 +57,25 @@ class JoyrideRules(GameRules):
     missed_orders_note = _(
         "Without a plan your run stays empty; without a pick you get the first gadget left."
     )
+    # A round is a run through the lab, or the gadget pick after one (its number the run's).
+    units = Units(
+        round=Unit(pgettext_lazy("unit of play", "run"), pgettext_lazy("units of play", "runs")),
+        step=STEP,
+    )
+    made_titles = {
+        "solo": _("%(username)s's solo joyride"),
+        "practice": _("%(username)s's practice joyride"),
+    }
+    gadget_pick = Unit(
+        pgettext_lazy("unit of play", "gadget pick"), pgettext_lazy("units of play", "gadget picks")
+    )
+
+    def round_name(self, rnd) -> Numbered:
+        state = rnd.state
+        number = state.get("round", rnd.number)
+        if state.get("phase") == "pick":
+            return Numbered(self.gadget_pick, number)
+        return Numbered(self.units.round, number)
 
     # --- games and seats ------------------------------------------------------------------
 

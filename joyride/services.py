@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from games import services
 from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
+from games.titles import MadeTitle
 
 from . import words
 from .engine import EngineError, validate_plan
@@ -128,7 +129,7 @@ def solo_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     game = services.game_create(
         referee=user,
         kind="joyride",
-        title=gettext("%(username)s's solo joyride") % {"username": user.username},
+        title=MadeTitle.make("joyride", "solo", username=user.username),
         settings={"players": 1},
         time_zone=time_zone,
         deadline_days=1,
@@ -145,7 +146,7 @@ def practice_game_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     game = services.game_create(
         referee=user,
         kind="joyride",
-        title=gettext("%(username)s's practice joyride") % {"username": user.username},
+        title=MadeTitle.make("joyride", "practice", username=user.username),
         settings={"players": 2},
         time_zone=time_zone,
         deadline_days=1,

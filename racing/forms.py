@@ -6,11 +6,12 @@ engine; its reason is shown on the form."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import GameSettingsForm
-from games.registry import Rejected
+from games.registry import LEVELS, Rejected
 
 from . import engine, words
 from .plugin import DEFAULT_TURN_HOURS, MAX_TURN_HOURS, MIN_TURN_HOURS, RULES
@@ -18,8 +19,8 @@ from .plugin import DEFAULT_TURN_HOURS, MAX_TURN_HOURS, MIN_TURN_HOURS, RULES
 OWN = "own"
 SEATS = range(6)
 COMPUTER_LEVELS = [
-    ("novice", _("cadet (flies the course, no equipment)")),
-    ("ace", _("ace (uses its equipment)")),
+    ("novice", format_lazy("{} ({})", LEVELS["novice"], _("flies the course, no equipment"))),
+    ("ace", format_lazy("{} ({})", LEVELS["ace"], _("uses its equipment"))),
 ]
 
 
@@ -85,7 +86,7 @@ class SettingsForm(GameSettingsForm):
     computer_help = _(
         "Tick a seat to give it to a computer jet from the start. Seats beyond "
         "the number of jets are ignored; seats still free at the start get a "
-        "cadet."
+        "computer jet (novice)."
     )
     groups = [
         (_("The race"), ["title", "turn_hours", "time_zone", "mode"]),

@@ -14,7 +14,19 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import GameRules, Outcome, Rejected, TurnDeadline, places
+from games.registry import (
+    PICK,
+    ROUND,
+    STEP,
+    TURN,
+    GameRules,
+    Numbered,
+    Outcome,
+    Rejected,
+    TurnDeadline,
+    Units,
+    places,
+)
 
 from . import report, svg, words
 from .engine import LEVELS, EngineError, play_turn
@@ -56,6 +68,20 @@ class RacingRules(TurnDeadline, GameRules):
     missed_orders_note = _(
         "Without an order your jet keeps its lift and flies straight on, with no equipment."
     )
+    # A round is a jet's turn (in round mode every jet's: a round); the draft's are picks.
+    units = Units(round=TURN, step=STEP)
+    made_titles = {"practice": _("%(username)s's practice race")}
+
+    def round_name(self, rnd) -> Numbered:
+        """The draft's picks and the race's turns each count from 1 (the engine's
+        ``turn.number``); in round mode a round is the race's round (``turn.round``)."""
+        state = rnd.state
+        turn = state.get("turn") or {}
+        if state.get("phase") == "draft":
+            return Numbered(PICK, turn.get("number", rnd.number))
+        if state.get("turn_order") == "race":
+            return Numbered(ROUND, turn.get("round", rnd.number))
+        return Numbered(TURN, turn.get("number", rnd.number))
 
     # --- games and seats ----------------------------------------------------------------------
 

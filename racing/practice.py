@@ -3,10 +3,9 @@ moment he sends each turn."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from games import services
 from games.models import Game
+from games.titles import MadeTitle
 
 COMPUTER_SEATS = {1: "novice", 2: "novice", 3: "ace"}
 
@@ -15,7 +14,7 @@ def practice_race_create(*, user, time_zone: str = "Europe/Berlin") -> Game:
     game = services.game_create(
         referee=user,
         kind="racing",
-        title=_("%(username)s's practice race") % {"username": user.username},
+        title=MadeTitle.make("racing", "practice", username=user.username),
         settings={
             "course": "oval5",
             "level": 1,

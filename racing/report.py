@@ -29,6 +29,13 @@ def jet_label(jet_id: str | None, names: dict[int, str]) -> str:
 def _line(event: dict, names: dict[int, str]) -> str | None:
     kind = event["type"]
     jet = jet_label(event.get("jet"), names)
+    if kind == "turn" and event.get("round") == 0:  # the draft's: a pick
+        if event["how"] == "missed":
+            return gettext("Pick %(number)d: %(jet)s sent no pick.") % {
+                "number": event["number"],
+                "jet": jet,
+            }
+        return gettext("Pick %(number)d: %(jet)s.") % {"number": event["number"], "jet": jet}
     if kind == "turn":
         if event["controller"]:
             return gettext("Turn %(number)d: %(jet)s, ordered by %(shooter)s.") % {

@@ -47,7 +47,7 @@ def _summary(game: Game, shown: dict | None = None) -> dict:
     return {
         "id": game.pk,
         "kind": game.kind,
-        "title": game.title,
+        "title": str(game.title),
         "status": game.status,
         "referee": game.referee.get_username(),
         "created_at": game.created_at,

@@ -563,7 +563,8 @@ def next_pick(state: dict[str, Any], events: list[Any]) -> None:
 
 
 def start_race(state: dict[str, Any]) -> None:
-    """The first round: seat 0 first, or the race order's leader in round mode."""
+    """The first round: seat 0 first, or the race order's leader in round mode. The race's
+    turns count from 1 (the draft's picks counted apart)."""
     order = (
         race_order(state)
         if state["turn_order"] == "race"
@@ -571,6 +572,7 @@ def start_race(state: dict[str, Any]) -> None:
     )
     first = find(state, order[0])
     state["turn"].update(
+        number=1,
         round=1,
         jet=first["id"],
         seat=first["seat"],

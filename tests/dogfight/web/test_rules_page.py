@@ -46,7 +46,7 @@ def row(html, table_id, **attrs):
     wanted = "".join(rf'(?=[^>]*data-{k}="{v}")' for k, v in attrs.items())
     match = re.search(rf"<tr{wanted}[^>]*>(.*?)</tr>", body)
     assert match, f"no row {attrs} in {table_id}"
-    return re.findall(r"<td>(.*?)</td>", match.group(1))
+    return re.findall(r"<td(?: [^>]*)?>(.*?)</td>", match.group(1))
 
 
 def diagrams(html):

@@ -30,6 +30,8 @@ def test_each_round_asks_every_player_and_a_removal_for_a_round_keeps_him_in(
             resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
         game.refresh_from_db()
         rounds += 1
-    due = [f"Test joyride: round {n} is published, your orders are due" for n in range(1, rounds)]
+    assert rounds == 5  # three runs, a gadget pick after each but the last
+    published = ["run 1", "gadget pick 1", "run 2", "gadget pick 2"]  # as the game names them
+    due = [f"Test joyride: {name} is published, your orders are due" for name in published]
     over = "Test joyride: the game is over"
     assert subjects_to(alice) == subjects_to(bob) == subjects_to(carol) == [*due, over]

@@ -125,7 +125,7 @@ def test_the_demo_sets_up_a_practice_race_for_the_demo_person(db):
     out = io.StringIO()
     call_command("demo_setup", stdout=out)
     game = Game.objects.get(kind="racing")
-    assert game.status == Game.Status.RUNNING and "practice race" in game.title
+    assert game.status == Game.Status.RUNNING and "practice race" in str(game.title)
     assert game.seats.filter(computer=True).count() == 3
     assert RULES.active_seats(open_round(game).state) == [0]
     assert (

@@ -202,7 +202,7 @@ def test_a_stale_form_is_not_taken_for_the_next_turn(
     send(game, alice, straight(), django_capture_on_commit_callbacks)
     client.force_login(bob)
     response = client.post(page_url(game, 1, "submit"), {"round": "1", "lift": "1"})
-    assert response.status_code == 400 and "that form was for round 1" in response.content.decode()
+    assert response.status_code == 400 and "that form was for turn 1" in response.content.decode()
 
 
 def test_without_javascript_the_preview_and_snaps_post_back_and_store_nothing(client, alice, bob):
