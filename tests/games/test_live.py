@@ -91,3 +91,14 @@ def test_the_check_of_no_game_or_a_game_without_live_pages_is_404(client, game, 
 
 def test_the_check_takes_no_post(client, game):
     assert client.post(reverse("live", args=[game.pk])).status_code == 405
+
+
+def test_a_computers_seat_given_to_a_person_is_news(
+    client, game, django_capture_on_commit_callbacks
+):
+    version = _check(client, game).json()["version"]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.referee_replace_computer(
+            game=game, by=game.referee, number=2, user=make_user("carol")
+        )
+    assert _check(client, game, version).status_code == 200
