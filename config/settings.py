@@ -131,6 +131,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.ViewerMiddleware",
+    "games.middleware.LiveMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

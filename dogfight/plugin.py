@@ -44,6 +44,8 @@ COMPUTER_RATINGS = {
 
 class DogfightRules(GameRules):
     slug = "dogfight"
+    live_pages = ("seat",)  # the cockpit waits for the round
+    live_keep = ("#orders",)
     name = _("Dogfight")
     settings_form = "dogfight.forms.SettingsForm"
     referee_input_form = "dogfight.forms.WindForm"

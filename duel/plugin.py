@@ -44,6 +44,8 @@ COMPUTER_RATINGS = {"novice": (1384.9, 166.3), "veteran": (2194.0, 212.8)}
 class DuelRules(TurnDeadline, GameRules):
     default_turn_hours = DEFAULT_TURN_HOURS
     slug = "duel"
+    live_pages = ("seat",)  # the player waits for his opponent's action
+    live_keep = ("#turn-form", "form.placements")
     name = _("Duel")
     resolve_early = True  # a turn is resolved the moment it is submitted
     settings_form = "duel.forms.SettingsForm"

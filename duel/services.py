@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import notify, resolution
+from games import live, notify, resolution
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -75,6 +75,7 @@ def draw_offer(*, game: Game, user, now: datetime | None = None) -> DrawOffer | 
     except IntegrityError:
         raise Rejected(gettext("a draw offer was made at the same moment; look again")) from None
     transaction.on_commit(lambda: mail_draw_offer(game, seat))
+    transaction.on_commit(lambda: live.changed([game.pk]))  # the opponent's page shows it
     return offer
 
 
@@ -118,9 +119,11 @@ def draw_accept(*, game: Game, user, now: datetime | None = None) -> Round:
 def draw_decline(*, game: Game, user) -> None:
     seat = _player(game, user)
     _offer_to(game, seat).delete()
+    transaction.on_commit(lambda: live.changed([game.pk]))
 
 
 def draw_withdraw(*, game: Game, user) -> None:
     seat = _player(game, user)
     if not DrawOffer.objects.filter(game=game, seat=seat.number).delete()[0]:
         raise Rejected(gettext("you have not offered a draw"))
+    transaction.on_commit(lambda: live.changed([game.pk]))

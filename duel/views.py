@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -50,8 +49,6 @@ from .report import (
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-POLL_SECONDS = 10
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -310,7 +307,6 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "counter": history.counter(state),
             "last_action": last,
             "opponent_acted_last": last is not None and last["player"] == 1 - player,
-            "poll_seconds": _poll_seconds() if running and not active else None,
             "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
             "confirm_resign": data.get("resign") == "confirm",
             "state": state,
@@ -366,12 +362,6 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         ]
     context["board"] = svg.board_svg(state, **board)
     return context
-
-
-def _poll_seconds() -> int:
-    """How often a waiting player's page asks for news (htmx polling); the optional setting
-    ``DUEL_POLL_SECONDS`` overrides it."""
-    return getattr(settings, "DUEL_POLL_SECONDS", POLL_SECONDS)
 
 
 def _end(game: Game, state: dict, last: dict | None) -> dict:

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone, translation
 
+from . import live
 from .viewer import NO_PROFILE, prefs_of
 
 
@@ -34,3 +35,24 @@ def apply_viewer_prefs(request, user) -> None:
     if prefs.language:
         translation.activate(prefs.language)
         request.LANGUAGE_CODE = translation.get_language()
+
+
+class LiveMiddleware:
+    """Marks a live page (``games.live``) before its view runs: ``request.live`` is its hook
+    for the site's frame, with the game's version read before the view reads the game."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        game_id = view_kwargs.get("game_id")
+        if match is None or not isinstance(game_id, int) or request.method != "GET":
+            return
+        if getattr(request, "htmx", False):  # a part of a page: the page has its hook
+            return
+        request.live = live.live_page(game_id, match.url_name or "", match.namespace)
+        return

@@ -16,8 +16,8 @@ from django.core.cache import cache
 
 log = logging.getLogger(__name__)
 
-# A page that is open renews its mark well within this (the slowest live update, a game's
-# poll, comes every ten seconds by default).
+# A page that is open renews its mark well within this: a live page checks for news every
+# ``live.LIVE_SECONDS`` (2) while its tab is visible.
 PRESENCE_SECONDS = 30
 
 

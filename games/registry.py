@@ -178,6 +178,13 @@ class GameRules:
     removal_note = _("The player is taken out at the start of the coming round.")
     missed_orders_note = _("Without orders, the game's default for a missed turn applies.")
 
+    # Live pages (games.live): the URL names in ``urls`` of its pages that wait on others (each
+    # takes ``game_id``), which then check for news every few seconds and show it; the game's
+    # public page is live too once there is one. ``live_keep``: CSS selectors of the forms on
+    # them whose half-built fields survive the reload that shows the news (or the player's).
+    live_pages: tuple[str, ...] = ()
+    live_keep: tuple[str, ...] = ()
+
     def template(self, part: str) -> str:
         return self.templates.get(part, f"{self.slug}/{part}.html")
 

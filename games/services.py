@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from . import (
     clock,
+    live,
     notify,
     registry,
     report_cache,
@@ -374,6 +375,7 @@ def referee_replace_computer(*, game: Game, by, number: int, user) -> Seat:
         seat.name = ""  # not "Computer pilot N": the person picks his pilot's name (rules §10)
         seat.save(update_fields=["computer", "computer_level", "user", "joined_at", "name"])
         transaction.on_commit(lambda: report_cache.names_changed(game.pk))
+        transaction.on_commit(lambda: live.changed([game.pk]))  # the seat's new name
         rnd = current_round(game)
         if rnd is not None:
             rnd.orders.filter(seat=seat).delete()

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from . import limits, picture_views, public_views, rating_views, registry, views
+from . import limits, live_views, picture_views, public_views, rating_views, registry, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -51,6 +51,7 @@ urlpatterns = [
     # Public pages: anyone may read a game, its published rounds and their feed.
     path("games/<int:game_id>/", public_views.game_page, name="game"),
     path("games/<int:game_id>/seat/<int:number>/", views.seat_page, name="seat"),
+    path("games/<int:game_id>/live", live_views.live_check, name="live"),
     path(
         "games/<int:game_id>/rounds/<int:number>/", public_views.round_report, name="round_report"
     ),

@@ -46,6 +46,8 @@ DEFAULT_SETTINGS = {
 
 class JoyrideRules(GameRules):
     slug = "joyride"
+    live_pages = ("seat",)  # the builder waits for the others' runs (its plan is a draft)
+    live_keep = ("form:has(#plan-text)",)
     name = _("Joyride")
     resolve_early = True  # a run is replayed the moment every plan is in
     settings_form = "joyride.forms.SettingsForm"

@@ -54,6 +54,8 @@ DEFAULT_SETTINGS = {
 class RacingRules(TurnDeadline, GameRules):
     default_turn_hours = DEFAULT_TURN_HOURS
     slug = "racing"
+    live_pages = ("seat", "draft")  # each jet waits for the others' turns and picks
+    live_keep = ("#order-form",)
     name = _("Jets")
     resolve_early = True  # a turn (or a round, once all are in) is resolved at once
     settings_form = "racing.forms.SettingsForm"

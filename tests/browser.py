@@ -5,6 +5,8 @@ No browser is ever downloaded (never ``playwright install``): the tests launch
 """
 
 import os
+import re
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,56 +56,84 @@ def browser():
         browser.close()
 
 
+# Chromium logs every answer of 400-499 to a request as an error of the console; it is the site
+# refusing bad input as it must (a refused order's page, 400), not a fault of the page.
+REFUSED = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d ")
+
+
+def _problem(message) -> str | None:
+    """What a console message tells wrong with the page: any error (a script's, htmx's, a
+    resource that failed to load or answered 5xx) and anything the Content-Security-Policy
+    blocked (Chromium says so on the console only)."""
+    if message.type == "error" and REFUSED.match(message.text):
+        return None
+    if message.type == "error" or "Content Security Policy" in message.text:
+        where = message.location.get("url", "")
+        return f"console {message.type}: {message.text} ({where})"
+    return None
+
+
 def _page(browser, **context_options):
     context = browser.new_context(**context_options)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    # What the Content-Security-Policy blocked (an inline script or style): Chromium says so
-    # on the console only.
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on(
         "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
+        lambda message: (problem := _problem(message)) and problems.append(problem),
     )
-    return context, page, errors
+    return context, page, problems
+
+
+def _no_problems(problems: list[str]) -> None:
+    assert not problems, "the console was not clean:\n" + "\n".join(problems)
+
+
+@contextmanager
+def clean_page(browser, **context_options):
+    """A fresh browser context and page with ``context_options``; any console error,
+    JavaScript error or what the Content-Security-Policy blocked fails the test once it is
+    closed (the fixtures below are made of it; use it for a context of other options)."""
+    context, page, problems = _page(browser, **context_options)
+    try:
+        yield page
+    finally:
+        context.close()
+    _no_problems(problems)
 
 
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh browser context (no cookies) at desktop size; JavaScript errors and what the
-    Content-Security-Policy blocked fail the test."""
-    context, page, errors = _page(browser, viewport={"width": 1280, "height": 900})
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    """A fresh browser context (no cookies) at desktop size; a console error, a JavaScript
+    error or what the Content-Security-Policy blocked fails the test."""
+    with clean_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 @pytest.fixture
 def phone_page(browser, live_server):
-    """A fresh browser context the size of a phone (390x844, touch, mobile viewport)."""
-    context, page, errors = _page(
+    """A fresh browser context the size of a phone (390x844, touch, mobile viewport), held to
+    a clean console as ``page`` is."""
+    with clean_page(
         browser,
         viewport={"width": 390, "height": 844},
         device_scale_factor=3,
         is_mobile=True,
         has_touch=True,
-    )
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    ) as page:
+        yield page
 
 
 @pytest.fixture
 def two_pages(browser, live_server):
-    """Two fresh desktop contexts side by side (two people at two screens)."""
-    opened = [_page(browser, viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    yield [page for _, page, _ in opened]
-    for context, _, errors in opened:
-        context.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
+    """Two fresh desktop contexts side by side (two people at two screens), each held to a
+    clean console."""
+    with ExitStack() as stack:
+        yield [
+            stack.enter_context(clean_page(browser, viewport={"width": 1280, "height": 900}))
+            for _ in range(2)
+        ]
 
 
 def log_in(page, base: str, user, next_path: str = "/games/") -> None:

@@ -146,3 +146,29 @@ _NEXT_IDS_SQL = "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_se
 def next_ids(table: str, column: str, count: int) -> list[int]:
     """``count`` new ids from the sequence of ``table.column`` (PostgreSQL only), in order."""
     return [pk for (pk,) in fetch(_NEXT_IDS_SQL, [table, column, count])]
+
+
+# --- a live page's check ----------------------------------------------------------------------
+
+# The game's kind and status with its latest round (the open one, else the last published):
+# what a page that waits on others shows changes with one of these. The (game, number) unique
+# index finds the round.
+_LIVE_MARKER_SQL = """
+    SELECT g.kind, g.status, r.number, r.status, CAST(r.referee_input AS text)
+    FROM games_game g LEFT JOIN games_round r ON r.game_id = g.id
+      AND r.number = (SELECT MAX(m.number) FROM games_round m WHERE m.game_id = g.id)
+    WHERE g.id = %s"""
+
+
+class LiveMarker(NamedTuple):
+    kind: str
+    status: str
+    round_number: int | None  # the latest round, None before the game starts
+    round_status: str | None
+    referee_input: str | None  # as text: the referee's removals and fixings for that round
+
+
+def live_marker(game_id: int) -> LiveMarker | None:
+    """What a live page of the game compares (``games.live``); None if there is no such game."""
+    found = fetch(_LIVE_MARKER_SQL, [game_id])
+    return LiveMarker(*found[0]) if found else None

@@ -177,7 +177,7 @@
     if (!drag || event.pointerId !== drag.pointerId) return;
     var hinges = drag.hinges;
     drag = null;
-    commit(hinges[0], hinges[1]);  // the whole form's request, which aborts a drag's in flight
+    commit(hinges[0], hinges[1]);  // the whole form's request, after a drag's in flight
   }
   document.addEventListener("pointerup", finish);
   document.addEventListener("pointercancel", finish);

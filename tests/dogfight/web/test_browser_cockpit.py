@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Chatter, Order
-from tests.browser import log_in
+from tests.browser import clean_page, log_in
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import set_planes
 
@@ -73,9 +73,7 @@ def pick_move_3_and_check_the_board(page):
 
 
 def test_the_board_stays_in_view_beside_the_form_on_a_desktop(browser, live_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    try:
+    with clean_page(browser, viewport={"width": 1280, "height": 800}) as page:
         cockpit_near_the_edge(page, live_server, plane=MID_BOARD)
         board = pick_move_3_and_check_the_board(page)
         form = page.locator("#m3").bounding_box()
@@ -85,8 +83,6 @@ def test_the_board_stays_in_view_beside_the_form_on_a_desktop(browser, live_serv
             preview_after(page, lambda: page.check('input[name="f2"][value="A"]'))
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(SCREENSHOTS / "cockpit-desktop.png"))
-    finally:
-        context.close()
 
 
 def test_the_board_stays_in_view_while_picking_on_a_phone(phone_page, live_server):
@@ -118,9 +114,9 @@ def test_flying_off_the_board_is_warned_and_still_accepted(page, live_server):
     # A warning is not a refusal: the orders go in, and the engine takes him out.
     page.fill("#pilot_name", "Roter Milan")
     submit(page)
-    expect(page.get_by_text("Your orders are in.").first).to_be_visible()
+    # His orders are in and he is out; his page, live, follows the computer pilots' rounds,
+    # which they fly to the practice game's end at once.
     expect(page.locator(".status")).to_contain_text("out of the game")
-    # With him out the computer pilots fly the practice game to its end at once.
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/")
     expect(page.get_by_text("Roter Milan flew off the board.")).to_be_visible()
     assert game.rounds.get(number=1).status == "published"
@@ -198,10 +194,9 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
     pilots = {n: make_user(f"pilot{n}") for n in range(6)}
     game = make_dogfight(referee, humans=pilots, resolve_early=True, title="Six friends")
     base = live_server.url
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
+    with clean_page(browser, viewport={"width": 1280, "height": 800}) as page:
+        context = page.context
+        page.set_default_timeout(20_000)
         log_in(page, base, referee, f"/games/{game.pk}/referee/")
         page.select_option("#remove-number", "5")
         page.get_by_role("button", name="Remove").click()
@@ -234,5 +229,3 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
         assert [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"] == [
             (5, "removed")
         ]
-    finally:
-        context.close()

@@ -3,6 +3,8 @@ kill drawn hex by hex in the replay (stepped and played), the warning for a figh
 missile destroys before it moves, his page updating by itself when the opponent acts, and the
 end screen's reason."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -134,8 +136,7 @@ def test_the_doomed_fighter_warning(two_pages, live_server):
     expect(a.get_by_text("Done: your action is in.")).to_be_visible()
 
 
-def test_the_waiting_players_page_updates_when_the_opponent_acts(two_pages, live_server, settings):
-    settings.DUEL_POLL_SECONDS = 1
+def test_the_waiting_players_page_updates_when_the_opponent_acts(two_pages, live_server):
     alice, bob = make_user("alice"), make_user("bob")
     game = duel_at(alice, bob, None)  # A (alice) acts first
     a, b = two_pages
@@ -149,16 +150,19 @@ def test_the_waiting_players_page_updates_when_the_opponent_acts(two_pages, live
     click_htmx(a, "ahead")
     click_htmx(a, "Finish A1's move")
     click_htmx(a, "A2 stays docked")
+    loads = []
+    b.on("load", lambda _: loads.append(1))
     a.get_by_role("button", name="Submit the turn (final)").click()
     expect(a.get_by_text("Done: your action is in.")).to_be_visible()
-    # Bob's page, never reloaded, now shows Alice's action and his own turn
-    expect(b.get_by_text("alice's last action")).to_be_visible(timeout=8_000)
+    acted = time.monotonic()
+    # Bob's page, never reloaded, shows Alice's action and his own turn within 3 s
+    expect(b.get_by_text("alice's last action")).to_be_visible(timeout=3_000)
+    assert time.monotonic() - acted < 3 and loads == []
     expect(b.get_by_role("button", name="Fly B1")).to_be_visible()
     expect(b.locator("#board g.route")).to_have_count(1)
 
 
-def test_the_end_screen_gives_the_reason(two_pages, live_server, settings):
-    settings.DUEL_POLL_SECONDS = 1
+def test_the_end_screen_gives_the_reason(two_pages, live_server):
     alice, bob = make_user("alice"), make_user("bob")
     game = duel_at(alice, bob, None)
     from games import services
@@ -183,6 +187,30 @@ def test_the_end_screen_gives_the_reason(two_pages, live_server, settings):
     expect(b.locator(".duel-end-screen h2")).to_have_text("alice won.")
     expect(b.locator(".end-reason")).to_have_text("The duel is over: a player resigned.")
     # Alice's open page learns it by itself
-    expect(a.locator(".duel-end-screen h2")).to_have_text("You won.", timeout=8_000)
+    expect(a.locator(".duel-end-screen h2")).to_have_text("You won.", timeout=3_000)
     a.get_by_role("link", name="Replay the whole duel from the start").click()
     expect(a.locator("#replay")).to_be_visible()
+
+
+def test_a_half_built_turn_survives_a_draw_offer_and_a_reload(two_pages, live_server):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = duel_at(alice, bob, None)  # A (alice) acts first
+    a, b = two_pages
+    base = live_server.url
+    log_in(a, base, alice)
+    a.goto(base + page_url(game, 0))
+    click_htmx(a, "Fly A1")
+    click_htmx(a, "ahead")
+    draft = a.locator("ol.draft")
+    expect(draft).to_contain_text("A1: ahead")
+    log_in(b, base, bob)
+    b.goto(base + page_url(game, 1))
+    b.get_by_role("button", name="Offer a draw").click()
+    # Alice's page shows the offer by itself, her turn so far kept
+    expect(a.get_by_text("bob offers a draw.")).to_be_visible(timeout=3_000)
+    expect(draft).to_contain_text("A1: ahead")
+    expect(a.get_by_role("button", name="Finish A1's move")).to_be_visible()
+    a.reload()
+    expect(draft).to_contain_text("A1: ahead")
+    click_htmx(a, "Finish A1's move")
+    expect(draft).to_contain_text("A1: ahead")

@@ -1,4 +1,4 @@
-"""Whose turn it is and what the opponent did: the waiting player's page polls for news (htmx),
+"""Whose turn it is and what the opponent did: the players' pages are live (games/live.py),
 the player to act sees the opponent's last action, one counter (the turn), a readable history on
 the game page, a draw offer at the top of the page, and an end screen with the reason."""
 
@@ -21,22 +21,30 @@ def in_play(alice, bob, django_capture_on_commit_callbacks):
     return game
 
 
-def test_the_waiting_player_polls_and_the_player_to_act_does_not(
-    client, alice, bob, in_play, settings
-):
-    settings.DUEL_POLL_SECONDS = 3
+def test_both_players_pages_are_live_pages_the_spectators_too(client, alice, bob, in_play):
+    hook = f'<script src="/static/js/live.js" defer data-url="/games/{in_play.pk}/live"'
     client.force_login(alice)
     waiting = client.get(page_url(in_play, 0)).content.decode()
-    assert (
-        f'<div id="duel-play" hx-get="{page_url(in_play, 0, "preview")}" '
-        'hx-trigger="every 3s" hx-swap="outerHTML"'
-    ) in waiting
-    assert "Waiting for bob." in waiting
+    assert hook in waiting and "Waiting for bob." in waiting
+    assert 'data-keep="#turn-form, form.placements"' in waiting
     client.force_login(bob)
-    acting = client.get(page_url(in_play, 1)).content.decode()
-    assert (
-        '<div id="duel-play">' in acting and "hx-trigger" not in acting.split("duel-play")[1][:40]
-    )
+    assert hook in client.get(page_url(in_play, 1)).content.decode()
+    assert hook in client.get(reverse("game", args=[in_play.pk])).content.decode()
+
+
+def test_a_draw_offer_and_its_withdrawal_are_news_for_the_live_pages(
+    client, alice, in_play, django_capture_on_commit_callbacks
+):
+    check = reverse("live", args=[in_play.pk])
+    version = client.get(check).json()["version"]
+    with django_capture_on_commit_callbacks(execute=True):
+        duel_services.draw_offer(game=in_play, user=alice)
+    offered = client.get(check, HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert offered.status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        duel_services.draw_withdraw(game=in_play, user=alice)
+    withdrawn = client.get(check, HTTP_IF_NONE_MATCH=f'"{offered.json()["version"]}"')
+    assert withdrawn.status_code == 200
 
 
 def test_the_player_to_act_sees_the_opponents_last_action_and_one_counter(client, bob, in_play):
