@@ -21,7 +21,8 @@ def _modules() -> dict[str, Path]:
 
 def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The ``games.*`` modules that module ``name`` imports anywhere in its body, each with the
-    packages it runs on the way (importing ``games.db.rows`` runs ``games.db`` first)."""
+    packages it runs on the way (importing ``games.db.rows`` runs ``games.db`` first), but for
+    the module's own packages: they are run before the module itself, whatever it imports."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -37,7 +38,8 @@ def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     for target in targets:
         parts = target.split(".")
         imported |= {".".join(parts[:n]) for n in range(1, len(parts) + 1)}
-    return (imported & set(modules)) - {name}
+    own_packages = {".".join(name.split(".")[:n]) for n in range(1, name.count(".") + 1)}
+    return (imported & set(modules)) - {name} - own_packages
 
 
 def _import_graph() -> dict[str, set[str]]:
@@ -75,11 +77,20 @@ def test_the_platforms_modules_import_each_other_without_a_circle():
     assert _a_circle(graph) is None, " -> ".join(_a_circle(graph))
 
 
+def test_a_module_of_a_package_may_import_its_siblings():
+    """``games.enginekit.face`` imports ``.errors``; the package's ``__init__`` imports both:
+    no circle, since the package is already being run when its modules are."""
+    graph = _import_graph()
+    assert "games.enginekit.errors" in graph["games.enginekit.face"]
+    assert "games.enginekit" not in graph["games.enginekit.face"]
+
+
 def test_the_graph_sees_imports_inside_functions_and_relative_ones():
     graph = _import_graph()
     assert "games.resolution" in graph["games.services"]  # ``from . import resolution``
     assert "games.db.lookups" in graph["games.apps"]  # inside ``ready``: ``from .db import``
-    assert {"games.db", "games.db.rows", "games.models"} <= graph["games.db.queries"]
+    assert {"games.db.rows", "games.models"} <= graph["games.db.queries"]
+    assert "games.db" in graph["games.apps"]  # the package runs before its module
 
 
 def test_a_circle_is_found_when_there_is_one():
