@@ -365,7 +365,9 @@ def my_games(request):
     summary="A practice game against computer players, started, with your seat",
 )
 def practice(request, kind: str):
-    rules = registry.get(kind)
+    rules = next((found for found in registry.all_games() if found.slug == kind), None)
+    if rules is None:
+        raise Http404("No such game.")  # a kind is a name in the path: none there, 404
     count(request, "practice_games_per_person", limits.per_person(request))
     with transaction.atomic():
         made = rules.practice_create(request.user)

@@ -43,7 +43,7 @@ def test_orders_for_a_racing_seat_are_checked_stored_and_resolved(alice, bob):
     bad = bot.post(path, {"orders": {"lift": 4, "hinge": [0, 0]}, "round": 1})
     assert bad.status_code == 400 and "the lift must be 1, not 4" in bad.json()["message"]
     junk = bot.post(path, {"orders": [1, 2, 3], "round": 1})
-    assert junk.status_code == 400 and not Order.objects.exists()
+    assert junk.status_code == 422 and not Order.objects.exists()  # orders are an object
     stored = bot.post(path, {"orders": {"lift": 1, "hinge": [5, -5]}, "round": 1})
     assert stored.status_code == 201, stored.content
     assert stored.json()["orders"] == engine.normalised_order({"lift": 1, "hinge": [5, -5]})
