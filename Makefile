@@ -17,13 +17,16 @@ $(STAMP): pyproject.toml | $(PY)
 
 # The demo always runs on the embedded default: SQLite file, no broker (tasks run in-process),
 # in development mode (DEBUG=1: no SECRET_KEY or ALLOWED_HOSTS needed, plain HTTP).
+# Mail links name the site as SITE_URL says: the port the demo serves.
+DEMO_PORT ?= 8000
 demo: export DEBUG = 1
 demo: export DATABASE_URL =
 demo: export CELERY_BROKER_URL =
+demo: export SITE_URL = http://localhost:$(DEMO_PORT)
 demo: $(STAMP)
 	$(PY) manage.py migrate
 	$(PY) manage.py demo_setup
-	$(PY) manage.py runserver 0.0.0.0:8000
+	$(PY) manage.py runserver 0.0.0.0:$(DEMO_PORT)
 
 # Tests need PostgreSQL and Redis; override either from the environment. WORKERS processes
 # (pytest-xdist) share the tests, each on its own test database and Redis db (the broker's

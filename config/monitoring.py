@@ -8,12 +8,51 @@ UUID (as a proxy sets it), made up otherwise, and sent back in the response's he
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sentry_sdk._types import Event, Hint
 
 REQUEST_ID_HEADER = "X-Request-ID"
+# Django logs these refusals (a 400) as errors with their traceback; anyone can cause them
+# (an oversized body, too many fields), so they are warnings, one line each, that nobody can
+# flood the error log with.
+ANYONES_REFUSALS = ("RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+
+
+class WarningWithoutTraceback(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+class AccessFields(logging.Filter):
+    """A gunicorn access line's parts as fields of its JSON object (gunicorn passes them as
+    the record's arguments), and the request id the response carries."""
+
+    FIELDS = {"m": "method", "U": "path", "s": "status", "B": "bytes", "M": "duration_ms"}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        atoms = record.args
+        if isinstance(atoms, dict):
+            for atom, field in self.FIELDS.items():
+                setattr(record, field, atoms.get(atom))
+            record.request_id = atoms.get(f"{{{REQUEST_ID_HEADER.lower()}}}o") or None
+        return True
+
+
+JSON_FORMATTER = {
+    "()": "pythonjsonlogger.json.JsonFormatter",
+    "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+    "rename_fields": {
+        "asctime": "time",
+        "levelname": "level",
+        "name": "logger",
+        "exc_info": "traceback",
+    },
+}
 
 
 def logging_config(level: str) -> dict:
@@ -27,19 +66,9 @@ def logging_config(level: str) -> dict:
                 "()": "django_guid.log_filters.CorrelationId",
                 "correlation_id_field": "request_id",
             },
+            "warning_without_traceback": {"()": WarningWithoutTraceback},
         },
-        "formatters": {
-            "json": {
-                "()": "pythonjsonlogger.json.JsonFormatter",
-                "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
-                "rename_fields": {
-                    "asctime": "time",
-                    "levelname": "level",
-                    "name": "logger",
-                    "exc_info": "traceback",
-                },
-            },
-        },
+        "formatters": {"json": JSON_FORMATTER},
         "handlers": {
             "stderr": {
                 "class": "logging.StreamHandler",
@@ -53,6 +82,41 @@ def logging_config(level: str) -> dict:
             "django": {"handlers": [], "level": "INFO"},
             # One line per request about the header: noise.
             "django_guid": {"level": "WARNING"},
+            **{
+                f"django.security.{name}": {"filters": ["warning_without_traceback"]}
+                for name in ANYONES_REFUSALS
+            },
+        },
+    }
+
+
+def gunicorn_logging_config(level: str) -> dict:
+    """gunicorn's ``logconfig_dict``: its error log (the server's own lines) and its access
+    log in the JSON of ``logging_config``, on stderr."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"access_fields": {"()": AccessFields}},
+        "formatters": {
+            "json": {**JSON_FORMATTER, "defaults": {"request_id": None}},
+        },
+        "handlers": {
+            "error": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+                "formatter": "json",
+            },
+            "access": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+                "formatter": "json",
+                "filters": ["access_fields"],
+            },
+        },
+        "root": {"handlers": ["error"], "level": level},
+        "loggers": {
+            "gunicorn.error": {"handlers": ["error"], "level": level, "propagate": False},
+            "gunicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
         },
     }
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -262,21 +263,27 @@ def preview(request, game_id: int, number: int):
 )
 def submit(request, game_id: int, number: int):
     """Orders and chatter in one submit. The chatter goes first: a round that resolves the
-    moment its orders are in would otherwise publish without it. A refusal of either keeps
-    everything the pilot typed on the page."""
+    moment its orders are in would otherwise publish without it. Both in one transaction: a
+    refusal of either stores nothing, and keeps everything the pilot typed on the page."""
     seat = _own_seat(request, game_id, number)
     try:
-        if "l1" in request.POST:
-            services.require_form_round(
-                services.current_round(seat.game), _form_round(request.POST)
+        with transaction.atomic():
+            if "l1" in request.POST:
+                services.require_form_round(
+                    services.current_round(seat.game), _form_round(request.POST)
+                )
+                services.chatter_save(
+                    seat=seat, user=request.user, lines=_chatter_lines(request.POST)
+                )
+            services.orders_submit(
+                seat=seat,
+                user=request.user,
+                payload={
+                    "moves": _payload(request.POST),
+                    "name": request.POST.get("pilot_name", ""),
+                },
+                round_number=_form_round(request.POST),
             )
-            services.chatter_save(seat=seat, user=request.user, lines=_chatter_lines(request.POST))
-        services.orders_submit(
-            seat=seat,
-            user=request.user,
-            payload={"moves": _payload(request.POST), "name": request.POST.get("pilot_name", "")},
-            round_number=_form_round(request.POST),
-        )
     except Rejected as error:
         messages.error(request, _("Your orders were not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)

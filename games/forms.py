@@ -6,6 +6,7 @@ Forms check the shape of what was sent; what the games allow is decided by the s
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from django import forms
@@ -18,13 +19,19 @@ from django.utils.translation import gettext_lazy as _
 from .clock import TIME_ZONES
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
-from .text import refuse_bidi_controls, refuse_line_breaks
+from .text import refuse_bidi_controls, refuse_line_breaks, skeleton
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 User = get_user_model()
 ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
+
+
+def username_look(username: str) -> str:
+    """How a username looks: its UTS #39 skeleton, ignoring case (as Django's own check of a
+    new username does)."""
+    return skeleton(unicodedata.normalize("NFKC", username)).casefold()
 
 
 class SignupForm(UserCreationForm):
@@ -43,6 +50,21 @@ class SignupForm(UserCreationForm):
     def __init__(self, *args, language: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.language = language  # the language the person signs up in: his mail's
+
+    def clean_username(self):
+        """A username is a seat's name in most games: none may look like another's (UTS #39's
+        skeleton, as pilots' names are compared; "аlice" with a Cyrillic а is "alice")."""
+        username = super().clean_username()
+        if username is None:  # Django's own check refused it (the same name but for case)
+            return username
+        look = username_look(username)
+        taken = User.objects.values_list("username", flat=True)
+        if any(username_look(other) == look for other in taken):
+            raise forms.ValidationError(
+                _("A person whose name looks the same plays here already: choose another."),
+                code="look_alike",
+            )
+        return username
 
     def save(self, commit=True):
         with transaction.atomic():

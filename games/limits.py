@@ -10,7 +10,10 @@ with a clear message and ``Retry-After``; nothing behind it runs.
 - ``limit(name, key)``: a view decorator counting each POST under ``key(request, **kwargs)``.
 - ``login_guard(view)``: a login view (the site's and the admin's) refuses a POST while its
   account or its address has too many failed logins; failures are counted from Django's
-  ``user_login_failed`` signal, so every login form counts alike.
+  ``user_login_failed`` signal, so every login form counts alike. They are counted twice: in
+  the shared cache, and in each process's own memory, so that while the shared cache is down
+  (when the other limits let everything through) an attacker still meets the login limit,
+  in each process.
 - ``reset_guard(view)``: password resets per address and per e-mail address.
 """
 
@@ -19,15 +22,20 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import time
 from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.signals import user_login_failed
+from django.core.cache.backends.locmem import LocMemCache
 from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django_ratelimit.core import get_usage
+
+# The library's own parsing of a rate and of the client's address (its IPv6 networks), so
+# that both counts of a login limit mean the same.
+from django_ratelimit.core import _get_ip, _split_rate, get_usage
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -137,24 +145,65 @@ def _login_checks(request, username) -> list[tuple[str, str]]:
     ]
 
 
+# Each process's own count of failed logins, beside the shared cache's: it alone counts while
+# that cache is down. Bounded: past MAX_ENTRIES the oldest third of its counts is dropped.
+_PROCESS_COUNTS = LocMemCache("login-failures", {"OPTIONS": {"MAX_ENTRIES": 20_000}})
+
+
+def forget_process_counts() -> None:
+    _PROCESS_COUNTS.clear()
+
+
+def _process_key(request, name: str, value: str) -> tuple[str, int, int]:
+    """The process's key for a limit's current window, with its limit and seconds left."""
+    limit, period = _split_rate(rate(name))
+    counted = _get_ip(request) if value == ADDRESS else value
+    now = time.time()
+    window = int(now // period)
+    return f"{name}:{counted}:{window}", limit, int(period - now % period) + 1
+
+
+def _count_in_process(request, name: str, value: str) -> None:
+    key, _limit, seconds = _process_key(request, name, value)
+    _PROCESS_COUNTS.add(key, 0, seconds)
+    try:
+        _PROCESS_COUNTS.incr(key)
+    except ValueError:  # expired between the two calls: the window is over anyway
+        pass
+
+
+def _process_wait(request, checks: list[tuple[str, str]]) -> int | None:
+    waits = []
+    for name, value in checks:
+        key, limit, seconds = _process_key(request, name, value)
+        if _PROCESS_COUNTS.get(key, 0) >= limit:
+            waits.append(seconds)
+    return max(waits) if waits else None
+
+
 @receiver(user_login_failed)
 def count_failed_login(sender, credentials, request=None, **kwargs):
     if request is not None:
         username = credentials.get("username", "")
         for name, value in _login_checks(request, username):
             _usage(request, name, value, increment=True)
+            _count_in_process(request, name, value)
 
 
 def login_guard(view):
     """A login view that refuses to try a password while the account or the address has had
-    too many failed logins (even the right password: that is the point)."""
+    too many failed logins (even the right password: that is the point), by the shared count
+    or, should the shared cache be down, by this process's own."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method == "POST":
-            seconds = wait_seconds(
-                request, _login_checks(request, request.POST.get("username")), increment=False
-            )
+            checks = _login_checks(request, request.POST.get("username"))
+            waits = [
+                wait_seconds(request, checks, increment=False),
+                _process_wait(request, checks),
+            ]
+            seconds = max((wait for wait in waits if wait is not None), default=None)
             if seconds is not None:
                 return too_many(
                     request,

@@ -7,6 +7,9 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -63,3 +66,16 @@ def user_of_secret(secret: str):
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
+
+
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL)
+def revoke_with_a_new_password(sender, instance, update_fields=None, **kwargs) -> None:
+    """A new password revokes the person's API tokens: whoever learnt the old one and made a
+    token with it keeps nothing. Every way to set a password (his own change, a reset, the
+    admin, ``changepassword``) saves the whole user; a partial save (the last login, Django
+    re-hashing the same password at a login) changes no password and keeps them."""
+    if instance.pk is None or update_fields is not None:
+        return
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        ApiToken.objects.filter(user_id=instance.pk).delete()

@@ -15,7 +15,7 @@ urlpatterns = [
     path("accounts/login/", limits.login_guard(auth_views.LoginView.as_view()), name="login"),
     path(
         "accounts/password_reset/",
-        limits.reset_guard(auth_views.PasswordResetView.as_view()),
+        limits.reset_guard(views.PasswordReset.as_view()),
         name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),

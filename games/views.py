@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from functools import cache as cache_once
 from functools import wraps
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
@@ -165,6 +167,17 @@ def _rules_of(kind: str) -> registry.GameRules:
 
 
 # --- accounts -------------------------------------------------------------------------------
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Django's reset view whose mail links to the configured site (``SITE_URL``), never to
+    the request's ``Host``: a forged host (or port) in the request cannot point the mail's
+    link elsewhere."""
+
+    @property
+    def extra_email_context(self) -> dict:  # type: ignore[override]
+        site = urlsplit(settings.SITE_URL)
+        return {"protocol": site.scheme, "domain": site.netloc + site.path}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

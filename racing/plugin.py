@@ -156,8 +156,9 @@ class RacingRules(TurnDeadline, GameRules):
         return [j["seat"] for j in state["jets"] if j["status"] == "racing"]
 
     def validate_orders(self, state: dict, seat: int, payload: object) -> dict:
-        """The order as it was given, once the engine played it on a copy (its exact
-        preview, what ``legal`` previews), or Rejected with the engine's reason in words."""
+        """The order as the engine reads it (no field it does not read: what is stored), once
+        the engine played it on a copy (its exact preview, what ``legal`` previews), or
+        Rejected with the engine's reason in words."""
         if not isinstance(payload, dict):
             raise Rejected(gettext("an order is a JSON object"))
         return self._asked(engine.validate, state, seat, payload)

@@ -1,27 +1,33 @@
 """The API's one ``NinjaAPI``: its authentication, its error answers and its routes.
 
-Every error is JSON ``{"code", "message"}`` with a 4xx status: a game's refusal (400, the
-refusal's code), a missing or bad token (401), another person's seat (403), nothing there
-(404), a request that does not match the schema (422).
+Every error is JSON ``{"code", "message"}``: a game's refusal (400, the refusal's code), a body
+that is no JSON object or holds a number past 64 bits (400), a missing or bad token (401),
+another person's seat (403), nothing there (404), a body over the size limit (413), a request
+that does not match the schema (422), too many requests (429), the database down (503).
 """
 
 from __future__ import annotations
 
+import logging
 import math
 
 from csp.decorators import csp_update
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.db import DatabaseError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.security import HttpBearer, django_auth
 
-from .. import tokens
+from .. import limits, tokens
 from ..middleware import apply_viewer_prefs
 from ..registry import Rejected
 from . import views
-from .limits import ApiLimit
+from .body import NumberOutOfRange, ObjectBodyParser
+from .limits import ApiLimit, remember_token
+
+log = logging.getLogger(__name__)
 
 
 class BearerToken(HttpBearer):
@@ -31,6 +37,7 @@ class BearerToken(HttpBearer):
 
     def authenticate(self, request, token: str):
         user = tokens.user_of_secret(token)
+        remember_token(request, token, user)
         if user is not None:
             request.user = user
             apply_viewer_prefs(request, user)
@@ -42,6 +49,7 @@ api = NinjaAPI(
     version="1",
     urls_namespace="api",
     throttle=[ApiLimit()],
+    parser=ObjectBodyParser(),
     # Swagger UI's stylesheet draws its icons as data: images; nothing else is allowed more.
     docs_decorator=csp_update({"img-src": ["data:"]}),
     description=(
@@ -76,6 +84,12 @@ def _forbidden(request, error: PermissionDenied):
 
 @api.exception_handler(AuthenticationError)
 def _unauthorized(request, error: AuthenticationError):
+    """A refused token counts against its address: made-up tokens are no way past the limit."""
+    seconds = limits.wait_seconds(
+        request, [("api_requests", limits.per_address(request))], increment=True
+    )
+    if seconds is not None:
+        return _too_many(request, seconds)
     response = _error(
         request,
         401,
@@ -84,6 +98,34 @@ def _unauthorized(request, error: AuthenticationError):
     )
     response["WWW-Authenticate"] = "Bearer"
     return response
+
+
+def _too_many(request, seconds: int):
+    response = _error(
+        request, 429, "rate_limited", _("Too many requests: wait as Retry-After says.")
+    )
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_large(request, error: RequestDataTooBig):
+    """A warning, not an error with its traceback: anyone can send a big body."""
+    log.warning("API request body over DATA_UPLOAD_MAX_MEMORY_SIZE: refused (413)")
+    return _error(
+        request, 413, "too_large", _("The request's body is larger than this site accepts.")
+    )
+
+
+@api.exception_handler(DatabaseError)
+def _database_down(request, error: DatabaseError):
+    log.error("API request failed on the database: %s", error)
+    return _error(
+        request,
+        503,
+        "unavailable",
+        _("The site cannot reach its database just now: try again in a minute."),
+    )
 
 
 HTTP_ERROR_CODES = {
@@ -96,13 +138,19 @@ HTTP_ERROR_CODES = {
 
 @api.exception_handler(HttpError)
 def _http_error(request, error: HttpError):
-    """The library's own refusals: a body that is not JSON (400), a session without its CSRF
-    token (403), ..."""
+    """The library's own refusals: a body that is not a JSON object (400), a session without
+    its CSRF token (403), ..."""
+    if isinstance(error.__cause__, RequestDataTooBig):
+        return _too_large(request, error.__cause__)
     message = {
-        400: _("The request's body is not the JSON this operation reads."),
+        400: _("The request's body is not the JSON object this operation reads."),
         403: _("Refused: a session needs its CSRF token; a program sends its API token instead."),
         429: _("Too many requests: wait as Retry-After says."),
     }.get(error.status_code, str(error))
+    if isinstance(error.__cause__, NumberOutOfRange):
+        message = _("The request's body holds a number this site does not take: %(number)s") % {
+            "number": error.__cause__.shown
+        }
     response = _error(
         request, error.status_code, HTTP_ERROR_CODES.get(error.status_code, "error"), message
     )

@@ -11,16 +11,32 @@ import threading
 from ninja.errors import Throttled
 from ninja.throttling import BaseThrottle
 
-from .. import limits
+from .. import limits, tokens
+
+
+def remember_token(request, secret: str, user) -> None:
+    """What the bearer token of this request turned out to be, once checked (``app``)."""
+    request.api_token_counted = (
+        "token:" + hashlib.sha256(secret.encode()).hexdigest()[:32] if user is not None else None
+    )
+
+
+def _sent_token(request) -> str | None:
+    header = request.META.get("HTTP_AUTHORIZATION", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else None
 
 
 def caller(request) -> str:
-    """Who is counted: the token sent (by a digest of it, before it is even checked), else the
-    person of the site's session, else the address."""
-    header = request.META.get("HTTP_AUTHORIZATION", "")
-    if header[:7].lower() == "bearer ":
-        return "token:" + hashlib.sha256(header[7:].strip().encode()).hexdigest()[:32]
-    if request.user.is_authenticated:
+    """Who is counted: a real token (by a digest of it), else the person of the site's
+    session, else the address. A token that is no token counts as its address: made-up
+    tokens are no way around the address's limit, nor a key each in the cache."""
+    secret = _sent_token(request)
+    if secret is not None:
+        if not hasattr(request, "api_token_counted"):  # a public operation: checked here
+            remember_token(request, secret, tokens.user_of_secret(secret))
+        if request.api_token_counted is not None:
+            return request.api_token_counted
+    elif request.user.is_authenticated:
         return limits.per_person(request)
     return limits.per_address(request)
 

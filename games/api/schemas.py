@@ -4,9 +4,22 @@ them, and every answer is checked against them."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Field, Schema
+from pydantic import ConfigDict, StringConstraints
+
+from ..services import MAX_CHATTER_LENGTH, MAX_CHATTER_LINES
+
+# A line of chatter as ``services.chatter_save`` takes it: no control character, nothing that
+# turns the writing direction around (games/text.py's BIDI_CONTROLS).
+ChatterLine = Annotated[
+    str,
+    StringConstraints(
+        max_length=MAX_CHATTER_LENGTH,
+        pattern=r"^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$",
+    ),
+]
 
 
 class Error(Schema):
@@ -112,24 +125,36 @@ class SeatView(Schema):
     state: dict[str, Any] | None
 
 
-class ChoicesIn(Schema):
+class Body(Schema):
+    """A request's body: the fields it names and no others (the schema says so, and a field it
+    does not name is refused, 422)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChoicesIn(Body):
     orders: Any = Field(None, description="The orders chosen so far (the game's format), or null.")
 
 
-class OrdersIn(Schema):
-    orders: Any = Field(
-        description="The game's orders, as its rules page and docs/engines/ describe."
+class OrdersIn(Body):
+    orders: dict[str, Any] = Field(
+        description="The game's orders (an object), as its rules page and docs/engines/ "
+        "describe; orders that break the game's rules are refused with its reason (400)."
     )
     round: int | None = Field(
         None,
         description="The round these orders were written for: "
         "refused if another round is open by now.",
     )
-    chatter: list[str] | None = Field(None, description="Radio chatter to keep with them.")
+    chatter: list[ChatterLine] | None = Field(
+        None, max_length=MAX_CHATTER_LINES, description="Radio chatter to keep with them."
+    )
 
 
-class ChatterIn(Schema):
-    lines: list[str]
+class ChatterIn(Body):
+    lines: list[ChatterLine] = Field(
+        max_length=MAX_CHATTER_LINES, description="Up to six lines (empty ones are dropped)."
+    )
 
 
 class Accepted(Schema):

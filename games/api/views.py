@@ -7,8 +7,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
 
@@ -18,7 +19,7 @@ from . import schemas
 from .limits import count
 
 # Every error an operation may answer, each as ``schemas.Error`` (see ``app``).
-ERRORS = frozenset({400, 401, 403, 404, 405, 422, 429})
+ERRORS = frozenset({400, 401, 403, 404, 405, 413, 422, 429, 503})
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
 
@@ -267,7 +268,9 @@ def _open_state(page: selectors.PlayerPage) -> dict:
     response={200: schemas.SeatView, ERRORS: schemas.Error},
     summary="Your seat: the open round, whether your orders are due, your own orders and chatter",
 )
-def seat(request, game_id: int, number: int):
+def seat(request, response: HttpResponse, game_id: int, number: int):
+    # The seat's own sealed orders: no browser, shared cache or proxy keeps them.
+    add_never_cache_headers(response)
     page = _page(request, game_id, number)
     game_rules = page.seat.game.rules
     rnd = page.round
@@ -314,11 +317,12 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
     rnd_number = _open_round(page).number
     count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
-    if body.chatter is not None:
-        services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
-    services.orders_submit(
-        seat=page.seat, user=request.user, payload=body.orders, round_number=body.round
-    )
+    with transaction.atomic():  # refused orders keep no chatter: a refusal changes nothing
+        if body.chatter is not None:
+            services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
+        services.orders_submit(
+            seat=page.seat, user=request.user, payload=body.orders, round_number=body.round
+        )
     stored = (
         page.seat.orders.filter(round__number=rnd_number).values_list("payload", flat=True).first()
     )
@@ -361,7 +365,9 @@ def my_games(request):
     summary="A practice game against computer players, started, with your seat",
 )
 def practice(request, kind: str):
-    rules = registry.get(kind)
+    rules = next((found for found in registry.all_games() if found.slug == kind), None)
+    if rules is None:
+        raise Http404("No such game.")  # a kind is a name in the path: none there, 404
     count(request, "practice_games_per_person", limits.per_person(request))
     with transaction.atomic():
         made = rules.practice_create(request.user)

@@ -4,6 +4,8 @@ Everything a rule decides lives here; the web layer asks, it never re-implements
 
 - ``new_race(course, jets, level=1, laps=1, seed=0)`` sets a race up (the draft first from
   level 2 on);
+- ``normalised_order(order)`` is an order as the engine reads it, as JSON (defaults filled,
+  a field it does not read refused): what the site stores;
 - ``legal(state, order=None)`` lists what the jet on turn may do (lifts, hinge limits,
   equipment with cost or why not, landing arcs) and, with an order, the exact ``preview``;
 - ``play_turn(state, order)`` plays the turn of the jet on turn (``order`` None: the
@@ -30,6 +32,7 @@ from games.enginekit import EngineError
 from .catalogue import KINDS, LEVELS, catalogue
 from .courses import course_problem, courses
 from .legal import legal as _legal
+from .orders import normalised as normalised_order
 from .pilot import LEVELS as PILOT_LEVELS
 from .pilot import computer_order
 from .setup import new_race
@@ -77,6 +80,7 @@ __all__ = [
     "legal",
     "load",
     "new_race",
+    "normalised_order",
     "play_sealed",
     "play_turn",
     "retire",

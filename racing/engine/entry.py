@@ -15,6 +15,7 @@ from typing import Any
 from games.enginekit import EngineError
 
 from .legal import legal as _legal
+from .orders import normalised as normalised_order
 from .pilot import computer_order
 from .setup import new_race
 from .state import load
@@ -110,10 +111,11 @@ def preview(state: Mapping[str, Any], seat: int, orders: object) -> dict[str, An
 
 
 def validate(state: Mapping[str, Any], seat: int, orders: object) -> dict[str, Any]:
-    """The order to store, as it was given, once playing it on a copy raised nothing."""
-    preview(state, seat, orders)
-    assert isinstance(orders, dict)  # preview refuses anything else
-    return orders
+    """The order to store: as the engine reads it (``normalised_order``: its defaults filled,
+    a field it does not read refused), once playing it on a copy raised nothing."""
+    order = normalised_order(orders)
+    preview(state, seat, order)
+    return order
 
 
 def retire_removed(

@@ -108,6 +108,40 @@ def parse(raw: object) -> dict[str, Any]:
     return order
 
 
+def normalised(raw: object) -> dict[str, Any]:
+    """``raw`` as the engine reads it, as JSON: the same order (a turn plays both alike) with
+    its defaults filled in. A field the engine does not read, at any depth, is refused
+    (``malformed``, where it is), unless it is null: an order holds nothing but what it says."""
+    order: dict[str, Any] = _as_json(parse(raw))
+    _refuse_unread(raw, order, "order")
+    return order
+
+
+def _as_json(value: Any) -> Any:
+    """The parsed order as plain JSON: lists for pairs, without the uses' ``where`` (the
+    place in the raw order a refusal names; parsing the result again sets it anew)."""
+    if isinstance(value, dict):
+        return {key: _as_json(item) for key, item in value.items() if key != "where"}
+    if isinstance(value, (list, tuple)):
+        return [_as_json(item) for item in value]
+    return value
+
+
+def _refuse_unread(raw: object, read: object, where: str) -> None:
+    if isinstance(raw, dict) and isinstance(read, dict):
+        for key, value in raw.items():
+            if key not in read:
+                if value is not None:
+                    raise EngineError(
+                        f"{where}.{key} is not a field the order may hold", where=f"{where}.{key}"
+                    )
+            else:
+                _refuse_unread(value, read[key], f"{where}.{key}")
+    elif isinstance(raw, list) and isinstance(read, list) and len(raw) == len(read):
+        for index, (item, was_read) in enumerate(zip(raw, read, strict=True)):
+            _refuse_unread(item, was_read, f"{where}[{index}]")
+
+
 def _card_or_none(raw: object, where: str) -> int | None:
     return None if raw is None else as_int(raw, where, 1)
 

@@ -131,3 +131,33 @@ def test_a_forgotten_password_is_reset_through_a_mailed_link(client):
 def test_a_reset_for_an_unknown_address_sends_no_mail(client):
     client.post(reverse("password_reset"), {"email": "nobody@example.invalid"})
     assert mail.outbox == []
+
+
+@pytest.mark.parametrize("look_alike", ["аlice", "alicе", "ALICE", "ａlice"])
+def test_a_username_that_looks_like_anothers_is_refused(client, look_alike):
+    make_user("alice")
+    response = signup(client, username=look_alike, email="other@example.invalid")
+    assert response.status_code == 200  # the form again, with its reason
+    assert "looks the same" in response.content.decode() or "already exists" in (
+        response.content.decode()
+    )
+    assert not User.objects.filter(username=look_alike).exists()
+
+
+def test_the_first_look_alike_taken_keeps_the_plain_name_out(client):
+    make_user("аlice")  # Cyrillic а
+    response = signup(client, username="alice", email="alice@example.invalid")
+    assert "looks the same" in response.content.decode()
+    assert not User.objects.filter(username="alice").exists()
+
+
+def test_the_reset_mail_links_to_the_configured_site_not_the_requests_host(client, settings):
+    settings.SITE_URL = "https://skies.example"
+    settings.ALLOWED_HOSTS = ["*"]
+    make_user("greta", email="greta@example.invalid")
+    client.post(
+        reverse("password_reset"), {"email": "greta@example.invalid"}, HTTP_HOST="127.0.0.1:6666"
+    )
+    [message] = mail.outbox
+    assert "https://skies.example/accounts/reset/" in message.body
+    assert "6666" not in message.body and "127.0.0.1" not in message.body

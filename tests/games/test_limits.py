@@ -36,8 +36,11 @@ class Clock:
 def clock(monkeypatch):
     import django_ratelimit.core
 
+    from games import limits
+
     held = Clock()
     monkeypatch.setattr(django_ratelimit.core, "time", held)
+    monkeypatch.setattr(limits, "time", held)  # the process's own count of failed logins
     return held
 
 
@@ -299,9 +302,10 @@ def test_the_shared_redis_cache_counts_for_every_process(client):
     assert login(client, "otto", PASSWORD).status_code == 429
 
 
-def test_with_the_cache_down_nothing_is_limited_and_the_limits_break_nothing(client, settings):
+def test_with_the_cache_down_only_logins_are_limited_and_the_limits_break_nothing(client, settings):
     """The limits guard the site; a cache that does not answer must not take it down (what
-    the rest of the site does then is another matter)."""
+    the rest of the site does then is another matter). Failed logins are counted by the
+    process meanwhile: an outage is when an attacker would try passwords."""
     import socket
 
     make_user("otto")
@@ -315,8 +319,28 @@ def test_with_the_cache_down_nothing_is_limited_and_the_limits_break_nothing(cli
             "OPTIONS": {"socket_connect_timeout": 0.2},
         }
     }
-    for _ in range(allowed("login_failures_per_account") + 2):  # not counted: never a 429
+    for _ in range(allowed("login_failures_per_account")):
         assert login(client, "otto", "wrong").status_code == 200
-    for _ in range(allowed("signups_per_address") + 1):
+    assert_limited(login(client, "otto", PASSWORD), "Too many failed logins")
+    for _ in range(allowed("signups_per_address") + 1):  # not counted: never a 429
         response = client.post(reverse("signup"), {"username": "x", "password1": "1"})
         assert response.status_code == 200 and response.context["form"].errors
+
+
+def test_with_the_shared_cache_on_a_dead_port_the_login_limit_holds(client, settings):
+    """Production's cache (``CACHE_URL``, the one that goes on without Redis) while Redis is
+    down: the login limit still holds, each process counting alone."""
+    import socket
+
+    from config.settings import shared_cache
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    make_user("otto")
+    make_user("emil")
+    for _ in range(allowed("login_failures_per_account")):
+        assert login(client, "otto", "wrong").status_code == 200
+    assert_limited(login(client, "otto", PASSWORD), "Too many failed logins")
+    assert login(Client(), "emil", PASSWORD).status_code == 302  # another account: its own

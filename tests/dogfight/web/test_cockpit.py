@@ -439,3 +439,12 @@ def test_a_person_who_takes_over_a_computer_pilot_picks_his_own_name(client, gam
     response = client.post(orders_url(game, 2), order_post(GROUND_ORDERS_FORM, name="Newcomer"))
     assert response.status_code == 302
     assert game.seats.get(number=2).name == "Newcomer"
+
+
+def test_refused_orders_store_none_of_their_chatter(pilot, game):
+    posted = {**order_post(["TB", "TB", "A"]), **_lines("Horrido!"), "round": "1"}
+    response = pilot.post(orders_url(game, 0), posted)  # no pilot's name: refused
+    assert response.status_code == 400
+    assert not Chatter.objects.filter(seat__game=game).exists()
+    shown = [i.get("value") for i in inputs(response.content.decode()) if i.get("name") == "l1"]
+    assert shown == ["Horrido!"]  # what was typed is on the page again, not stored

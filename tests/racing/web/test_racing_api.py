@@ -43,10 +43,10 @@ def test_orders_for_a_racing_seat_are_checked_stored_and_resolved(alice, bob):
     bad = bot.post(path, {"orders": {"lift": 4, "hinge": [0, 0]}, "round": 1})
     assert bad.status_code == 400 and "the lift must be 1, not 4" in bad.json()["message"]
     junk = bot.post(path, {"orders": [1, 2, 3], "round": 1})
-    assert junk.status_code == 400 and not Order.objects.exists()
+    assert junk.status_code == 422 and not Order.objects.exists()  # orders are an object
     stored = bot.post(path, {"orders": {"lift": 1, "hinge": [5, -5]}, "round": 1})
     assert stored.status_code == 201, stored.content
-    assert stored.json()["orders"] == {"lift": 1, "hinge": [5, -5]}
+    assert stored.json()["orders"] == engine.normalised_order({"lift": 1, "hinge": [5, -5]})
     assert state(game)["turn"]["seat"] == 1  # resolved the moment it was sent
     out_of_turn = bot.post(path, {"orders": {"lift": 1, "hinge": [0, 0]}})
     assert out_of_turn.status_code == 400 and out_of_turn.json()["code"] == "not_active"
@@ -58,3 +58,41 @@ def test_a_practice_race_through_the_api(alice):
     game = Game.objects.get(pk=made.json()["game"])
     assert game.kind == "racing" and game.status == Game.Status.RUNNING
     assert made.json()["seat"] == 0
+
+
+def test_an_order_is_stored_as_the_engine_read_it_and_unknown_fields_are_refused(alice, bob):
+    game = make_race(alice, bob)
+    bot = Bot(alice)
+    path = seat_path(game, 0, "/orders")
+    huge = '{"orders": {"lift": 1, "hinge": [0, 0], "x": 99999999999999999999999999}}'
+    answer = bot.client.post(
+        "/api/v1" + path, huge, content_type="application/json", **bot._headers()
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
+    junk = bot.post(path, {"orders": {"lift": 1, "hinge": [0, 0], "junk": "A" * 100_000}})
+    assert junk.status_code == 400 and "order.junk" in junk.json()["message"]
+    nested = bot.post(
+        path, {"orders": {"lift": 1, "hinge": [0, 0], "before": [{"card": 1, "junk": 1}]}}
+    )
+    assert nested.status_code == 400 and "order.before[0].junk" in nested.json()["message"]
+    assert not Order.objects.filter(seat__user=alice).exists()
+    stored = bot.post(path, {"orders": {"lift": 1, "hinge": [5, -5], "boost": None}})
+    assert stored.status_code == 201, stored.content
+    normalised = engine.normalised_order({"lift": 1, "hinge": [5, -5]})
+    assert stored.json()["orders"] == normalised
+    assert Order.objects.get(seat__user=alice).payload == normalised
+
+
+def test_a_draft_pick_holds_nothing_but_the_pick(alice, bob):
+    game = make_race(alice, bob, level=2)
+    drafting = state(game)
+    assert drafting["phase"] == "draft"
+    seat = next(j for j in drafting["jets"] if j["id"] == drafting["turn"]["jet"])["seat"]
+    bot = Bot([alice, bob][seat])
+    kind = engine.legal(drafting)["picks"][0]
+    path = seat_path(game, seat, "/orders")
+    junk = bot.post(path, {"orders": {"pick": kind, "junk": "A" * 1000}})
+    assert junk.status_code == 400 and not Order.objects.filter(seat__number=seat).exists()
+    picked = bot.post(path, {"orders": {"pick": kind}})
+    assert picked.status_code == 201, picked.content
+    assert picked.json()["orders"] == {"pick": kind}
