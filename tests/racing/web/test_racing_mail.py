@@ -87,7 +87,7 @@ def test_a_pick_by_another_is_no_news_but_his_turn_in_the_race_is_to_every_repor
     bobs = [rnd for rnd in game.rounds.all() if RULES.active_seats(rnd.state) == [1]]
     picks = [rnd.number for rnd in bobs if rnd.state["phase"] == "draft"]
     flights = [
-        rnd.number
+        rnd.name.number  # a mail names the turn as the race counts it, from 1 at the start
         for rnd in bobs
         if rnd.state["phase"] == "race"
         and 0 in RULES.seats_in_game(rnd.report.state)  # she still races (then the result)
