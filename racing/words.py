@@ -297,6 +297,18 @@ REFUSALS: dict[str, Wording] = {
     "setting_range": _say(gettext_noop("%(setting)s: %(low)d to %(high)d, not %(value)d")),
     "unknown_course": _say(gettext_noop("there is no built-in course “%(name)s”")),
     "pilot_level": _say(gettext_noop("a computer pilot's level is %(levels)s")),
+    "unstarted_progress": _say(
+        gettext_noop(
+            "the race's state contradicts itself: the %(jet)s jet has not started, yet its next"
+            " gate is %(next_gate)d after %(laps)d laps"
+        )
+    ),
+    "laps_past_race": _say(
+        gettext_noop(
+            "the race's state contradicts itself: %(laps)d laps flown by the %(jet)s jet do"
+            " not fit its status in a race of %(race_laps)d laps"
+        )
+    ),
 }
 
 
