@@ -26,7 +26,7 @@ from games import limits, selectors, services
 from games.models import Game, Seat
 from games.registry import Rejected
 
-from . import report, svg, words
+from . import report, rules_page, svg, words
 from .plugin import RULES
 
 TARGETED = {k.id for k in RULES.kinds.values() if k.projector} | {"abstauber"}
@@ -565,19 +565,13 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     for card in state["supply"]:
         supply[card["kind"]] = supply.get(card["kind"], 0) + 1
     order = state["draft"]["order"]
+    cards = {row["kind"]: row for row in rules_page.equipment_rows()}
     context.update(
         supply=[
-            {
-                "kind": kind,
-                "name": words.kind_name(kind),
-                "count": count,
-                "cost": RULES.kinds[kind].cost,
-                "colour": words.COLOUR_NAMES[RULES.kinds[kind].colour],
-                "pickable": kind in picks,
-            }
+            {**cards[kind], "count": count, "pickable": kind in picks}
             for kind, count in supply.items()
         ],
-        picks=[{"kind": k, "name": words.kind_name(k), "cost": RULES.kinds[k].cost} for k in picks],
+        picks=[cards[k] for k in picks],
         snake=[
             {
                 "name": report.jet_label(jet_id, page.names),

@@ -53,7 +53,8 @@ KIND_EFFECTS = {
         "After the flight, the jet turns once more, within its lift's hinge limit."
     ),
     "paddel_de_luxe": _(
-        "After the flight, the jet takes a new heading up to 45° either side of its ruler."
+        "After the flight, the jet takes a new heading up to 45° either side of its last "
+        "ruler (the Photonenpaddel's, when one was used before it)."
     ),
     "sidestep": _(
         "The jet steps sideways, left or right, up to Lift 3; the card takes three damage chips."
