@@ -121,6 +121,12 @@ def test_the_rules_page_has_the_engines_equipment_table_in_both_languages(client
     assert "40" in page and "60°" in page  # Lift 1's ruler and hinge limit
 
 
+def test_the_rules_page_says_the_turn_mode_in_plain_english(client):
+    page = client.get("/racing/rules/").content.decode()
+    assert "the seed&#x27;s" not in page and "the seed's" not in page
+    assert "In turn mode (the original game's way) the jets fly in seat order" in page
+
+
 def test_the_demo_sets_up_a_practice_race_for_the_demo_person(db):
     out = io.StringIO()
     call_command("demo_setup", stdout=out)
