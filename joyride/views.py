@@ -154,6 +154,7 @@ def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) 
             "left": pool["available"][s] - pool["needed"][s],
             "chain": json.dumps(RULES.chain(s)),
             "icon": _icon(s),
+            "icon_view": ICON_VIEW,
         }
         for s in RULES.shapes
     ]
@@ -161,7 +162,11 @@ def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) 
 
 
 def _icon(shape: str) -> list[tuple[int, int]]:
-    return [(c * 8, r * 8) for r, c in RULES.chain(shape)]
+    return [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+
+
+ICON_SQUARE = 8
+ICON_VIEW = svg.shape_icon_view(ICON_SQUARE)
 
 
 def _next_choices(answer: dict) -> list[dict]:
