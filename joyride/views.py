@@ -379,6 +379,35 @@ def submit(request, game_id: int, number: int):
     return redirect(SEAT, game_id=game_id, number=number)
 
 
+def _slots(data, prefix: str) -> dict[int, str]:
+    """The form's ``<prefix><n>`` fields by slot number ``n`` (a few digits at most)."""
+    size = len(prefix)
+    return {
+        int(key[size:]): data[key]
+        for key in data
+        if key.startswith(prefix)
+        and key[size:].isascii()
+        and key[size:].isdigit()
+        and len(key) < size + 5
+    }
+
+
+def swapped(choices: dict[int, str], was: dict[int, str]) -> dict[int, str]:
+    """The ranking as a ranking widget keeps it: a slot set to a gadget another slot already
+    held gives that other slot its own former gadget (a swap). ``was`` is what each slot held
+    when the form was shown; without it, or when both slots changed, the ranking is left as
+    sent (and the engine refuses a gadget named twice)."""
+    ranking = dict(choices)
+    for slot, gadget in choices.items():
+        before = was.get(slot)
+        if not gadget or before is None or gadget == before:
+            continue
+        for other, held in choices.items():
+            if other != slot and held == gadget and was.get(other) == gadget:
+                ranking[other] = before
+    return ranking
+
+
 @never_cache
 @login_required
 @require_POST
@@ -386,18 +415,8 @@ def submit(request, game_id: int, number: int):
 def pick(request, game_id: int, number: int):
     """The sealed gadget pick: the gadgets on offer ranked by preference."""
     seat = _own_seat(request, game_id, number)
-    picks = [
-        request.POST[key]
-        for key in sorted(
-            (
-                k
-                for k in request.POST
-                if k.startswith("choice_") and k[7:].isascii() and k[7:].isdigit() and len(k) < 12
-            ),
-            key=lambda k: int(k[7:]),
-        )
-        if request.POST[key]
-    ]
+    ranking = swapped(_slots(request.POST, "choice_"), _slots(request.POST, "was_"))
+    picks = [gadget for _, gadget in sorted(ranking.items()) if gadget]
     try:
         platform.orders_submit(
             seat=seat,

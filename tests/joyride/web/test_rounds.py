@@ -74,8 +74,15 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(
     twice = client.post(url(game, 0, "pick"), {"choice_1": offered[0], "choice_2": offered[0]})
     assert twice.status_code == 400 and "twice" in twice.content.decode()
     assert not Order.objects.filter(round=pick).exists()
+    # choice 1 set to what choice 2 showed: the two swap, as a ranking widget would
+    assert f'name="was_1" value="{offered[0]}"' in html
+    assert f'name="was_2" value="{offered[1]}"' in html
+    shown = {"was_1": offered[0], "was_2": offered[1]}
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(url(game, 0, "pick"), {"choice_1": offered[1], "choice_2": offered[0]})
+        client.post(url(game, 0, "pick"), {"choice_1": offered[1], "choice_2": offered[1], **shown})
+    assert Order.objects.get(round=pick, seat__number=0).payload == {
+        "picks": [offered[1], offered[0]]
+    }
     assert "Your pick is sealed" in client.get(url(game, 0)).content.decode()
     client.force_login(bob)
     with django_capture_on_commit_callbacks(execute=True):
