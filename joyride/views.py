@@ -370,12 +370,13 @@ def submit(request, game_id: int, number: int):
             request, gettext("Your plan was not sealed: %(reason)s.") % {"reason": problem}
         )
         return _answer(request, _player_page(request, game_id, number), partial=False, status=400)
-    messages.success(
-        request,
-        gettext(
+    if RULES.shows_deadline(seat.game):
+        sealed = gettext(
             "Your plan is sealed. The run is replayed when every plan is in, or at the deadline."
-        ),
-    )
+        )
+    else:
+        sealed = gettext("Your plan is sealed and your run is replayed.")
+    messages.success(request, sealed)
     return redirect(SEAT, game_id=game_id, number=number)
 
 
