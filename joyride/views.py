@@ -32,6 +32,10 @@ from . import report, services, svg, words
 from .plugin import RULES
 
 ORDERS_LIMITED = gettext_lazy("Too many plans or picks sent for this seat.")
+DRAFTS_LIMITED = gettext_lazy("Too many changes to this seat's plan in a short time.")
+# A plan is a few levels deep ({"tiles": [{"cells": [[r, c]]}]}); deeper JSON is no plan, and
+# Python's parser would recurse on it past its limit.
+PLAN_DEPTH = 6
 
 SEAT = "joyride:seat"
 
@@ -88,9 +92,31 @@ def parse_cells(text: str) -> list[list[int]]:
     return cells
 
 
+def _nesting(text: str) -> int:
+    """How deep the brackets of a JSON text go, strings left out (read before parsing it)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_plan_text(text: str) -> dict:
     """The plain form's plan: the lines of ``plan_text``, or the engine's JSON plan."""
     if text.strip().startswith("{"):
+        if _nesting(text) > PLAN_DEPTH:
+            raise Rejected(
+                gettext("the plan is nested deeper than a plan can be (%(most)d levels)")
+                % {"most": PLAN_DEPTH}
+            )
         try:
             return json.loads(text)
         except ValueError:
@@ -306,6 +332,7 @@ BUILD_ACTIONS = {
 @vary_on_headers("HX-Request")  # the builder again for htmx, a redirect to the page without
 @login_required
 @require_POST
+@limits.limit("draft_edits_per_seat", limits.per_seat, DRAFTS_LIMITED)
 def build(request, game_id: int, number: int):
     """One click on the builder: the draft changed, the builder answered again."""
     seat = _own_seat(request, game_id, number)
@@ -328,6 +355,7 @@ def build(request, game_id: int, number: int):
 
 
 @never_cache
+@vary_on_headers("HX-Request")  # a refusal: the partial for htmx, a 400 without
 @login_required
 @require_safe
 def check_plan(request, game_id: int, number: int):
@@ -348,7 +376,9 @@ def check_plan(request, game_id: int, number: int):
             context["error"] = gettext("Not a plan yet: %(reason)s.") % {
                 "reason": words.refusal(problem)
             }
-    return render(request, "joyride/_check.html", context)
+    # htmx swaps only a 2xx answer: it gets the error in the partial; a plain request a 400.
+    status = 400 if "error" in context and not request.htmx else 200
+    return render(request, "joyride/_check.html", context, status=status)
 
 
 def _round_of(data) -> int | None:
