@@ -286,7 +286,8 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
             }
         )
         context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
-    context.setdefault("lab", svg.lab(state, seat.number))
+    if "lab" not in context:  # the builder and a sealed plan draw their own
+        context["lab"] = svg.lab(state, seat.number)
     return context
 
 
