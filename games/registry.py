@@ -309,14 +309,14 @@ class GameRules:
     def orders_arriving(self, *, seat, user, payload: object, round) -> object:
         """Called by ``games.services.orders_submit`` inside its transaction, the open
         ``round`` locked and ``seat`` found to owe orders, before they are judged: what the
-        game writes first (the dogfight names a new pilot), and the orders to judge. By
+        game writes first (a new player names himself, say), and the orders to judge. By
         default ``payload`` as it is."""
         return payload
 
     def orders_stored(self, *, order) -> None:
         """Called by ``games.services.orders_submit`` in the same transaction once ``order``
-        is stored: what else the game writes with it (the duel drops the opponent's draw
-        offer, joyride the seat's draft)."""
+        is stored: what else the game writes with it (it drops a standing offer, or the
+        seat's draft, say)."""
 
     def on_game_over(self, game, final_state: dict) -> None:
         """Called once, inside the transaction that publishes the game's last round."""
