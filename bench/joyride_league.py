@@ -9,7 +9,12 @@ picks nothing. Reported per table: wins and mean totals per level; then each lev
 (``joyride.engine.standing``: the total, then the seed's tie-break), the tables' games taken in
 turn: the computer levels' anchors of ``joyride/plugin.py``.
 
-Run: ``.venv/bin/python bench/joyride_league.py [--games 30]``.
+First it prints each level's strength alone: the mean uncontested score (``check``) of its
+plan for seat 0's first run on the same ``--labs`` labs (four-player games, seeds 0, 1, ...), and
+the CPU time a plan takes (mean, p95, max; the first plan of each level is left out of the time,
+as the search's placement cache starts empty).
+
+Run: ``.venv/bin/python bench/joyride_league.py [--games 30] [--labs 60] [--strength-only]``.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.rating_model import league, league_lines, places
 from joyride.engine import (
     State,
+    check,
     computer_picks,
     computer_plan,
     new_game,
@@ -68,10 +74,35 @@ def game(table: str, number: int) -> dict:
     }
 
 
+def strength(labs: int) -> None:
+    """Each level's mean uncontested score and plan time on the same labs."""
+    states = [new_game(4, seed).to_dict() for seed in range(labs)]
+    for level in ("novice", "veteran", "ace"):
+        computer_plan(states[0], 0, level)  # warms the placement cache
+        points, seconds = [], []
+        for state in states:
+            started = time.process_time()
+            plan = computer_plan(state, 0, level)
+            seconds.append(time.process_time() - started)
+            points.append(check(state, 0, plan)["total"])
+        seconds.sort()
+        ms = [1000 * s for s in (statistics.mean(seconds), seconds[int(0.95 * labs)], seconds[-1])]
+        print(
+            f"strength {level}: {statistics.mean(points):.1f} points on {labs} labs; a plan "
+            f"{ms[0]:.0f} ms CPU (p95 {ms[1]:.0f}, max {ms[2]:.0f})",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per table")
+    parser.add_argument("--labs", type=int, default=60, help="labs for the strength figures")
+    parser.add_argument("--strength-only", action="store_true", help="no league games")
     args = parser.parse_args()
+    strength(args.labs)
+    if args.strength_only:
+        return
     started = time.perf_counter()
     played = []
     for table, lineup in TABLES.items():

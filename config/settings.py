@@ -301,6 +301,7 @@ RATE_LIMIT_DEFAULTS = {
     "games_per_person": "10/h",
     "practice_games_per_person": "10/h",
     "orders_per_seat": "30/m",
+    "draft_edits_per_seat": "60/m",
     "chatter_per_seat": "30/m",
     "api_requests": "120/m",
 }

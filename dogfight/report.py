@@ -291,9 +291,10 @@ def frames(
                 **fire,
             }
         )
+    windless = any(e["type"] == "weather" and e.get("windless") for e in events)
     shown.append(
         {
-            "title": _("End of the round (after the wind)"),
+            "title": _("End of the round") if windless else _("End of the round (after the wind)"),
             "planes": state_after["planes"],
             "clouds": state_after["clouds"],
             "balloons": state_after.get("balloons", []),

@@ -65,6 +65,28 @@ def cause_word(cause: str) -> str:
     return str(CAUSE_WORDS.get(cause, cause))
 
 
+# A fighter's loss as a sentence, by its cause; "by" names the other fighter (a gun, a
+# collision) or the missile.
+LOSS_WORDS = {
+    "gun": gettext_noop("%(fighter)s is shot down by %(by)s."),
+    "missile": gettext_noop("%(fighter)s is destroyed by missile %(by)s."),
+    "collision": gettext_noop("%(fighter)s collides with %(by)s; both are lost."),
+    "asteroid": gettext_noop("%(fighter)s flies into an asteroid and is destroyed."),
+    "edge": gettext_noop("%(fighter)s leaves the board and is lost."),
+}
+LOSS_WITHOUT_BY = gettext_noop("%(fighter)s is destroyed.")
+
+
+def loss_words(fighter: str, cause: str, by=None) -> str:
+    """A fighter's loss as a sentence: ``fighter`` (already worded: "Your A4", "bob's B2"),
+    the engine's ``cause`` and its ``by`` (a fighter id or a missile number; None when the
+    cause names no one)."""
+    message = LOSS_WORDS.get(cause, LOSS_WITHOUT_BY)
+    if by is None and "%(by)s" in message:
+        message = LOSS_WITHOUT_BY
+    return gettext(message) % {"fighter": fighter, "by": by}
+
+
 def result_words(result: str) -> str:
     """Why the game ended, for each of the engine's ``turns.RESULTS``."""
     words = {
@@ -236,22 +258,22 @@ def _missile_line(event: dict) -> str | None:
     return None
 
 
-def _destroyed_line(event: dict) -> str:
-    values = {
+def _destroyed_line(event: dict, names: dict[int, str]) -> str:
+    owner = event.get("player")
+    if owner is None:
+        return loss_words(event["fighter"], event["cause"], event.get("by"))
+    fighter = gettext("%(player)s's %(fighter)s") % {
+        "player": player_name(names, owner),
         "fighter": event["fighter"],
-        "by": event.get("by"),
-        "cause": cause_word(event["cause"]),
     }
-    if event.get("by") is None:
-        return gettext("%(fighter)s was destroyed (%(cause)s).") % values
-    return gettext("%(fighter)s was destroyed (%(cause)s, by %(by)s).") % values
+    return loss_words(fighter, event["cause"], event.get("by"))
 
 
 def describe_event(event: dict, names: dict[int, str]) -> str | None:
     """One event in words; None for what is not told (``fighters_sealed``)."""
     kind = event["type"]
     if kind == "destroyed":
-        return _destroyed_line(event)
+        return _destroyed_line(event, names)
     if kind.startswith("missile_"):
         return _missile_line(event)
     return _setup_line(event, names) or _player_line(event, names) or _fighter_line(event)
@@ -455,10 +477,11 @@ def trapped_words(fighter: str) -> str:
 
 
 def kill_words(kill: dict, viewer: int) -> str:
-    values = {"fighter": kill["fighter"], "cause": cause_word(kill["cause"]), "by": kill["by"]}
     if kill["player"] == viewer:
-        return gettext("Your %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
-    return gettext("Enemy %(fighter)s is destroyed (%(cause)s, by %(by)s).") % values
+        fighter = gettext("Your %(fighter)s") % {"fighter": kill["fighter"]}
+    else:
+        fighter = gettext("The enemy's %(fighter)s") % {"fighter": kill["fighter"]}
+    return loss_words(fighter, kill["cause"], kill.get("by"))
 
 
 def threat_words(threat: dict, viewer: int) -> str:

@@ -20,7 +20,7 @@ from games import palette
 from .engine.board import DOCKS
 from .engine.classes import CLASSES
 from .engine.hexgrid import BOARD, COLS, ROWS
-from .report import MISSILE_WORDS, STATE_WORDS, cause_word, step_word
+from .report import MISSILE_WORDS, STATE_WORDS, loss_words, step_word
 
 SIZE = 12.0
 SQRT3 = math.sqrt(3)
@@ -380,16 +380,7 @@ def _step_title(fighter: str, number: int, code: str) -> str:
 
 
 def _lost_title(fighter: str, cause: str, by=None) -> str:
-    if by is None:
-        return gettext("%(fighter)s destroyed (%(cause)s)") % {
-            "fighter": fighter,
-            "cause": cause_word(cause),
-        }
-    return gettext("%(fighter)s destroyed (%(cause)s, by %(by)s)") % {
-        "fighter": fighter,
-        "cause": cause_word(cause),
-        "by": by,
-    }
+    return loss_words(fighter, cause, by)
 
 
 def board_svg(
@@ -411,11 +402,14 @@ def board_svg(
     ``selected``: a hex to ring; ``picks``: {fighter: (href, hx-get)} fighters to click to
     pick on the turn form; ``step_links``: [(hex, code, words, href, hx-get)] hexes to click for
     the fighter being built's next step."""
+    # Outside the f-string: xgettext does not read calls inside one, and the name went
+    # untranslated.
+    name = escape(gettext("The duel board"))
     parts = [
         (
             f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
-            f'aria-label="{escape(gettext("The duel board"))}">'
+            f'aria-label="{name}">'
         ),
         _static_layer(),
         '<g class="asteroids" fill="#6e6257" stroke="#3b332c" stroke-width="0.8">',

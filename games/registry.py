@@ -219,6 +219,11 @@ class GameRules:
             "%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s", game.deadline_days
         ) % {"days": game.deadline_days, "zone": game.time_zone}
 
+    def shows_deadline(self, game) -> bool:
+        """Whether a round's deadline means anything to the players: a game played at its
+        own pace (a solo game, say) keeps one only for the sweep, and the lists leave it out."""
+        return True
+
     def lobby_words(self, game) -> str:
         """A game's settings in one line, for the lobby's list."""
         return self.deadline_words(game)

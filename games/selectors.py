@@ -44,7 +44,10 @@ class MyGame:
 
     @property
     def deadline(self):
-        return self.round.deadline if self.round else None
+        """The open round's deadline, None where the game shows none."""
+        if self.round is None or not self.game.rules.shows_deadline(self.game):
+            return None
+        return self.round.deadline
 
     @property
     def own_page_label(self) -> StrOrPromise:
@@ -251,6 +254,7 @@ def _described(lobby: Lobby) -> Lobby:
     names (a colour, say), a finished game's winner (one query for all of them)."""
     for game in (*lobby.open, *(lobby.running or ()), *(lobby.finished or ())):
         game.lobby_words = registry.get(game.kind).lobby_words(game)
+        game.shows_deadline = registry.get(game.kind).shows_deadline(game)
     for game in lobby.open:
         for seat in game.seats.all():
             seat.label = registry.get(game.kind).seat_label(seat.number)

@@ -130,6 +130,9 @@ class JoyrideRules(GameRules):
     def outage_deadline(self, now: datetime, game) -> datetime:
         return self.deadline(now, game)
 
+    def shows_deadline(self, game) -> bool:
+        return game.settings.get("players") != 1  # solo: replayed as soon as sealed
+
     def deadline_words(self, game) -> str:
         s = game.settings
         if s.get("players") == 1:

@@ -31,12 +31,18 @@ def event_line(event: dict, names: dict[int, str]) -> str | None:
     who = seat_name(names, event["seat"]) if "seat" in event else ""
     if kind == "shortage":
         given = set(event["given"])
+        refused = _shape_list([s for s in event["wanted"] if s not in given], names)
+        if not given:
+            return gettext("No %(shape)s left for %(refused)s.") % {
+                "shape": event["shape"],
+                "refused": refused,
+            }
         return gettext(
             "Not enough %(shape)s for everyone: %(given)s got one; %(refused)s did not."
         ) % {
             "shape": event["shape"],
             "given": _shape_list(event["given"], names),
-            "refused": _shape_list([s for s in event["wanted"] if s not in given], names),
+            "refused": refused,
         }
     if kind == "refused":
         return gettext("%(name)s is refused an %(shape)s (tile %(tile)d).") % {

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_safe
 
 from games.languages import in_asked_language
 
-from . import words
+from . import svg, words
 from .engine import catalogue
 from .engine.geometry import COLS, ROWS, SECTOR_COLS, TILES_PER_SHAPE
 from .engine.scoring import PENALTY
@@ -40,7 +40,12 @@ def _context() -> dict:
             for g in data["gadgets"]
         ],
         "shapes": [
-            {"shape": s, "name": words.SHAPES[s], "squares": [(c * 10, r * 10) for r, c in chain]}
+            {
+                "shape": s,
+                "name": words.SHAPES[s],
+                "squares": [(c * 10, r * 10) for r, c in chain],
+                "view": svg.shape_icon_view(10),
+            }
             for s, chain in data["shapes"].items()
         ],
         "pools": [

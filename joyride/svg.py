@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from .engine import State
-from .engine.geometry import COLS, ROWS, SECTOR_COLS, SECTORS
+from .engine.geometry import CHAINS, COLS, ROWS, SECTOR_COLS, SECTORS
 
 CELL = 20
 FIRST_ROW, LAST_ROW = -1, ROWS  # rows drawn
@@ -117,3 +117,11 @@ def lab(
         **_lab_layer(state, seat),
     }
     return SafeString(render_to_string("joyride/_lab.html", context))
+
+
+def shape_icon_view(square: int) -> str:
+    """The viewBox of a shape's icon drawn with ``square``-unit squares: room for the widest
+    and the tallest shape, and half a unit of stroke all round."""
+    cols = 1 + max(c for chain in CHAINS.values() for _, c in chain)
+    rows = 1 + max(r for chain in CHAINS.values() for r, _ in chain)
+    return f"-1 -1 {cols * square + 2} {rows * square + 2}"

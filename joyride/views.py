@@ -32,6 +32,10 @@ from . import report, services, svg, words
 from .plugin import RULES
 
 ORDERS_LIMITED = gettext_lazy("Too many plans or picks sent for this seat.")
+DRAFTS_LIMITED = gettext_lazy("Too many changes to this seat's plan in a short time.")
+# A plan is a few levels deep ({"tiles": [{"cells": [[r, c]]}]}); deeper JSON is no plan, and
+# Python's parser would recurse on it past its limit.
+PLAN_DEPTH = 6
 
 SEAT = "joyride:seat"
 
@@ -88,9 +92,31 @@ def parse_cells(text: str) -> list[list[int]]:
     return cells
 
 
+def _nesting(text: str) -> int:
+    """How deep the brackets of a JSON text go, strings left out (read before parsing it)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_plan_text(text: str) -> dict:
     """The plain form's plan: the lines of ``plan_text``, or the engine's JSON plan."""
     if text.strip().startswith("{"):
+        if _nesting(text) > PLAN_DEPTH:
+            raise Rejected(
+                gettext("the plan is nested deeper than a plan can be (%(most)d levels)")
+                % {"most": PLAN_DEPTH}
+            )
         try:
             return json.loads(text)
         except ValueError:
@@ -154,6 +180,7 @@ def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) 
             "left": pool["available"][s] - pool["needed"][s],
             "chain": json.dumps(RULES.chain(s)),
             "icon": _icon(s),
+            "icon_view": ICON_VIEW,
         }
         for s in RULES.shapes
     ]
@@ -161,7 +188,11 @@ def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) 
 
 
 def _icon(shape: str) -> list[tuple[int, int]]:
-    return [(c * 8, r * 8) for r, c in RULES.chain(shape)]
+    return [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+
+
+ICON_SQUARE = 8
+ICON_VIEW = svg.shape_icon_view(ICON_SQUARE)
 
 
 def _next_choices(answer: dict) -> list[dict]:
@@ -255,7 +286,8 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
             }
         )
         context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
-    context.setdefault("lab", svg.lab(state, seat.number))
+    if "lab" not in context:  # the builder and a sealed plan draw their own
+        context["lab"] = svg.lab(state, seat.number)
     return context
 
 
@@ -301,6 +333,7 @@ BUILD_ACTIONS = {
 @vary_on_headers("HX-Request")  # the builder again for htmx, a redirect to the page without
 @login_required
 @require_POST
+@limits.limit("draft_edits_per_seat", limits.per_seat, DRAFTS_LIMITED)
 def build(request, game_id: int, number: int):
     """One click on the builder: the draft changed, the builder answered again."""
     seat = _own_seat(request, game_id, number)
@@ -323,6 +356,7 @@ def build(request, game_id: int, number: int):
 
 
 @never_cache
+@vary_on_headers("HX-Request")  # a refusal: the partial for htmx, a 400 without
 @login_required
 @require_safe
 def check_plan(request, game_id: int, number: int):
@@ -343,7 +377,9 @@ def check_plan(request, game_id: int, number: int):
             context["error"] = gettext("Not a plan yet: %(reason)s.") % {
                 "reason": words.refusal(problem)
             }
-    return render(request, "joyride/_check.html", context)
+    # htmx swaps only a 2xx answer: it gets the error in the partial; a plain request a 400.
+    status = 400 if "error" in context and not request.htmx else 200
+    return render(request, "joyride/_check.html", context, status=status)
 
 
 def _round_of(data) -> int | None:
@@ -365,13 +401,43 @@ def submit(request, game_id: int, number: int):
             request, gettext("Your plan was not sealed: %(reason)s.") % {"reason": problem}
         )
         return _answer(request, _player_page(request, game_id, number), partial=False, status=400)
-    messages.success(
-        request,
-        gettext(
+    if RULES.shows_deadline(seat.game):
+        sealed = gettext(
             "Your plan is sealed. The run is replayed when every plan is in, or at the deadline."
-        ),
-    )
+        )
+    else:
+        sealed = gettext("Your plan is sealed and your run is replayed.")
+    messages.success(request, sealed)
     return redirect(SEAT, game_id=game_id, number=number)
+
+
+def _slots(data, prefix: str) -> dict[int, str]:
+    """The form's ``<prefix><n>`` fields by slot number ``n`` (a few digits at most)."""
+    size = len(prefix)
+    return {
+        int(key[size:]): data[key]
+        for key in data
+        if key.startswith(prefix)
+        and key[size:].isascii()
+        and key[size:].isdigit()
+        and len(key) < size + 5
+    }
+
+
+def swapped(choices: dict[int, str], was: dict[int, str]) -> dict[int, str]:
+    """The ranking as a ranking widget keeps it: a slot set to a gadget another slot already
+    held gives that other slot its own former gadget (a swap). ``was`` is what each slot held
+    when the form was shown; without it, or when both slots changed, the ranking is left as
+    sent (and the engine refuses a gadget named twice)."""
+    ranking = dict(choices)
+    for slot, gadget in choices.items():
+        before = was.get(slot)
+        if not gadget or before is None or gadget == before:
+            continue
+        for other, held in choices.items():
+            if other != slot and held == gadget and was.get(other) == gadget:
+                ranking[other] = before
+    return ranking
 
 
 @never_cache
@@ -381,18 +447,8 @@ def submit(request, game_id: int, number: int):
 def pick(request, game_id: int, number: int):
     """The sealed gadget pick: the gadgets on offer ranked by preference."""
     seat = _own_seat(request, game_id, number)
-    picks = [
-        request.POST[key]
-        for key in sorted(
-            (
-                k
-                for k in request.POST
-                if k.startswith("choice_") and k[7:].isascii() and k[7:].isdigit() and len(k) < 12
-            ),
-            key=lambda k: int(k[7:]),
-        )
-        if request.POST[key]
-    ]
+    ranking = swapped(_slots(request.POST, "choice_"), _slots(request.POST, "was_"))
+    picks = [gadget for _, gadget in sorted(ranking.items()) if gadget]
     try:
         platform.orders_submit(
             seat=seat,

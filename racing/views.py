@@ -26,7 +26,7 @@ from games import limits, selectors, services
 from games.models import Game, Seat
 from games.registry import Rejected
 
-from . import report, svg, words
+from . import report, rules_page, svg, words
 from .plugin import RULES
 
 TARGETED = {k.id for k in RULES.kinds.values() if k.projector} | {"abstauber"}
@@ -63,13 +63,63 @@ def _int(text, default=None):
         return default
 
 
-def _pairs(text: str) -> list[list[float]]:
-    """ "h1 h2; h1 h2" as slips' hinges."""
+class NotANumber(Exception):
+    """A field of the order form that must hold a number holds something else (blank, "nan",
+    "1e999", words): the order is refused, never flown with a default in its place."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(field)
+        self.field = field
+
+    def words(self) -> str:
+        name = FIELD_WORDS.get(self.field)
+        if name is None:
+            return gettext("the field “%(field)s” must hold a number") % {"field": self.field}
+        return gettext("%(field)s must be a number") % {"field": name}
+
+
+FIELD_WORDS = {
+    "h1": gettext_lazy("the first hinge"),
+    "h2": gettext_lazy("the second hinge"),
+    "lift": gettext_lazy("the lift"),
+    "slips": gettext_lazy("the slips' hinges"),
+    "hyper_h1": gettext_lazy("the Hyper Booster's first hinge"),
+    "hyper_h2": gettext_lazy("the Hyper Booster's second hinge"),
+}
+
+
+def _field_number(data, name: str, default: float = 0.0) -> float:
+    """The form's number ``name``: ``default`` when the field is not sent at all, else a finite
+    number (a hinge is never far from zero: the bound keeps the engine's arithmetic exact);
+    blank or anything else is refused."""
+    if name not in data:
+        return default
+    value = _number(data.get(name), math.nan)
+    if math.isnan(value):
+        raise NotANumber(name)
+    return value
+
+
+def _field_int(data, name: str, default: int) -> int:
+    """The form's whole number ``name``, ``default`` when not sent; anything else is refused."""
+    if name not in data:
+        return default
+    value = _int(str(data.get(name)).strip())
+    if value is None:
+        raise NotANumber(name)
+    return value
+
+
+def _pairs(text: str, name: str = "slips") -> list[list[float]]:
+    """ "h1 h2; h1 h2" as slips' hinges (``name``: the field, for a refusal)."""
     pairs = []
     for chunk in (text or "").split(";"):
         values = chunk.replace(",", " ").split()
         if values:
-            pairs.append([_number(v) for v in values[:2]] + [0.0] * (2 - len(values[:2])))
+            numbers = [_number(v, math.nan) for v in values[:2]]
+            if any(math.isnan(v) for v in numbers):
+                raise NotANumber(name)
+            pairs.append(numbers + [0.0] * (2 - len(numbers)))
     return pairs
 
 
@@ -96,25 +146,31 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
     def raw(name: str) -> str:
         return data.get(f"{prefix}{name}_{cid}", "")
 
+    def number(name: str) -> float:
+        return _field_number(data, f"{prefix}{name}_{cid}")
+
+    def whole(name: str) -> int:
+        return _field_int(data, f"{prefix}{name}_{cid}", 0)
+
     fields: dict[str, Any] = {}
     for field in RULES.use_fields.get(kind, ()):
         value = raw(field)
         if field in ("side", "direction", "mode") and value:
             fields[field] = value
         elif field in ("lift", "gate", "pivot"):
-            fields[field] = _int(value, 0)
+            fields[field] = whole(field)
         elif field == "angle":
-            fields[field] = _number(value)
+            fields[field] = number(field)
         elif field == "hinge":
-            fields[field] = [_number(raw("hinge1")), _number(raw("hinge2"))]
+            fields[field] = [number("hinge1"), number("hinge2")]
         elif field == "chips" and value:
             fields[field] = [_int(v, 0) for v in value.replace(",", " ").split()]
         elif field == "slips" and value:
-            fields[field] = _pairs(value)
+            fields[field] = _pairs(value, f"{prefix}slips_{cid}")
         elif field == "flight" and raw("flight_change"):  # on the form in round mode only
             fields[field] = {
-                "change": _int(raw("flight_change"), 0),
-                "hinge": [_number(raw("flight_hinge1")), _number(raw("flight_hinge2"))],
+                "change": whole("flight_change"),
+                "hinge": [number("flight_hinge1"), number("flight_hinge2")],
             }
         elif field == "use" and not prefix:  # an inner use has none: no Überhirn in an Überhirn
             fields[field] = _inner_use(data, cid)
@@ -158,15 +214,15 @@ def _station(data) -> dict:
 def order_from_form(data, options: dict) -> dict:
     """The engine's order from the form's fields, read against ``options``: the lifts open
     (the first when none is given) and the equipment cards of the jet on turn (the engine's
-    ``legal`` answer, or ``RacingRules.form_cards``)."""
+    ``legal`` answer, or ``RacingRules.form_cards``); ``NotANumber`` when a number field of
+    the flight holds something else."""
     if data.get("stand"):
         return {"miss": True}
     if data.get("station"):
         return _station(data)
-    lift = _int(data.get("lift"), options["lifts"][0] if options["lifts"] else 1)
-    order = {
-        "lift": lift,
-        "hinge": [_number(data.get("h1")), _number(data.get("h2"))],
+    order: dict[str, Any] = {
+        "lift": _field_int(data, "lift", options["lifts"][0] if options["lifts"] else 1),
+        "hinge": [_field_number(data, "h1"), _field_number(data, "h2")],
         "slips": _pairs(data.get("slips", "")),
         "before": [],
         "after": [],
@@ -176,7 +232,7 @@ def order_from_form(data, options: dict) -> dict:
         order["boost"] = boost
         if boost == "hyper_booster":
             order["hyper"] = {
-                "hinge": [_number(data.get("hyper_h1")), _number(data.get("hyper_h2"))],
+                "hinge": [_field_number(data, "hyper_h1"), _field_number(data, "hyper_h2")],
                 "slips": [],
             }
     for card in options["equipment"]:
@@ -264,15 +320,22 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         )
     reach = _reach(options, lift, boost) or _reach(options, lift, "")
     values = {key: data.get(key, "") for key in ("h1", "h2", "slips", "hyper_h1", "hyper_h2")}
+    form_data = {**{k: v for k, v in data.items()}, "lift": str(lift)}
     snap = data.get("snap", "")
     if snap in SNAPS and reach:
         values["h1"], values["h2"] = (
             f"{h:g}" for h in _snap(snap, jet, reach, options["next_gate"])
         )
-    form_data = {**{k: v for k, v in data.items()}, **values, "lift": str(lift)}
-    order = order_from_form(form_data, options)
-    preview = RULES.options(state, order)["preview"]
-    facts = _preview_facts(preview, jet["id"], names, state, order)
+        form_data.update(h1=values["h1"], h2=values["h2"])
+    order: dict[str, Any] | None = None
+    facts: dict[str, Any]
+    try:
+        order = order_from_form(form_data, options)
+    except NotANumber as garbage:
+        facts = {"path": [], "landing": None, "error": garbage.words()}
+    else:
+        preview = RULES.options(state, order)["preview"]
+        facts = _preview_facts(preview, jet["id"], names, state, order)
     hinge = (_number(values["h1"]), _number(values["h2"]))
     others = [
         {"id": j["id"], "name": report.jet_label(j["id"], names)}
@@ -483,8 +546,9 @@ def submit(request, game_id: int, number: int):
             payload=order_from_form(data, RULES.form_cards(state, page.seat.number)),
             round_number=_int(data.get("round")),
         )
-    except Rejected as error:
-        messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
+    except (Rejected, NotANumber) as error:
+        reason = error.words() if isinstance(error, NotANumber) else error
+        messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": reason})
         page = _player_page(request, game_id, number)
         return render(request, "racing/seat.html", _context(page, data), status=400)
     messages.success(request, gettext("Done: your turn is in."))
@@ -501,19 +565,13 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     for card in state["supply"]:
         supply[card["kind"]] = supply.get(card["kind"], 0) + 1
     order = state["draft"]["order"]
+    cards = {row["kind"]: row for row in rules_page.equipment_rows()}
     context.update(
         supply=[
-            {
-                "kind": kind,
-                "name": words.kind_name(kind),
-                "count": count,
-                "cost": RULES.kinds[kind].cost,
-                "colour": words.COLOUR_NAMES[RULES.kinds[kind].colour],
-                "pickable": kind in picks,
-            }
+            {**cards[kind], "count": count, "pickable": kind in picks}
             for kind, count in supply.items()
         ],
-        picks=[{"kind": k, "name": words.kind_name(k), "cost": RULES.kinds[k].cost} for k in picks],
+        picks=[cards[k] for k in picks],
         snake=[
             {
                 "name": report.jet_label(jet_id, page.names),

@@ -53,7 +53,8 @@ KIND_EFFECTS = {
         "After the flight, the jet turns once more, within its lift's hinge limit."
     ),
     "paddel_de_luxe": _(
-        "After the flight, the jet takes a new heading up to 45° either side of its ruler."
+        "After the flight, the jet takes a new heading up to 45° either side of its last "
+        "ruler (the Photonenpaddel's, when one was used before it)."
     ),
     "sidestep": _(
         "The jet steps sideways, left or right, up to Lift 3; the card takes three damage chips."
@@ -297,6 +298,18 @@ REFUSALS: dict[str, Wording] = {
     "setting_range": _say(gettext_noop("%(setting)s: %(low)d to %(high)d, not %(value)d")),
     "unknown_course": _say(gettext_noop("there is no built-in course “%(name)s”")),
     "pilot_level": _say(gettext_noop("a computer pilot's level is %(levels)s")),
+    "unstarted_progress": _say(
+        gettext_noop(
+            "the race's state contradicts itself: the %(jet)s jet has not started, yet its next"
+            " gate is %(next_gate)d after %(laps)d laps"
+        )
+    ),
+    "laps_past_race": _say(
+        gettext_noop(
+            "the race's state contradicts itself: %(laps)d laps flown by the %(jet)s jet do"
+            " not fit its status in a race of %(race_laps)d laps"
+        )
+    ),
 }
 
 

@@ -10,8 +10,10 @@ only, and is deterministic: the same state gives the same plan.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games.enginekit import as_choice
@@ -41,6 +43,33 @@ class _Node:
         return self.laid[-1].cells[-1] if self.laid else None
 
 
+@lru_cache(maxsize=8192)
+def _placements(free_end: Cell | None, shape: str) -> tuple[tuple[Placement, int], ...]:
+    """Every placement of ``shape`` touching ``free_end`` (None: a first tile's) with the
+    column it reaches: the same in every lab, so kept across plans."""
+    found = placements_touching(free_end, shape) if free_end else first_placements(shape)
+    return tuple((p, max(c for _, c in p.cells)) for p in found)
+
+
+# A next tile in the search's ranking: minus its guessed worth, its route's place in the beam,
+# its shape's number, its place in the shape's listing (ties broken by these, never by the
+# rest), then the route, the shape's number again and the placement.
+_Ranked = tuple[float, int, int, int, "_Node", int, Placement]
+
+
+def _by_worth(option: tuple[float, int, Placement]) -> tuple[float, int]:
+    return -option[0], option[1]
+
+
+def _stream(
+    node: _Node, index: int, number: int, options: tuple[tuple[float, int, Placement], ...]
+) -> Iterator[_Ranked]:
+    """``options`` after ``node`` as ranked tiles, best first."""
+    base = node.value
+    for worth, position, placement in options:
+        yield -(base + worth), index, number, position, node, number, placement
+
+
 class _Planner:
     def __init__(self, state: State, seat: int, level: str) -> None:
         self.lab = state.lab(seat)
@@ -51,36 +80,81 @@ class _Planner:
         self.width, self.pulls = LEVEL_SEARCH[level]
         self.pull = self.pulls[0]
         self.exempt = exempt_kinds(self.owned)
+        self.options: dict[tuple[Cell | None, str, float], tuple[tuple[float, int, Placement], ...]]
+        self.options = {}
+        self.coins_taken: dict[tuple[Cell | None, str], list[tuple[int, int, int, Placement]]] = {}
+        self.values: dict[tuple[Laid, ...], int] = {}
 
     def value(self, laid: tuple[Laid, ...]) -> int:
-        total: int = score(self.lab, list(laid), self.owned, self.missions)["total"]
+        """The real score of the route ``laid`` (kept: the pulls' searches share routes)."""
+        total = self.values.get(laid)
+        if total is None:
+            total = self.values[laid] = score(self.lab, list(laid), self.owned, self.missions)[
+                "total"
+            ]
         return total
+
+    def candidates(self, node: _Node) -> Iterator[tuple[int, Placement]]:
+        """Every placement after ``node`` that the budget allows, not yet judged."""
+        for number, shape in enumerate(SHAPES):
+            if node.counts[number] < self.budget[number]:
+                for placement, _ in _placements(node.free_end, shape):
+                    yield number, placement
+
+    def ranked(self, beam: list[_Node]) -> Iterator[_Ranked]:
+        """Every next tile of the beam's routes, best guess first, made as they are asked
+        for: each route's tiles of a shape are sorted once a plan (by the coins they take and
+        the pull of the column they reach), and the routes' lists are merged. Ties keep the
+        beam's order, then the shapes', then the placements'."""
+        streams = []
+        for index, node in enumerate(beam):
+            for number, shape in enumerate(SHAPES):
+                if node.counts[number] < self.budget[number]:
+                    options = self.ordered(node.free_end, shape)
+                    streams.append(_stream(node, index, number, options))
+        return heapq.merge(*streams)
+
+    def ordered(
+        self, free_end: Cell | None, shape: str
+    ) -> tuple[tuple[float, int, Placement], ...]:
+        """The placements of ``shape`` touching ``free_end`` (None: a first tile's) with the
+        worth the search guesses for them at this pull (the coins taken in this lab, and the
+        pull of the column reached), best first; then their order of listing."""
+        key = (free_end, shape, self.pull)
+        known = self.options.get(key)
+        if known is None:
+            pull = self.pull
+            worth = [
+                (coins + pull * reach, position, placement)
+                for coins, reach, position, placement in self.takings(free_end, shape)
+            ]
+            worth.sort(key=_by_worth)
+            known = self.options[key] = tuple(worth)
+        return known
+
+    def takings(self, free_end: Cell | None, shape: str) -> list[tuple[int, int, int, Placement]]:
+        """The placements of ``shape`` touching ``free_end``, each with the coins it takes in
+        this lab, the column it reaches and its place in the listing (for every pull)."""
+        key = (free_end, shape)
+        known = self.coins_taken.get(key)
+        if known is None:
+            coins = self.lab.coins
+            known = self.coins_taken[key] = [
+                (len(coins.intersection(placement.cells)), reach, position, placement)
+                for position, (placement, reach) in enumerate(_placements(free_end, shape))
+            ]
+        return known
+
+    def legal(self, node: _Node, placement: Placement) -> bool:
+        """Whether ``placement`` after ``node`` breaks no rule."""
+        first = not node.laid
+        return not judge(self.lab, self.exempt, placement, node.free_end, node.occupied, first)[1]
 
     def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
         seen: set[tuple[Cell, ...]] = set()
-        for number, shape in enumerate(SHAPES):
-            if node.counts[number] >= self.budget[number]:
-                continue
-            candidates = (
-                placements_touching(node.free_end, shape)
-                if node.free_end is not None
-                else first_placements(shape)
-            )
-            for placement in candidates:
-                cells = placement.cells
-                if (
-                    cells in seen
-                    or judge(
-                        self.lab,
-                        self.exempt,
-                        placement,
-                        node.free_end,
-                        node.occupied,
-                        not node.laid,
-                    )[1]
-                ):
-                    continue
-                seen.add(cells)
+        for number, placement in self.candidates(node):
+            if placement.cells not in seen and self.legal(node, placement):
+                seen.add(placement.cells)
                 yield number, placement
 
     def child(self, node: _Node, number: int, placement: Placement) -> _Node:
@@ -89,11 +163,6 @@ class _Planner:
         laid = node.laid + (Laid(len(node.laid), placement.shape, cells, (), True, escapes),)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
         return _Node(laid, node.occupied | set(cells), counts, 0.0, escapes)
-
-    def guess(self, node: _Node, child: _Node) -> float:
-        cells = child.laid[-1].cells
-        coins = sum(1 for cell in cells if cell in self.lab.coins)
-        return node.value + coins + self.pull * max(c for _, c in cells)
 
     def search(self) -> tuple[Laid, ...]:
         start = _Node((), frozenset(), (0,) * len(SHAPES), self.value(()), False)
@@ -106,21 +175,22 @@ class _Planner:
         return best.laid
 
     def _search(self, start: _Node) -> _Node:
+        """A beam search. Each step ranks every next tile of the beam's routes by its guess
+        first and judges the rules only for those it takes, best first, until the beam is full
+        (one route a free end): most tiles are never judged, and the beam is the one judging
+        them all first would give (the sort is stable, and a tile that breaks a rule is passed
+        over either way)."""
         best = start
         beam = [start]
         while beam:
-            children = []
-            for node in beam:
-                for number, placement in self.moves(node):
-                    child = self.child(node, number, placement)
-                    children.append((self.guess(node, child), child))
-            children.sort(key=lambda pair: -pair[0])
+            ranked = self.ranked(beam)
             beam, kept = [], set()
-            for _, child in children:
-                key = child.free_end
-                if key in kept:
+            for *_, node, number, placement in ranked:
+                key = placement.cells[-1]  # the child's free end
+                if key in kept or not self.legal(node, placement):
                     continue
                 kept.add(key)
+                child = self.child(node, number, placement)
                 child = _Node(
                     child.laid, child.occupied, child.counts, self.value(child.laid), child.escaped
                 )

@@ -188,7 +188,10 @@ def _photonenpaddel(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -
             lift=turn.flight_lift,
             where=f"{raw['where']}.hinge",
         )
-    jet["heading"] = norm(jet["heading"] + h1 + h2)
+    # The lift is aligned once more: it is the turn's last ruler (a Paddel de Luxe after it
+    # turns from it), and the jet is aligned on it again.
+    turn.ruler_direction = norm(jet["heading"] + h1)
+    jet["heading"] = norm(turn.ruler_direction + h2)
     event.update(heading=jet["heading"])
 
 

@@ -99,6 +99,8 @@ def load(data: object) -> dict[str, Any]:
     ]
     if not 1 <= len(jets) <= MAX_JETS:
         raise EngineError(f"state.jets must hold 1-{MAX_JETS} jets", where="state.jets")
+    for i, j in enumerate(jets):
+        _check_progress(j, f"state.jets[{i}]", laps)
     for key in ("id", "seat"):
         if len({j[key] for j in jets}) != len(jets):
             raise EngineError(f"state.jets: two jets share a {key}", where="state.jets")
@@ -212,6 +214,32 @@ def _load_jet(raw: object, where: str, level: int, gates: int) -> dict[str, Any]
             f"{where}.equipment: too many cards for level {level}", where=f"{where}.equipment"
         )
     return jet
+
+
+def _check_progress(jet: dict[str, Any], where: str, laps: int) -> None:
+    """A jet's progress must be one the race can reach: before its start a jet has no next
+    gate but gate 1 and no lap; no jet has more laps than the race, and one still racing has
+    fewer."""
+    if not jet["started"] and (jet["next_gate"] != 1 or jet["laps"] != 0):
+        raise EngineError(
+            f"{where}: {jet['id']} has not started, yet its next gate is {jet['next_gate']} "
+            f"after {jet['laps']} laps (before the start both are 1 and 0)",
+            code="unstarted_progress",
+            jet=jet["id"],
+            next_gate=jet["next_gate"],
+            laps=jet["laps"],
+            where=where,
+        )
+    if jet["laps"] > laps or (jet["status"] == "racing" and jet["laps"] == laps):
+        raise EngineError(
+            f"{where}: {jet['id']} is {jet['status']} after {jet['laps']} laps of a race of "
+            f"{laps} laps",
+            code="laps_past_race",
+            jet=jet["id"],
+            laps=jet["laps"],
+            race_laps=laps,
+            where=where,
+        )
 
 
 def sealed_flight(raw: object, where: str) -> dict[str, Any]:

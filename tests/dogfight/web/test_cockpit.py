@@ -448,3 +448,14 @@ def test_refused_orders_store_none_of_their_chatter(pilot, game):
     assert not Chatter.objects.filter(seat__game=game).exists()
     shown = [i.get("value") for i in inputs(response.content.decode()) if i.get("name") == "l1"]
     assert shown == ["Horrido!"]  # what was typed is on the page again, not stored
+
+
+def test_the_live_preview_never_puts_the_csrf_token_in_its_get_urls(pilot, game):
+    import re
+
+    page = pilot.get(reverse("dogfight:seat", args=[game.pk, 0])).content.decode()
+    asking = re.findall(r"<[^>]*hx-get=[^>]*>", page)
+    assert asking
+    for tag in asking:
+        if 'hx-include="closest form"' in tag:
+            assert 'hx-params="not csrfmiddlewaretoken"' in tag, tag

@@ -123,3 +123,11 @@ def test_the_moves_table_says_through_the_balloon():
     log = report.flight_log(events, [0, 1, 2])
     assert log[0]["moves"][0]["through"] is True
     assert not log[1]["moves"][0].get("through")
+
+
+def test_a_windless_rounds_replay_does_not_speak_of_the_wind():
+    before, events, after = _round_with_a_burst_and_a_crash()
+    windy = report.frames(before, events, after, NAMES)[-1]["title"]
+    assert windy == "End of the round (after the wind)"
+    calm = [{**e, "windless": True, "wind": None} if e["type"] == "weather" else e for e in events]
+    assert report.frames(before, calm, after, NAMES)[-1]["title"] == "End of the round"

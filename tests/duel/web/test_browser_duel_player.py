@@ -75,7 +75,7 @@ def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server
         3
     )
     expect(a.locator('#board g.kill[data-fighter="B1"]')).to_have_count(1)
-    expect(a.get_by_text("Enemy B1 is destroyed (missile, by 1).")).to_be_visible()
+    expect(a.get_by_text("The enemy's B1 is destroyed by missile 1.")).to_be_visible()
     for step in ("ahead", "ahead"):
         click_htmx(a, step)
     click_htmx(a, "Finish A2's move")

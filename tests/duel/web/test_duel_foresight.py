@@ -108,7 +108,7 @@ def test_the_preview_marks_enemy_kills_draws_shots_and_stops_a_destroyed_fighter
     draft = json.dumps([{"fighter": "A1", "steps": ["A", "G"]}])
     page = client.get(url, {"draft": draft, "current": "A1"}, **HTMX).content.decode()
     assert '<line class="shot hit" data-fighter="A1"' in page
-    assert "Enemy B1 is destroyed (gun, by A1)." in page
+    assert "The enemy&#x27;s B1 is shot down by A1." in page
     assert 'class="kill" data-fighter="B1" data-player="1"' in page
     # A2 flies off the board on its second hex: no more steps, and finishing completes it
     draft = json.dumps(

@@ -72,7 +72,6 @@ PHRASES = {
     "Missile 1 flew to": ("Rakete 1 flog nach",),
     "fired its nose gun": ("feuerte die Bugkanone",),
     "landed on": ("landete auf",),
-    "was destroyed": ("wurde zerstört",),
     "The game is over": ("Die Partie ist vorbei",),
     "The duel is over": ("Das Duell ist vorbei",),
     "You won": ("Du hast gewonnen",),

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.cache import has_vary_header
 
 from games.models import Game, Order
+from joyride.models import PlanDraft
 
 from .helpers import HTMX, make_game, url
 
@@ -60,3 +61,28 @@ def test_a_pick_field_that_is_no_plain_number_is_refused_without_a_500(client, a
     answer = client.post(url(game, 0, "pick"), {"choice_\u00b2": "GS-01", "round": "2"})
     assert answer.status_code == 400
     assert not Order.objects.filter(seat__user=alice).exists()
+
+
+def test_a_deeply_nested_plan_is_refused_with_a_400_never_a_500(client, alice, bob):
+    game = make_game(alice, bob)
+    client.force_login(alice)
+    deep = '{"tiles": ' + "[" * 3000 + "]" * 3000 + "}"
+    built = client.post(url(game, 0, "build"), {"do": "text", "plan": deep})
+    checked = client.get(url(game, 0, "check"), {"plan": deep})
+    assert (built.status_code, checked.status_code) == (400, 400)
+    for answer in (built, checked):
+        assert "nested deeper than a plan can be" in answer.content.decode()
+    partial = client.get(url(game, 0, "check"), {"plan": deep}, HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200 and "nested deeper" in partial.content.decode()
+    assert all(not d.plan["tiles"] for d in PlanDraft.objects.filter(seat__number=0))
+
+
+def test_builder_clicks_are_limited_per_seat(client, alice, bob, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "draft_edits_per_seat": "3/m"}
+    game = make_game(alice, bob)
+    client.force_login(alice)
+    answers = [
+        client.post(url(game, 0, "build"), {"do": "clear"}, HTTP_HX_REQUEST="true").status_code
+        for _ in range(4)
+    ]
+    assert answers == [200, 200, 200, 429]

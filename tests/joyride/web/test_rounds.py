@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from games.models import Game, Order, Report, Round
 from joyride import services
@@ -74,8 +75,15 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(
     twice = client.post(url(game, 0, "pick"), {"choice_1": offered[0], "choice_2": offered[0]})
     assert twice.status_code == 400 and "twice" in twice.content.decode()
     assert not Order.objects.filter(round=pick).exists()
+    # choice 1 set to what choice 2 showed: the two swap, as a ranking widget would
+    assert f'name="was_1" value="{offered[0]}"' in html
+    assert f'name="was_2" value="{offered[1]}"' in html
+    shown = {"was_1": offered[0], "was_2": offered[1]}
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(url(game, 0, "pick"), {"choice_1": offered[1], "choice_2": offered[0]})
+        client.post(url(game, 0, "pick"), {"choice_1": offered[1], "choice_2": offered[1], **shown})
+    assert Order.objects.get(round=pick, seat__number=0).payload == {
+        "picks": [offered[1], offered[0]]
+    }
     assert "Your pick is sealed" in client.get(url(game, 0)).content.decode()
     client.force_login(bob)
     with django_capture_on_commit_callbacks(execute=True):
@@ -176,3 +184,27 @@ def test_practice_is_a_started_game_against_a_computer(alice):
     assert game.status == Game.Status.RUNNING
     assert game.seats.get(number=1).computer
     assert Order.objects.filter(round=open_round(game), seat__number=1).exists()
+
+
+def test_a_solo_game_speaks_of_no_deadline_anywhere(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    client.post(reverse("joyride:solo"))
+    game = Game.objects.get(kind="joyride")
+    year = str(open_round(game).deadline.year)
+    for page in (reverse("lobby"), reverse("home"), reverse("my_games")):
+        html = client.get(page).content.decode()
+        assert escape(game.title) in html, page
+        entry = html.split(escape(game.title))[1].split("</li>")[0]
+        assert year not in entry and "deadline" not in entry.lower().replace("no deadline", "")
+    plan = legal_plan(open_round(game).state, 0, 6)
+    client.post(url(game, 0, "build"), {"do": "text", "plan": json.dumps(plan)})
+    with django_capture_on_commit_callbacks(execute=True):
+        sealed = client.post(url(game, 0, "submit"), follow=True).content.decode()
+    assert "Your plan is sealed and your run is replayed." in sealed
+    assert "at the deadline" not in sealed
+    # a game of two still shows its deadline
+    other = make_game(alice, bob)
+    entry = client.get(reverse("lobby")).content.decode().split(other.title)[-1]
+    assert str(open_round(other).deadline.year) in entry.split("</li>")[0]

@@ -304,6 +304,17 @@ CASES = [
         "flight_in_turn_mode",
         {},
     ),
+    # a state that contradicts itself
+    (
+        lambda: race(jet("a", 0, 0, started=False, next_gate=3), jet("z", 0, 900)),
+        "unstarted_progress",
+        {"jet": "a", "next_gate": 3, "laps": 0, "where": "state.jets[0]"},
+    ),
+    (
+        lambda: race(jet("a", 0, 0, laps=1), jet("z", 0, 900), laps=1),
+        "laps_past_race",
+        {"jet": "a", "laps": 1, "race_laps": 1, "where": "state.jets[0]"},
+    ),
     # setting a race up
     (
         lambda: new_race("oval5", JETS, level=7),

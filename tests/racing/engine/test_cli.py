@@ -157,6 +157,16 @@ def test_a_bad_job_is_an_error_object_and_unreadable_input_exits_2():
     )
 
 
+def test_the_face_refuses_a_state_that_contradicts_itself():
+    state = new_race("oval5", JETS)
+    state["jets"][0] |= {"started": False, "next_gate": 3}
+    reply, code = run("legal", {"state": state})
+    assert code == 1 and reply == {
+        "error": "state.jets[0]: red has not started, yet its next gate is 3 after 0 laps "
+        "(before the start both are 1 and 0)"
+    }
+
+
 def equipped_race():
     """Three jets after a level-3 draft, each holding seven cards, racing."""
     state = new_race("oval5", JETS, level=3, seed=2)

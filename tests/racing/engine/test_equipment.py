@@ -113,6 +113,23 @@ def test_paddel_de_luxe_aligns_the_jet_on_the_ruler_as_with_lift_2():
         play_turn(state, {"lift": 5, "after": [{"card": 1, "angle": 50}]})
 
 
+def test_paddel_de_luxe_after_a_photonenpaddel_turns_from_the_realigned_ruler():
+    # The seed: the Photonenpaddel aligns the lift once more, so the last ruler is the new one.
+    state = race(
+        jet("a", 400, 400, 0, equipment=cards("photonenpaddel", "paddel_de_luxe"), lift=1),
+        jet("z", 0, 900),
+    )
+    order = {
+        "lift": 1,
+        "hinge": [0, 0],
+        "after": [{"card": 1, "hinge": [30, 0]}, {"card": 2, "angle": 0}],
+    }
+    after, _ = play_turn(state, order)
+    assert close(find(after, "a")["heading"], 30)
+    twice = order | {"after": [{"card": 1, "hinge": [30, -20]}, {"card": 2, "angle": 10}]}
+    assert close(find(play_turn(state, twice)[0], "a")["heading"], 40)
+
+
 def test_sidestep_steps_sideways_with_lift_1_to_3_and_takes_3_chips():
     state = race(shooter("sidestep", lift=1), jet("z", 0, 900))
     after, _events = play_turn(

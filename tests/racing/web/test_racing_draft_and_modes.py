@@ -121,6 +121,12 @@ def test_the_rules_page_has_the_engines_equipment_table_in_both_languages(client
     assert "40" in page and "60°" in page  # Lift 1's ruler and hinge limit
 
 
+def test_the_rules_page_says_the_turn_mode_in_plain_english(client):
+    page = client.get("/racing/rules/").content.decode()
+    assert "the seed&#x27;s" not in page and "the seed's" not in page
+    assert "In turn mode (the original game's way) the jets fly in seat order" in page
+
+
 def test_the_demo_sets_up_a_practice_race_for_the_demo_person(db):
     out = io.StringIO()
     call_command("demo_setup", stdout=out)
@@ -181,3 +187,24 @@ def test_a_race_whose_first_turn_is_a_computer_jets_flies_it_at_the_start(
         services.game_start(game=game, by=alice)
     assert game.rounds.get(number=1).status == Round.Status.PUBLISHED
     assert game.rounds.get(status=Round.Status.OPEN).state["turn"]["seat"] == 1
+
+
+def test_the_draft_explains_each_card_its_effect_and_what_a_use_costs(client, alice, bob):
+    game = make_race(alice, bob, level=2)
+    _computer_picks_first(game)
+    client.force_login(bob)
+    page = client.get(page_url(game, 1, "draft")).content.decode()
+    for kind in engine.legal(state(game))["picks"]:
+        row = next(r for r in rules_page.equipment_rows() if r["kind"] == kind)
+        assert f'aria-describedby="pick-{kind}-effect"' in page
+        effect = page.split(f'id="pick-{kind}-effect"')[1].split("</p>")[0]
+        assert str(row["effect"]).replace("'", "&#x27;") in effect
+        assert f"Using it costs {row['cost']} energy" in effect
+    take_five = page.split('<tr data-kind="take_five"')[1].split("</tr>")[0]
+    assert "The jet flies Lift 5 this turn" in take_five
+    assert "Using it costs 3 energy (as the flight&#x27;s boost)." in take_five
+    assert "The card then takes 3 damage chips." in take_five
+    bob.profile.language = "de"
+    bob.profile.save()
+    german = client.get(page_url(game, 1, "draft")).content.decode()
+    assert "Ein Einsatz kostet 3 Energie" in german

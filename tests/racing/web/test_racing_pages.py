@@ -165,7 +165,7 @@ def test_sending_a_turn_resolves_it_and_the_computer_jets_fly_on(
         ({"lift": "1", "h1": "75"}, "a hinge is past the limit of 60 degrees"),
         ({"lift": "3"}, "the lift must be 1, not 3"),
         ({"lift": "1", "use_99": "before"}, ""),  # a card not held: no such field, nothing used
-        ({"lift": "1", "h1": "nan", "h2": "inf"}, ""),  # garbage numbers are read as 0
+        ({"lift": "1", "h1": "nan", "h2": "inf"}, "the first hinge must be a number"),
     ],
 )
 def test_a_bad_order_is_refused_with_the_engines_reason_and_nothing_is_stored(
