@@ -79,7 +79,7 @@ def test_a_pick_by_another_is_no_news_but_his_turn_in_the_race_is_to_every_repor
     taken = play_out(game, [alice, bob], django_capture_on_commit_callbacks)
 
     subjects = mails_to(alice)
-    reports = [int(s.split()[3]) for s in subjects if s.endswith("is published")]
+    reports = [s.split(": ")[1] for s in subjects if s.endswith("is published")]
     turns = subjects.count("Test race: your turn") + subjects[0].endswith("your turn")
     assert turns == taken["alice"]
     assert subjects[-1] == "Test race: the game is over"
@@ -87,7 +87,7 @@ def test_a_pick_by_another_is_no_news_but_his_turn_in_the_race_is_to_every_repor
     bobs = [rnd for rnd in game.rounds.all() if RULES.active_seats(rnd.state) == [1]]
     picks = [rnd.number for rnd in bobs if rnd.state["phase"] == "draft"]
     flights = [
-        rnd.name.number  # a mail names the turn as the race counts it, from 1 at the start
+        f"{rnd.name} is published"  # the race's own turn: "turn 3", counted from the draft's end
         for rnd in bobs
         if rnd.state["phase"] == "race"
         and 0 in RULES.seats_in_game(rnd.report.state)  # she still races (then the result)
