@@ -1,7 +1,8 @@
 """What the cockpit's pages read from the database: a bounded, exact number of queries, the
 same on every request of a round. As in production, the session and the user come from the
 shared cache (a real Redis); the database gives, in one query, the game with its seats and the
-open round with the pilot's own orders and chatter."""
+open round with the pilot's own orders and chatter. The page is a live page: before it, the live
+hook reads the game's version in one query of its own (games/live.py)."""
 
 import pytest
 from django.db import connection
@@ -52,9 +53,16 @@ def _queries(client, url, **extra):
     return [q["sql"] for q in queries]
 
 
+def _page_queries(client, url) -> list[str]:
+    """The page's own queries, after the live hook's one read of the game's version."""
+    sql = _queries(client, url)
+    assert sql[0].lstrip().startswith("SELECT g.kind, g.status, r.number, r.status")
+    return sql[1:]
+
+
 def test_the_pilot_page_reads_the_game_its_seats_and_the_round_in_one_query(pilot, game, alice):
     services.chatter_save(seat=seat_of(game, alice), user=alice, lines=["tally ho"])
-    sql = _queries(pilot, cockpit(game, 0))
+    sql = _page_queries(pilot, cockpit(game, 0))
     assert 'value="tally ho"' in pilot.get(cockpit(game, 0)).content.decode()
     assert len(sql) == 1
     assert all(
@@ -77,7 +85,7 @@ def test_the_page_with_orders_in_reads_no_more(pilot, game, alice):
             {"maneuver": "A", "fire": []},
         ],
     )
-    sql = _queries(pilot, cockpit(game, 0))
+    sql = _page_queries(pilot, cockpit(game, 0))
     assert len(sql) == 1
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert "Your orders are in." in page and "take off on runway β" in page
@@ -87,7 +95,7 @@ def test_an_unnamed_pilot_reads_his_former_names_besides(client):
     bob = make_user("bob")
     game = make_dogfight(humans={0: bob})
     client.force_login(bob)
-    sql = _queries(client, cockpit(game, 0))
+    sql = _page_queries(client, cockpit(game, 0))
     assert len(sql) == 2 and '"dogfight_pilot"' in sql[1]
 
 
