@@ -7,6 +7,7 @@ by the engine again through the services before anything is stored.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from functools import lru_cache
 
 from django.contrib import messages
@@ -267,7 +268,8 @@ def submit(request, game_id: int, number: int):
     refusal of either stores nothing, and keeps everything the pilot typed on the page."""
     seat = _own_seat(request, game_id, number)
     try:
-        with transaction.atomic():
+        # With chatter, one transaction; orders alone are one already (no savepoint).
+        with transaction.atomic() if "l1" in request.POST else nullcontext():
             if "l1" in request.POST:
                 services.require_form_round(
                     services.current_round(seat.game), _form_round(request.POST)
