@@ -4,6 +4,8 @@ services, and so the same checks, as the site's forms."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -317,7 +319,9 @@ def orders(request, game_id: int, number: int, body: schemas.OrdersIn):
     page = _page(request, game_id, number)
     rnd_number = _open_round(page).number
     count(request, "orders_per_seat", limits.per_seat(request, game_id, number))
-    with transaction.atomic():  # refused orders keep no chatter: a refusal changes nothing
+    # Refused orders keep no chatter (a refusal changes nothing); orders alone are one
+    # transaction already.
+    with transaction.atomic() if body.chatter is not None else nullcontext():
         if body.chatter is not None:
             services.chatter_save(seat=page.seat, user=request.user, lines=body.chatter)
         services.orders_submit(
