@@ -194,10 +194,10 @@ class DuelRules(TurnDeadline, GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
         frames = report.frames(engine.public(state_before, None), events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
+        step = len(frames) - 1  # its own replay, until it moves onto the platform's
         frame = frames[step]
         return {
             "board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),

@@ -248,10 +248,10 @@ class JoyrideRules(GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
         frames = report.frames(state_before, events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
+        step = len(frames) - 1  # its own replay, until it moves onto the platform's
         frame = frames[step]
         return {
             "frame": frame,

@@ -264,10 +264,10 @@ class RacingRules(TurnDeadline, GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
         frames = report.frames(state_before, events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
+        step = len(frames) - 1  # its own replay, until it moves onto the platform's
         frame = frames[step]
         return {
             "board": svg.course_svg(frame["state"], names, svg_id="replay", paths=frame["paths"]),
