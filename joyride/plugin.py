@@ -277,8 +277,10 @@ class JoyrideRules(GameRules):
         """Each run step by step, every lab drawn (``report.frames``); a gadget pick as one
         step that keeps the labs of the run before it on the board. The last step of a finished
         game is the last run's labs."""
+        if not rounds:
+            return []
         shown: list[Frame] = []
-        board = partial(_replay_labs, rounds[0].state_before, []) if rounds else None
+        board = partial(_replay_labs, rounds[0].state_before, [])
         for played in rounds:
             steps = report.frames(played.state_before, played.events, played.state_after, names)
             for index, frame in enumerate(steps):
