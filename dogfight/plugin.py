@@ -363,7 +363,7 @@ def _seats_in_play(state_before: dict) -> list[int]:
 
 def _replay_board(frame: dict, seats: list[int], names: dict[int, str]) -> str:
     planes = [{**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats]
-    return svg.board_svg({**frame, "planes": planes}, names, svg_id="replay")
+    return svg.board_svg({**frame, "planes": planes}, names, svg_id="replay-board")
 
 
 def _moves_of(payload: object) -> object:

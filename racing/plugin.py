@@ -352,4 +352,4 @@ RULES = RacingRules()
 
 
 def _replay_board(state: dict, trails: list[dict], names: dict[int, str]) -> str:
-    return svg.course_svg(state, names, svg_id="replay", paths=trails)
+    return svg.course_svg(state, names, svg_id="replay-board", paths=trails)

@@ -91,7 +91,7 @@ def _main(html: str) -> str:
 
 
 def _replay_board(html: str) -> str:
-    return re.search(r'<svg id="replay".*?</svg>', html, re.DOTALL).group(0)
+    return re.search(r'<svg id="replay-board".*?</svg>', html, re.DOTALL).group(0)
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -162,6 +162,8 @@ def test_the_replay_has_five_steps_whose_boards_all_differ(client, battle):
         "End of the round (after the wind)",
     ]
     assert 'type="range" name="step" min="0" max="4" value="0"' in page
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert "replay" in ids and "replay-board" in ids and len(ids) == len(set(ids))
     boards = [_board_at(client, battle, step) for step in range(5)]
     assert [_replay_board(board) for board in boards] == boards
     assert _replay_board(page) == boards[0]

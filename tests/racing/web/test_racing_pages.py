@@ -278,7 +278,7 @@ def test_spectators_see_the_race_the_standings_and_every_turns_replay(
     assert 'id="replay"' in report and "Standings" in report
     assert 'href="/static/racing/racing.css"' in report  # the course is drawn as styled
     board = client.get(reverse("replay_board", args=[game.pk, 1])).content.decode()
-    assert board.startswith('<svg id="replay" class="course"') and 'class="paths"' in board
+    assert board.startswith('<svg id="replay-board" class="course"') and 'class="paths"' in board
 
 
 @pytest.mark.slow
