@@ -7,6 +7,8 @@ settings wrap ``resolve``), so what needs models imports them when called.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
@@ -14,7 +16,17 @@ from django.utils.translation import gettext_lazy as _
 
 from games import pictures
 from games.enginekit import EngineError
-from games.registry import MOVE, ROUND, GameRules, Outcome, Rejected, Units, places
+from games.registry import (
+    MOVE,
+    ROUND,
+    Frame,
+    GameRules,
+    Outcome,
+    PlayedRound,
+    Rejected,
+    Units,
+    places,
+)
 
 from . import cockpit_words, report, svg, words
 from .engine import career
@@ -197,27 +209,10 @@ class DogfightRules(GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
-        frames = report.frames(state_before, events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
-        frame = frames[step]
-        seats = [p["seat"] for p in state_before["planes"] if p["status"] != "out"]
+        seats = _seats_in_play(state_before)
         return {
-            "board": svg.board_svg(
-                {
-                    **frame,
-                    "planes": [
-                        {**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats
-                    ],
-                },
-                names,
-                svg_id="replay",
-            ),
-            "frame_title": frame["title"],
-            "step": step,
-            "steps": range(len(frames)),
-            "last_step": len(frames) - 1,
             "groups": report.moves_in_words(events, names),
             "scored": report_state["settings"].get("scored", False)
             and not report_state["settings"].get("duel", False),
@@ -235,6 +230,25 @@ class DogfightRules(GameRules):
                 for row in report.flight_log(events, seats)
             ],
         }
+
+    stylesheets = ("dogfight/board.css",)
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        """Each round's start, its three moves and its end (after the wind), the planes that
+        flew in it drawn, those shot down in it too."""
+        shown = []
+        for played in rounds:
+            seats = _seats_in_play(played.state_before)
+            steps = report.frames(played.state_before, played.events, played.state_after, names)
+            for index, frame in enumerate(steps):
+                shown.append(
+                    Frame(
+                        caption=frame["title"],
+                        draw=partial(_replay_board, frame, seats, names),
+                        mark=self.round_name(played).title if index == 0 else "",
+                    )
+                )
+        return shown
 
     # --- the public API -------------------------------------------------------------------
     # Orders are {"moves": [move, move, move], "name": the pilot's name (his first round)};
@@ -340,6 +354,16 @@ class DogfightRules(GameRules):
     def _require_in_play(state: dict, seat: int) -> None:
         if State.from_snapshot(state).plane(seat).status == "out":
             raise Rejected(gettext("your plane is out of the game"))
+
+
+def _seats_in_play(state_before: dict) -> list[int]:
+    """The seats whose planes fly in a round starting from ``state_before``."""
+    return [p["seat"] for p in state_before["planes"] if p["status"] != "out"]
+
+
+def _replay_board(frame: dict, seats: list[int], names: dict[int, str]) -> str:
+    planes = [{**p, "show_out": True} for p in frame["planes"] if p["seat"] in seats]
+    return svg.board_svg({**frame, "planes": planes}, names, svg_id="replay-board")
 
 
 def _moves_of(payload: object) -> object:

@@ -9,6 +9,8 @@ the engine's missed-turn default. Resignation, an agreed draw and the referee's 
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.conf import settings
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -17,9 +19,11 @@ from games import pictures
 from games.registry import (
     STEP,
     TURN,
+    Frame,
     GameRules,
     Numbered,
     Outcome,
+    PlayedRound,
     Rejected,
     TurnDeadline,
     Unit,
@@ -194,22 +198,37 @@ class DuelRules(TurnDeadline, GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
-        frames = report.frames(engine.public(state_before, None), events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
-        frame = frames[step]
         return {
-            "board": svg.board_svg(frame["state"], svg_id="replay-board", replay=frame),
-            "frame_title": frame["title"],
-            "step": step,
-            "steps": range(len(frames)),
-            "last_step": len(frames) - 1,
-            "previous_step": step - 1 if step > 0 else None,
-            "next_step": step + 1 if step < len(frames) - 1 else None,
             "lines": report.describe(events, names),
             "final": engine.public(report_state, None),
         }
+
+    stylesheets = ("duel/duel.css",)
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        """Each action hex step by hex step (``report.frames``), marked with its line of the
+        history."""
+        from .history import summary  # models: imported when called, as the services are
+
+        shown = []
+        for played in rounds:
+            steps = report.frames(
+                engine.public(played.state_before, None),
+                played.events,
+                played.state_after,
+                names,
+            )
+            for index, frame in enumerate(steps):
+                shown.append(
+                    Frame(
+                        caption=frame["title"],
+                        draw=partial(_replay_board, frame),
+                        mark=summary(played.events, names) if index == 0 else "",
+                    )
+                )
+        return shown
 
     # --- the public API -------------------------------------------------------------------
     # Orders are the engine's actions ({"type": "asteroid"|"fighters"|"turn", ...}).
@@ -292,6 +311,10 @@ class DuelRules(TurnDeadline, GameRules):
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
         return report.frames(engine.public(state_before, None), events, report_state, names)
+
+
+def _replay_board(frame: dict) -> str:
+    return svg.board_svg(frame["state"], svg_id="replay-board", replay=frame)
 
 
 def player_label(player: int) -> str:

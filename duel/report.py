@@ -309,8 +309,8 @@ def fighter_rows(state: dict, names: dict[int, str]) -> list[dict]:
     ]
 
 
-# The platform's replay offers steps 0..games.public_views.MAX_REPLAY_STEP; an action with more
-# hex steps than that shows its tail in the last step.
+# An action's replay has at most this many steps, which keeps a whole duel's frames cheap; an
+# action with more hex steps than that shows its tail in the last step.
 MAX_FRAMES = 61
 # An event that is a step of its own on the board; those before it (the turn's start, a
 # take-off, a smart missile's turn) belong to it, and so do those after it (a destruction, a

@@ -19,9 +19,17 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 
-from . import pages, picture_views, ratings, registry, report_cache, round_names, selectors
+from . import (
+    pages,
+    picture_views,
+    ratings,
+    registry,
+    replay,
+    report_cache,
+    round_names,
+    selectors,
+)
 from .db import queries
 from .models import Chatter, Game, Order, Round
 
@@ -62,6 +70,8 @@ def game_page(request, game_id: int):
         )
     if state is not None:
         context.update(rules.page_context(state, names))
+    if game.status == Game.Status.FINISHED:  # the final board, as the replay's last step
+        context["replay"] = replay.player(game, replay.frames(game), replay.requested_step(request))
     context["preview"] = picture_views.link_preview(
         request,
         game,
@@ -78,37 +88,52 @@ def game_page(request, game_id: int):
 
 
 ROUNDS_PAGE = 50  # published rounds listed per page of a game's page
-MAX_REPLAY_STEP = 60  # a game's replay has at most this many steps; beyond, the last
+START_OF_ROUND = -1  # the cache's name for a report page's default step: its round's first
 
 
-@vary_on_headers("HX-Request")  # the replay's fragment for htmx, the whole page without
 @require_safe
 def round_report(request, game_id: int, number: int):
-    step = _replay_step(request)
-    if request.htmx:
-        rnd = _published_round(game_id, number)
-        return HttpResponse(_cached_report_fragment(rnd, "_replay", step))
+    step = replay.requested_step(request)
     round_id, later = _published_round_and_later(game_id, number)
     if not _is_public_reader(request):
         return _report_page(request, _published_round(game_id, number), step, later)
-    html, version = report_cache.public_page(game_id, round_id, step, later)
+    cached_step = START_OF_ROUND if step is None else step
+    html, version = report_cache.public_page(game_id, round_id, cached_step, later)
     if html is None:
         # Rendered without the session (whose absence _is_public_reader saw): the page shows
         # the anonymous navigation, no messages and no CSRF token.
         html = _report_page(
             request, _published_round(game_id, number), step, later, public_copy=True
         ).content.decode()
-        report_cache.keep_public_page(round_id, step, later, version, html)
+        report_cache.keep_public_page(round_id, cached_step, later, version, html)
     response = HttpResponse(html)
     patch_vary_headers(response, ["Cookie"])  # a logged-in reader's page differs
     return response
 
 
-def _replay_step(request) -> int:
-    try:
-        return min(max(int(request.GET.get("step", MAX_REPLAY_STEP)), 0), MAX_REPLAY_STEP)
-    except ValueError:
-        return MAX_REPLAY_STEP
+@require_safe
+def replay_page(request, game_id: int):
+    """The whole game's replay so far, at ``?step=N`` (the last step, the board as it stands,
+    without one)."""
+    game = get_object_or_404(Game, pk=game_id)
+    shown = replay.player(game, replay.frames(game), replay.requested_step(request))
+    if shown is None:
+        raise Http404("Nothing published to replay yet.")
+    return render(
+        request,
+        "games/replay.html",
+        {"game": game, "replay": shown, "stylesheets": game.rules.stylesheets},
+    )
+
+
+@require_safe
+def replay_board(request, game_id: int, step: int):
+    """The board at one step of the whole game's replay: what the player's script shows."""
+    game = get_object_or_404(Game, pk=game_id)
+    board = replay.board(game, step)
+    if board is None:
+        raise Http404("No such step.")
+    return HttpResponse(board)
 
 
 def _is_public_reader(request) -> bool:
@@ -146,9 +171,12 @@ def _published_round(game_id: int, number: int) -> Round:
 
 
 def _report_page(
-    request, rnd: Round, step: int, later: bool, public_copy: bool = False
+    request, rnd: Round, step: int | None, later: bool, public_copy: bool = False
 ) -> HttpResponse:
-    body = _cached_report_fragment(rnd, "_report_body", step)
+    body = _cached_report_fragment(rnd, "_report_body")
+    found = replay.frames(rnd.game, upto=rnd.number)  # the game up to this round
+    if step is None:
+        step = replay.first_step_of(found, rnd.number)
     previous = rnd.number - 1 if rnd.number > 1 else None
     following = rnd.number + 1 if later else None
     names = round_names.name_numbers(rnd.game, [n for n in (previous, following) if n])
@@ -161,6 +189,8 @@ def _report_page(
             "body": body,
             "public_copy": public_copy,
             "rules_url": rnd.game.rules.rules_url(),
+            "stylesheets": rnd.game.rules.stylesheets,
+            "replay": replay.player(rnd.game, found, step),
             "previous": previous,
             "next": following,
             "previous_name": names[previous] if previous else None,
@@ -185,20 +215,20 @@ def _rating_changes(game: Game, later: bool) -> list:
     return ratings.report_rows(game)
 
 
-def _cached_report_fragment(rnd: Round, part: str, step: int) -> str:
-    """One of the game's report templates (``_report_body`` or ``_replay``), rendered once a
-    step: a published round never changes."""
-    key = report_cache.fragment_key(rnd.game_id, rnd.pk, part, step)
+def _cached_report_fragment(rnd: Round, part: str) -> str:
+    """One of the game's report templates (``_report_body``), rendered once: a published
+    round never changes."""
+    key = report_cache.fragment_key(rnd.game_id, rnd.pk, part)
     html = cache.get(key)
     if html is None:
         html = render_to_string(
-            rnd.game.rules.template(part), _report_context(rnd, step, _names(rnd.game))
+            rnd.game.rules.template(part), _report_context(rnd, _names(rnd.game))
         )
         cache.set(key, html, report_cache.REPORT_SECONDS)
     return mark_safe(html)
 
 
-def _report_context(rnd: Round, step: int, names: dict[int, str]) -> dict:
+def _report_context(rnd: Round, names: dict[int, str]) -> dict:
     game = rnd.game
     rules = registry.get(game.kind)
     context = {
@@ -207,9 +237,7 @@ def _report_context(rnd: Round, step: int, names: dict[int, str]) -> dict:
         "report": rnd.report,
         "chatter": [c for c in Chatter.objects.filter(round=rnd).select_related("seat") if c.lines],
     }
-    context.update(
-        rules.report_context(rnd.state, rnd.report.state, rnd.report.events, names, step)
-    )
+    context.update(rules.report_context(rnd.state, rnd.report.state, rnd.report.events, names))
     return context
 
 

@@ -149,10 +149,36 @@ def missing_methods(rules: GameRules) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class PlayedRound:
+    """A published round as stored: the state it started from, its events, the state after."""
+
+    number: int
+    state_before: dict
+    events: list
+    state_after: dict
+
+    @property
+    def state(self) -> dict:
+        """The state the round started from, as a ``Round``'s (for ``GameRules.round_name``)."""
+        return self.state_before
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a replay. ``draw`` makes the board's markup (SVG, or the game's HTML around
+    its SVGs) only when the step is shown; ``mark`` names the round (turn, lab) that starts at
+    this step, "" on the steps within it."""
+
+    caption: str
+    draw: Callable[[], str]
+    mark: str = ""
+
+
 # The templates every game brings, each ``<slug>/<part>.html`` unless ``GameRules.templates``
-# names another: the public game page, a seat's own page, a published round's body and its
-# replay (the htmx part of it), and the game's entry on the home page.
-TEMPLATE_PARTS = ("game", "seat", "_report_body", "_replay", "_home")
+# names another: the public game page, a seat's own page, a published round's body, and the
+# game's entry on the home page. (The replay is the platform's: ``game_replay``.)
+TEMPLATE_PARTS = ("game", "seat", "_report_body", "_home")
 
 
 class GameRules:
@@ -173,6 +199,9 @@ class GameRules:
     rules_url_name: str | None = "rules"  # its rules page in ``urls``, without arguments
     nav: tuple[tuple[StrOrPromise, str], ...] = ()  # (label, URL name in ``urls``) for the header
     templates: dict[str, str] = {}  # TEMPLATE_PARTS named otherwise than by convention
+    # The game's stylesheets (static paths) that its boards need on the platform's pages that
+    # show them (a round's report, the replay).
+    stylesheets: tuple[str, ...] = ()
     own_page_label = _("My seat")  # the link to a seat's own page on "My games"
     new_game_label = _("Referee a new game")
     removal_note = _("The player is taken out at the start of the coming round.")
@@ -368,11 +397,19 @@ class GameRules:
 
     @required
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
-        """What a published round's body and replay (its ``_report_body`` and ``_replay``
-        templates) show, at replay ``step``."""
+        """What a published round's body (its ``_report_body`` template) shows; the platform's
+        replay player comes with it, from ``game_replay``."""
         raise NotImplementedError
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        """The replay of the published ``rounds`` (oldest first) step by step, as ``Frame``s
+        (the platform's player, ``games.replay``): a caption per step in the game's words, the
+        mark of each round (turn, lab) on its first step, and the board drawn by the game's
+        own board code. A round's frames depend only on it and the rounds before it. Default:
+        no replay."""
+        return []
 
     # --- the public API (games/api): plain JSON data, the same rules as the order forms -----
     def public_state(self, state: dict, seat: int | None) -> dict:
@@ -396,7 +433,7 @@ class GameRules:
     def replay_frames(
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
-        """A published round step by step, as the replay shows it."""
+        """A published round step by step as plain JSON data, for the API."""
         raise NotImplementedError
 
     def practice_create(self, user):

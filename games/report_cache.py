@@ -19,9 +19,13 @@ def _version_key(game_id: int) -> str:
     return f"report-names:{game_id}"
 
 
-def fragment_key(game_id: int, round_id: int, fragment: str, step: int) -> str:
-    version = cache.get(_version_key(game_id), 0)
-    return f"report:{round_id}:{fragment}:{step}:v{version}:{get_language()}"
+def names_version(game_id: int) -> int:
+    """The version of the game's names that cached fragments are rendered under."""
+    return cache.get(_version_key(game_id), 0)
+
+
+def fragment_key(game_id: int, round_id: int, fragment: str) -> str:
+    return f"report:{round_id}:{fragment}:v{names_version(game_id)}:{get_language()}"
 
 
 def names_changed(game_id: int) -> None:

@@ -55,6 +55,8 @@ urlpatterns = [
     path(
         "games/<int:game_id>/rounds/<int:number>/", public_views.round_report, name="round_report"
     ),
+    path("games/<int:game_id>/replay/", public_views.replay_page, name="replay"),
+    path("games/<int:game_id>/replay/<int:step>/", public_views.replay_board, name="replay_board"),
     path("games/<int:game_id>/feed.atom", require_safe(public_views.GameFeed()), name="game_feed"),
     # The boards as pictures: a game's position, each kind's sample position.
     *[

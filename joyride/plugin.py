@@ -12,13 +12,26 @@ are ready); what needs models imports them when called.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import pictures
-from games.registry import STEP, GameRules, Numbered, Outcome, Rejected, Unit, Units, places
+from games.registry import (
+    STEP,
+    Frame,
+    GameRules,
+    Numbered,
+    Outcome,
+    PlayedRound,
+    Rejected,
+    Unit,
+    Units,
+    places,
+)
 
 from . import report, svg, words
 from .engine import EngineError
@@ -248,35 +261,39 @@ class JoyrideRules(GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
-        frames = report.frames(state_before, events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
-        frame = frames[step]
         return {
-            "frame": frame,
-            "step": step,
-            "steps": range(len(frames)),
-            "last_step": len(frames) - 1,
-            "labs": [
-                {
-                    **lab,
-                    "svg": svg.lab(
-                        state_before,
-                        lab["seat"],
-                        tiles=lab["tiles"],
-                        stop=lab.get("stop"),
-                        svg_id=f"replay-{i}",
-                    ),
-                }
-                for i, lab in enumerate(frame["labs"])
-            ],
             "lines": report.describe(events, names),
             "results": report.result_rows(events, names),
             "picks": report.pick_rows(events, names),
             "is_run": state_before["phase"] == "run",
             **report.table_context(report_state, names),
         }
+
+    stylesheets = ("joyride/joyride.css",)
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        """Each run step by step, every lab drawn (``report.frames``); a gadget pick as one
+        step that keeps the labs of the run before it on the board. The last step of a finished
+        game is the last run's labs."""
+        if not rounds:
+            return []
+        shown: list[Frame] = []
+        board = partial(_replay_labs, rounds[0].state_before, [])
+        for played in rounds:
+            steps = report.frames(played.state_before, played.events, played.state_after, names)
+            for index, frame in enumerate(steps):
+                if frame["labs"]:
+                    board = partial(_replay_labs, played.state_before, frame["labs"])
+                shown.append(
+                    Frame(
+                        caption=" ".join([str(frame["title"]), *frame["lines"]]),
+                        draw=board,
+                        mark=self.round_name(played).title if index == 0 else "",
+                    )
+                )
+        return shown
 
     # --- the public API: a plan as the engine's JSON face takes it; a pick as {"picks": [...]}
 
@@ -325,6 +342,24 @@ class JoyrideRules(GameRules):
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
         return report.frames(state_before, events, report_state, names)
+
+
+def _replay_labs(state_before: dict, labs: list[dict]) -> str:
+    """Every seat's lab at a step of the replay (``report.frames``' labs)."""
+    drawn = [
+        {
+            **lab,
+            "svg": svg.lab(
+                state_before,
+                lab["seat"],
+                tiles=lab["tiles"],
+                stop=lab.get("stop"),
+                svg_id=f"replay-{index}",
+            ),
+        }
+        for index, lab in enumerate(labs)
+    ]
+    return render_to_string("joyride/_replay_labs.html", {"labs": drawn})
 
 
 def _hours(hours: int) -> str:

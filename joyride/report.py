@@ -13,7 +13,7 @@ from . import words
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-MAX_FRAMES = 11  # the platform's replay shows steps 0-10 (public_views.MAX_REPLAY_STEP)
+MAX_FRAMES = 11  # a run's steps in the replay at most: a whole game's frames stay cheap
 END = None  # the frame after the last step: Insta-Ball tiles, stops and scores
 
 

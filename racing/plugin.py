@@ -9,6 +9,8 @@ hours. Nothing here decides a rule: the engine's ``legal`` previews and checks e
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.conf import settings
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -19,9 +21,11 @@ from games.registry import (
     ROUND,
     STEP,
     TURN,
+    Frame,
     GameRules,
     Numbered,
     Outcome,
+    PlayedRound,
     Rejected,
     TurnDeadline,
     Units,
@@ -264,20 +268,32 @@ class RacingRules(TurnDeadline, GameRules):
         }
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
-        frames = report.frames(state_before, events, report_state, names)
-        step = min(max(step, 0), len(frames) - 1)
-        frame = frames[step]
         return {
-            "board": svg.course_svg(frame["state"], names, svg_id="replay", paths=frame["paths"]),
-            "frame_title": frame["title"],
-            "step": step,
-            "steps": range(len(frames)),
-            "last_step": len(frames) - 1,
             "lines": report.describe(events, names),
             "standings": report.standings(report_state, names),
         }
+
+    stylesheets = ("racing/racing.css",)
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        """Each turn's start and each jet's flight in it (``report.frames``), every path flown
+        since the start drawn: the last step is the finished race with every jet's trail."""
+        shown: list[Frame] = []
+        trails: list[dict] = []
+        for played in rounds:
+            steps = report.frames(played.state_before, played.events, played.state_after, names)
+            for index, frame in enumerate(steps):
+                trails = trails + frame["paths"]
+                shown.append(
+                    Frame(
+                        caption=frame["title"],
+                        draw=partial(_replay_board, frame["state"], trails, names),
+                        mark=self.round_name(played).title if index == 0 else "",
+                    )
+                )
+        return shown
 
     # --- the public API -------------------------------------------------------------------
     # Orders are the engine's (docs/engines/racing.md); nothing is secret in a race's state,
@@ -333,3 +349,7 @@ def jet_id(seat: int) -> str:
 
 
 RULES = RacingRules()
+
+
+def _replay_board(state: dict, trails: list[dict], names: dict[int, str]) -> str:
+    return svg.course_svg(state, names, svg_id="replay-board", paths=trails)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import fields
 from types import ModuleType
 
 from django.utils.module_loading import import_string
 
 from games import registry
 from games.forms import GameSettingsForm, RefereeInputForm
-from games.registry import GameRules, Outcome
+from games.registry import Frame, GameRules, Outcome, PlayedRound
 
 from .markdown import ROOT, code_spans
 
@@ -45,7 +46,8 @@ def game_modules() -> list[ModuleType]:
 
 def names_something(name: str) -> bool:
     owners = [GameRules, Outcome, GameSettingsForm, RefereeInputForm, *game_modules()]
-    return any(hasattr(owner, name) for owner in owners)
+    fields_of_the_replay = {field.name for kind in (Frame, PlayedRound) for field in fields(kind)}
+    return name in fields_of_the_replay or any(hasattr(owner, name) for owner in owners)
 
 
 def importable(dotted: str) -> bool:

@@ -333,6 +333,7 @@ def test_every_endpoint_answers_random_gets_and_posts_from_anyone_without_a_500(
     arguments = {
         "game_id": every_game + [world["waiting"].pk, world["finished"].pk, 10**9],
         "number": [0, 1, 2, 5, 6, 2**31 - 1],
+        "step": [0, 1, 4, 5, 2**31 - 1],
         "pilot_id": [world["pilot"].pk, 10**9],
         "kind": kinds + ["nonesuch"],
         "uidb64": ["MQ", "x", "-"],

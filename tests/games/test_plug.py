@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods
 from games import checks, registry, selectors, services
 from games.forms import GameSettingsForm
 from games.models import Game, Round
-from games.registry import GameRules, Outcome, Rejected
+from games.registry import Frame, GameRules, Outcome, PlayedRound, Rejected
 from tests.factories import make_user
 from tests.games.api.test_api import Bot as ApiClient
 
@@ -121,7 +121,7 @@ class TicTacToeRules(GameRules):
         return {"cells": state["cells"]}
 
     def report_context(
-        self, state_before: dict, report_state: dict, events: list, names: dict[int, str], step: int
+        self, state_before: dict, report_state: dict, events: list, names: dict[int, str]
     ) -> dict:
         return {"lines": self.describe_events(events, names), "cells": report_state["cells"]}
 
@@ -139,6 +139,17 @@ class TicTacToeRules(GameRules):
         self, state_before: dict, events: list, report_state: dict, names: dict[int, str]
     ) -> list[dict]:
         return [{"cells": state_before["cells"]}, {"cells": report_state["cells"]}]
+
+    def game_replay(self, rounds: list[PlayedRound], names: dict[int, str]) -> list[Frame]:
+        return [
+            Frame(
+                caption=line,
+                draw=lambda cells=played.state_after["cells"]: f"<svg><desc>{cells}</desc></svg>",
+                mark=f"Move {played.number}",
+            )
+            for played in rounds
+            for line in self.describe_events(played.events, names)
+        ]
 
 
 RULES = TicTacToeRules()
@@ -185,13 +196,13 @@ urlpatterns = [
 ]
 
 TEMPLATES = {
-    "tictactoe/game.html": "<h1>{{ game.title }}</h1><p>Cells {{ cells }}</p>",
+    "tictactoe/game.html": "<h1>{{ game.title }}</h1><p>Cells {{ cells }}</p>"
+    "{% if replay %}{% include 'games/_replay.html' %}{% endif %}",
     "tictactoe/seat.html": "{% if error %}Refused: {{ error }}{% endif %}"
     "{% if round %}Round {{ round.number }}: your move{% endif %}"
     "{% if orders %} (cell {{ orders.cell }} is in){% endif %}",
     "tictactoe/_report_body.html": "{% for line in lines %}<p>{{ line }}</p>{% endfor %}"
-    "{% include 'tictactoe/_replay.html' %}",
-    "tictactoe/_replay.html": "<div id='replay'>Cells {{ cells }}</div>",
+    "<p>Cells {{ cells }}</p>",
     "tictactoe/_home.html": "<p>Three in a row wins.</p>",
 }
 
@@ -288,10 +299,18 @@ def test_a_plugged_game_is_played_through_the_lobby_its_seat_page_the_sweep_and_
     assert (game.status, game.winner_seat) == (Game.Status.FINISHED, 0)
     report = client.get(reverse("round_report", args=[game.pk, 5])).content.decode()
     assert "seat 1 takes cell 2" in report and "Cells [0, 0, 0, None, 1" in report
-    assert (
-        "Cells [0, 0, 0, None, 1, None, None, None, 1]"
-        in client.get(reverse("game", args=[game.pk])).content.decode()
-    )
+    final = "[0, 0, 0, None, 1, None, None, None, 1]"
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert f"Cells {final}" in page
+    # The platform's replay player, fed by the game's frames: the whole game, at its end.
+    assert f'<div class="replay-board"><svg><desc>{final}</desc></svg></div>' in page
+    assert page.count('label="Move ') == 5  # each move marked on the scrub bar
+    assert 'max="4" value="4"' in page
+    second = client.get(reverse("replay_board", args=[game.pk, 1])).content.decode()
+    assert second == "<svg><desc>[0, None, None, None, 1, None, None, None, None]</desc></svg>"
+    assert client.get(reverse("replay_board", args=[game.pk, 5])).status_code == 404
+    at_two = client.get(reverse("replay", args=[game.pk]), {"step": 2}).content.decode()
+    assert "seat 1 takes cell 1" in at_two and 'value="2"' in at_two
 
 
 def test_a_seat_page_of_the_plugged_game_refuses_a_move_out_of_turn(tictactoe, client):
@@ -318,7 +337,7 @@ class Broken(TicTacToeRules):
 def test_the_checks_name_every_missing_part_of_a_broken_game():
     errors = checks._check_game(Broken())
     codes = sorted(error.id for error in errors)
-    assert codes == ["games.E001", "games.E002", *["games.E003"] * 5, "games.E004"]
+    assert codes == ["games.E001", "games.E002", *["games.E003"] * 4, "games.E004"]
     assert all("The game 'broken'" in error.msg for error in errors)
     assert "'broken/seat.html' does not exist" in " ".join(error.msg for error in errors)
 

@@ -67,7 +67,7 @@ class RankedRules(GameRules):
     def ranking(self, final_state: dict, events) -> dict[int, int]:
         return {int(seat): place for seat, place in final_state["places"].items()}
 
-    def report_context(self, state_before, report_state, events, names, step) -> dict:
+    def report_context(self, state_before, report_state, events, names) -> dict:
         return {}
 
     def page_context(self, state: dict, names: dict[int, str]) -> dict:
@@ -88,7 +88,6 @@ class RankedApp(registry.GameApp):
 TEMPLATES = {
     "ranked/game.html": "<h1>{{ game.title }}</h1>",
     "ranked/_report_body.html": "<p>Places {{ report.state.places }}</p>",
-    "ranked/_replay.html": "",
 }
 
 

@@ -1,6 +1,7 @@
 """A published round's report (weather, moves, fire, hits, shoot-downs, crashes, chatter and a
 replay step by step), its htmx fragments, its cache, and the game's Atom feed."""
 
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -17,7 +18,7 @@ from dogfight import services as dogfight_services
 from games import report_cache, resolution, services
 from games.models import Chatter, Round
 from tests.factories import make_dogfight, make_user, open_round, seat_of
-from tests.helpers import HTMX, fast_passwords, production_cache, set_planes  # noqa: F401
+from tests.helpers import fast_passwords, production_cache, set_planes  # noqa: F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 
@@ -90,7 +91,7 @@ def _main(html: str) -> str:
 
 
 def _replay_board(html: str) -> str:
-    return re.search(r'<svg id="replay".*?</svg>', html, re.DOTALL).group(0)
+    return re.search(r'<svg id="replay-board".*?</svg>', html, re.DOTALL).group(0)
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -142,46 +143,56 @@ def test_the_report_shows_the_rounds_chatter_to_spectators(client, battle):
     assert "<li>Is that you behind me, Falcon?</li><li>Mayday!</li>" in radio
 
 
+def _captions(html: str) -> list[str]:
+    steps = re.search(r'<script id="replay-steps" type="application/json">(.*?)</script>', html)
+    return [step["caption"] for step in json.loads(steps.group(1))]
+
+
+def _board_at(client, game, step: int) -> str:
+    return client.get(reverse("replay_board", args=[game.pk, step])).content.decode()
+
+
 def test_the_replay_has_five_steps_whose_boards_all_differ(client, battle):
-    boards, titles = [], []
-    for step in range(5):
-        page = _report(client, battle, step=step).content.decode()
-        assert f'href="?step={step}" hx-get="?step={step}" hx-target="#replay" ' in page
-        assert re.search(rf'href="\?step={step}"[^>]*aria-current="step"', page)
-        boards.append(_replay_board(page))
-        titles.append(re.search(r"<h2>Replay: (.*?)</h2>", page).group(1))
-    assert titles == [
+    page = _report(client, battle).content.decode()
+    assert _captions(page) == [
         "Start of the round",
         "After move 1",
         "After move 2",
         "After move 3",
         "End of the round (after the wind)",
     ]
+    assert 'type="range" name="step" min="0" max="4" value="0"' in page
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert "replay" in ids and "replay-board" in ids and len(ids) == len(set(ids))
+    boards = [_board_at(client, battle, step) for step in range(5)]
+    assert [_replay_board(board) for board in boards] == boards
+    assert _replay_board(page) == boards[0]
     assert len(set(boards)) == 5
     # The shot-down and crashed planes are still drawn, dimmed, after the move they went out.
     assert 'class="plane seat-1 out"' in boards[1] and 'class="plane seat-1 air"' in boards[0]
 
 
-def test_the_default_step_is_the_end_of_the_round_and_a_bad_step_is_harmless(client, battle):
-    end = _replay_board(_report(client, battle, step=4).content.decode())
-    assert _replay_board(_report(client, battle).content.decode()) == end
-    assert _replay_board(_report(client, battle, step="x").content.decode()) == end
-    assert _replay_board(_report(client, battle, step=99).content.decode()) == end
+def test_the_default_step_is_the_start_of_the_round_and_a_bad_step_is_harmless(client, battle):
     start = _replay_board(_report(client, battle, step=0).content.decode())
+    end = _replay_board(_report(client, battle, step=4).content.decode())
+    assert start != end
+    assert _replay_board(_report(client, battle).content.decode()) == start
+    assert _replay_board(_report(client, battle, step="x").content.decode()) == start
+    assert _replay_board(_report(client, battle, step=99).content.decode()) == end
     assert _replay_board(_report(client, battle, step=-3).content.decode()) == start
+    assert client.get(reverse("replay_board", args=[battle.pk, 5])).status_code == 404
 
 
-def test_an_htmx_step_request_returns_only_the_replay_fragment(client, battle):
-    response = client.get(reverse("round_report", args=[battle.pk, 1]), {"step": 2}, **HTMX)
-    assert response.status_code == 200
-    part = response.content.decode()
-    assert part.startswith('<section id="replay" class="replay">')
-    assert part.rstrip().endswith("</section>")
-    assert part.count("<section") == 1
-    assert "<html" not in part and "The moves" not in part and "Radio chatter" not in part
-    assert "<h2>Replay: After move 2</h2>" in part
-    full = _report(client, battle, step=2).content.decode()
-    assert _replay_board(part) == _replay_board(full)
+def test_a_later_rounds_report_opens_the_whole_game_replay_at_its_own_start(client, battle):
+    rnd = open_round(battle)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    second = _report(client, battle, 2).content.decode()
+    assert len(_captions(second)) == 10  # rounds 1 and 2, five steps each
+    assert (
+        'max="9" value="5"' in second and '<strong class="replay-mark">Round 2</strong>' in second
+    )
+    assert _replay_board(second) == _board_at(client, battle, 5)
+    assert len(_captions(_report(client, battle, 1).content.decode())) == 5  # up to round 1
 
 
 def test_the_report_pages_link_to_each_other_and_to_the_game(client, battle):
@@ -224,23 +235,23 @@ def test_cached_reports_expire_in_production_redis(client, battle, settings):
     (fragments and whole pages) carries its own expiry, so the cache cannot grow for ever."""
     url = reverse("round_report", args=[battle.pk, 1])
     client.get(url)
-    client.get(url, {"step": 1}, **HTMX)
+    _board_at(client, battle, 1)
     server = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     keys = [
         key
         for key in server.scan_iter(f"{prefix}:*")
-        if b":report:" in key or b":report-page:" in key
+        if b":report:" in key or b":report-page:" in key or b":replay-board:" in key
     ]
-    assert len(keys) >= 3  # the report's body, its replay step, the whole page
+    assert len(keys) >= 3  # the report's body, the whole page, the replay's boards
     assert all(0 < server.ttl(key) <= report_cache.REPORT_SECONDS for key in keys)
 
 
-def test_each_replay_step_is_cached_for_htmx_too(client, battle, django_assert_max_num_queries):
-    url = reverse("round_report", args=[battle.pk, 1])
-    first = client.get(url, {"step": 1}, **HTMX).content
-    with django_assert_max_num_queries(1):
-        assert client.get(url, {"step": 1}, **HTMX).content == first
+def test_each_replay_board_is_cached(client, battle, django_assert_max_num_queries):
+    first = _board_at(client, battle, 1)
+    with django_assert_max_num_queries(2):  # the game, twice; its board and the next are kept
+        assert _board_at(client, battle, 1) == first
+        assert _board_at(client, battle, 2) != first
 
 
 # --- the whole page for readers without a session (cached) -----------------------------------

@@ -1,6 +1,8 @@
 """The pages around the cockpit, in a real browser: the home page's way to referee a dogfight,
 an open game's own page with its Join buttons, the game page's weather line."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -78,29 +80,68 @@ def _a_round_with_a_burst():
     return game
 
 
-def test_the_replay_plays_the_round_with_its_bursts_and_hits(page, live_server):
+def test_the_replay_player_plays_pauses_steps_by_keys_and_scrubs(page, live_server):
+    """The platform's one player (static/js/replay.js) on a dogfight's report: it opens at the
+    round's start and every control moves the board and the caption together."""
     game = _a_round_with_a_burst()
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/")
-    play = page.get_by_role("button", name="Play the round")
-    expect(play).to_be_visible()
+    replay = page.locator("#replay")
+    caption, board = replay.locator(".replay-text"), replay.locator(".replay-board")
+    scrub = replay.get_by_role("slider", name="Step of the replay")
+    expect(caption).to_have_text("Start of the round")
+    expect(replay.locator(".replay-mark")).to_have_text("Round 1")
+    expect(replay.get_by_role("button", name="Show this step")).to_be_hidden()
+    start = board.inner_html()
+
+    # Keys: → a step, End the last, Home the first.
+    scrub.focus()
+    page.keyboard.press("ArrowRight")
+    expect(caption).to_have_text("After move 1")
+    expect(replay.locator("g.fired.seat-0")).to_have_count(1)
+    expect(replay.locator("g.hit").first).to_be_visible()
+    page.keyboard.press("End")
+    expect(caption).to_have_text("End of the round (after the wind)")
+    expect(scrub).to_have_value("4")
+    page.keyboard.press("Home")
+    expect(caption).to_have_text("Start of the round")
+    expect(board).to_have_js_property("innerHTML", start)
+
+    # Scrub: the range input straight to a step, the address following it.
+    scrub.fill("3")
+    expect(caption).to_have_text("After move 3")
+    expect(replay.locator(".replay-count")).to_have_text("4 / 5")
+    assert page.url.endswith("?step=3"), page.url
+    replay.get_by_role("button", name="Previous step").click()
+    expect(caption).to_have_text("After move 2")
+
+    # Play at 4×: it runs to the end and stops there; Space pauses and plays on.
+    replay.get_by_label("Speed").select_option("4")
+    play = replay.locator(".replay-play")
+    replay.get_by_role("button", name="First step").click()
     play.click()
-    expect(page.locator("#replay h2")).to_contain_text("After move 1", timeout=5000)
-    expect(page.locator("#replay g.fired.seat-0")).to_have_count(1)
-    expect(page.locator("#replay g.hit").first).to_be_visible()
-    expect(page.locator("#replay h2")).to_contain_text("End of the round", timeout=10000)
-    expect(page.get_by_role("button", name="Play the round")).to_be_visible()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(play).to_have_text("Pause")
+    page.keyboard.press("Space")
+    expect(play).to_have_attribute("aria-pressed", "false")
+    paused_at = scrub.input_value()
+    page.wait_for_timeout(800)  # three steps' time at 4×: a paused player stays
+    assert scrub.input_value() == paused_at
+    page.keyboard.press("Space")
+    expect(caption).to_have_text("End of the round (after the wind)", timeout=5000)
+    expect(play).to_have_attribute("aria-pressed", "false")
+    expect(play).to_have_text("Play")
 
 
-def test_without_javascript_the_replay_steps_are_plain_links(browser, live_server):
+def test_without_javascript_the_replay_is_a_form_of_steps(browser, live_server):
     game = _a_round_with_a_burst()
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/")
-        expect(page.get_by_role("button", name="Play the round")).to_be_hidden()
-        page.get_by_role("link", name="move 1", exact=True).click()
-        expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/rounds/1/?step=1")
-        expect(page.locator("#replay h2")).to_contain_text("After move 1")
+        expect(page.locator("#replay .replay-play")).to_be_hidden()
+        page.get_by_role("button", name="Next step").click()
+        expect(page).to_have_url(re.compile(rf"/games/{game.pk}/replay/\?step=0&step=1$"))
+        expect(page.locator("#replay .replay-text")).to_have_text("After move 1")
         expect(page.locator("#replay g.fired.seat-0")).to_have_count(1)
     finally:
         context.close()

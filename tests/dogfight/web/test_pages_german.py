@@ -103,8 +103,9 @@ ENGLISH = {
         "north-east",
         "Wind from",
         "set by the referee",
-        "start",
-        "end",
+        "Start of the round",
+        "Show this step",
+        "Speed",
     ],
     "leaderboard": [
         "The pilots",
@@ -219,8 +220,9 @@ GERMAN = {
         "Absturztopf",
         "Start auf Bahn β",
         "Wind aus Westen (von der Spielleitung festgelegt)",
-        "Beginn",
-        "Ende",
+        "Beginn der Runde",
+        "Diesen Schritt zeigen",
+        "Tempo",
         "Mayday!",
     ],
     "leaderboard": [

@@ -86,23 +86,28 @@ def test_a_missile_kill_is_drawn_hex_by_hex_in_the_replay(two_pages, live_server
     expect(a.get_by_text("Done: your action is in.")).to_be_visible()
 
     number = game.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number")[0].number
-    a.goto(f"{base}/games/{game.pk}/rounds/{number}/?step=0")
-    expect(a.locator("#replay h2")).to_have_text("Replay: Before")
+    a.goto(f"{base}/games/{game.pk}/rounds/{number}/")  # the whole duel, at this action
+    caption = a.locator("#replay .replay-text")
+    expect(caption).to_have_text("Before")
     flight = a.locator('#replay-board g.missile-flight[data-missile="1"] circle.missile-hex')
-    # step by step with the plain links: the launch, then the missile one hex further a step
+    # step by step with the → key: the launch, then the missile one hex further a step
+    a.locator("#replay").get_by_role("slider").focus()
     for hexes in (0, 0, 1, 2):
         expect(flight).to_have_count(hexes)
-        a.locator('#replay a[rel="next"]').click()
-        expect(a.locator(".htmx-request, .htmx-settling")).to_have_count(0)
+        a.keyboard.press("ArrowRight")
     expect(flight).to_have_count(3)
-    expect(a.locator("#replay h2")).to_contain_text("Missile 1 hit B1 and is gone.")
+    expect(caption).to_contain_text("Missile 1 hit B1 and is gone.")
     expect(a.locator('#replay-board g.kill[data-fighter="B1"]')).to_be_visible()
     expect(a.locator("#replay-board .missile[data-missile='1']")).to_have_count(0)
-    # the Play button plays the rest to the end
-    a.get_by_role("button", name="Play").click()
-    expect(a.locator("#replay h2")).to_contain_text("A1 flew to", timeout=15_000)
-    expect(a.locator('#replay a[rel="next"]')).to_have_count(0, timeout=15_000)
-    expect(a.get_by_role("button", name="Play")).to_be_visible()
+    # the Play button plays the rest to the end, and stops there
+    a.locator("#replay").get_by_label("Speed").select_option("4")
+    play = a.locator("#replay .replay-play")
+    play.click()
+    expect(caption).to_contain_text("A1 flew to", timeout=15_000)
+    expect(play).to_have_attribute("aria-pressed", "false", timeout=15_000)
+    expect(a.locator("#replay").get_by_role("slider")).to_have_value(
+        a.locator("#replay").get_by_role("slider").get_attribute("max")
+    )
 
 
 def test_the_doomed_fighter_warning(two_pages, live_server):

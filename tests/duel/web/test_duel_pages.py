@@ -190,7 +190,7 @@ def test_the_turn_is_built_step_by_step_from_the_engines_next_steps(
     now = state(game)
     assert now["to_act"] == 1 and now["fighters"][0]["hex"] == [1, 6]
     replay = client.get(reverse("round_report", args=[game.pk, 2])).content.decode()
-    assert "A1 took off from [0, 8]." in replay and "Replay: A1 flew to [1, 6]." in replay
+    assert "A1 took off from [0, 8]." in replay and '"caption": "A1 flew to [1, 6]."' in replay
 
 
 def test_without_javascript_the_form_is_a_plain_get_of_the_page(
@@ -294,18 +294,19 @@ def test_spectators_see_the_board_and_the_published_history_with_replay(
     for number in (1, 2, 3):  # the placements (one round), A's turn, B's turn
         assert f'href="{reverse("round_report", args=[game.pk, number])}"' in page
     report = client.get(reverse("round_report", args=[game.pk, 2])).content.decode()
-    assert "Replay: A1 flew to [2, 4]." in report  # facing NE from [0, 8]
+    assert '"caption": "A1 flew to [2, 4]."' in report  # facing NE from [0, 8]
     ids = re.findall(r'\sid="([^"]+)"', report)
     assert "replay" in ids and "replay-board" in ids and len(ids) == len(set(ids))
-    # hex by hex: take-off and first hex, then each hex; plain links step back and forth
-    step_one = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 1})
+    # The whole duel's replay, opened at this action's start: hex by hex from there.
+    start = int(re.search(r'type="range" name="step" min="0" max="\d+" value="(\d+)"', report)[1])
+    assert '<span class="replay-text">Before</span>' in report
+    step_one = client.get(reverse("round_report", args=[game.pk, 2]), {"step": start + 1})
     assert (
-        "Replay: Turn 1: alice. A1 took off from [0, 8]. A1 flew to [0, 7]."
+        '<span class="replay-text">Turn 1: alice. A1 took off from [0, 8]. A1 flew to [0, 7].'
         in step_one.content.decode()
     )
-    assert 'rel="next" href="?step=2"' in step_one.content.decode()
-    start = client.get(reverse("round_report", args=[game.pk, 2]), {"step": 0}, **HTMX)
-    assert start.content.decode().startswith('<section id="replay"')
-    assert "Replay: Before" in start.content.decode()
+    assert f'name="step" value="{start + 2}" data-go="next"' in step_one.content.decode()
+    board = client.get(reverse("replay_board", args=[game.pk, start])).content.decode()
+    assert board.startswith('<svg id="replay-board"') and 'data-fighter="A1"' in board
     feed = client.get(reverse("game_feed", args=[game.pk])).content.decode()
     assert "A1 flew to" in feed

@@ -91,7 +91,7 @@ def test_the_end_screen_names_the_reason_and_links_the_replay(
     page = client.get(page_url(in_play, 0)).content.decode()
     assert "A draw." in page
     assert "The duel is over: both players agreed to a draw." in page
-    assert f'href="{reverse("round_report", args=[in_play.pk, 1])}">Replay the whole duel' in page
+    assert f'href="{reverse("replay", args=[in_play.pk])}?step=0">Replay the whole duel' in page
     assert 'id="board"' in page and "hx-trigger" not in page
     game_page = client.get(reverse("game", args=[in_play.pk])).content.decode()
     assert "(both players agreed to a draw)" in game_page

@@ -155,13 +155,17 @@ def test_a_solo_game_played_to_the_rating(page, live_server):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     expect(page.locator(".rating").first).to_be_visible()
-    # the replay of the last run, played by its button through the plain step links
-    page.goto(f"{base}/games/{game.pk}/rounds/5/?step=0")
-    expect(page.get_by_role("heading", name="Replay: before step 1")).to_be_visible()
-    page.get_by_role("button", name="Play").click()
-    expect(page.get_by_role("heading", name="Replay: the end of the run")).to_be_visible(
-        timeout=20_000
-    )
+    # the finished solo game's page: the last run's lab, at the replay's last step
+    page.goto(f"{base}/games/{game.pk}/")
+    expect(page.locator("#replay svg.lab")).to_have_count(1)
+    assert page.locator("#replay g.tile").count() >= 1
+    # the last run's report: the whole game's replay at the run's start, played to its end
+    page.goto(f"{base}/games/{game.pk}/rounds/5/")
+    caption = page.locator("#replay .replay-text")
+    expect(caption).to_have_text("before step 1")
+    page.locator("#replay").get_by_label("Speed").select_option("4")
+    page.locator("#replay .replay-play").click()
+    expect(caption).to_contain_text("the end of the run", timeout=20_000)
 
 
 def test_a_two_player_round_in_two_browsers(two_pages, live_server):
@@ -195,7 +199,10 @@ def test_a_two_player_round_in_two_browsers(two_pages, live_server):
     a.goto(f"{base}/games/{game.pk}/rounds/1/")
     expect(a.get_by_role("heading", name="Scores of the run")).to_be_visible()
     expect(a.locator("#replay svg.lab")).to_have_count(2)
-    assert a.locator("#replay g.tile").count() >= 1
+    a.locator("#replay").get_by_role("slider").focus()
+    a.keyboard.press("End")  # the run's end: both labs with their tiles
+    expect(a.locator("#replay .replay-text")).to_contain_text("the end of the run")
+    expect(a.locator("#replay g.tile").first).to_be_visible()
 
 
 def test_a_run_is_built_on_a_phone_with_taps_and_the_on_screen_buttons(phone_page, live_server):

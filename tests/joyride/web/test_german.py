@@ -44,7 +44,8 @@ def test_the_builder_game_page_and_report_speak_german(
             client.post(url(game, number, "submit"))
     client.force_login(alice)
     report = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
-    assert "Wiederholung: das Ende des Laufs" in report and "Wertung des Laufs" in report
+    assert '<h2 id="replay-title">Wiederholung</h2>' in report and "Wertung des Laufs" in report
+    assert '"caption": "das Ende des Laufs' in report  # the run's last step, in German
     pick = client.get(url(game, 0)).content.decode()
     assert "Gadget-Wahl" in pick and "Meine Wahl versiegeln (endgültig)" in pick
     assert "Labor von alice" in client.get(reverse("game", args=[game.pk])).content.decode()

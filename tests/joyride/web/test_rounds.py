@@ -4,6 +4,7 @@ of their own, then the next run opens; computer players plan like humans; a solo
 played to its rating; the demo and practice games."""
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -49,20 +50,20 @@ def test_a_two_player_round_the_replay_and_the_gadget_pick(
     mailed = [m for m in mail.outbox if "points (coins" in m.body]  # the report, by mail
     assert [m.to[0] for m in mailed] == [alice.email]  # bob is on his page: he sees it there
 
-    # the replay, for anyone: the labs step by step with each run's stop, plain links
+    # the replay, for anyone: the labs step by step with each run's stop
     client.logout()
     page = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
-    assert "Replay: the end of the run" in page and "Scores of the run" in page
+    assert "Scores of the run" in page
     assert "points (coins" in page and "The run is over:" in page  # the lines of mail
+    steps = re.search(r'<script id="replay-steps" type="application/json">(.*?)</script>', page)
+    captions = [step["caption"] for step in json.loads(steps[1])]
+    assert captions[0] == "before step 1" and captions[-1].startswith("the end of the run")
+    board = re.search(r'<div class="replay-board">(.*?)</section>', page, re.DOTALL)[1]
+    assert 'class="tile shape-' not in board  # it opens at the run's start
     placed = [e for e in report.events if e["type"] == "placed"]
     assert 0 < len(placed) <= 8
-    assert page.count('class="tile shape-') == len(placed) and "stop-" in page
-    start = client.get(
-        reverse("round_report", args=[game.pk, 1]), {"step": 0}, HTTP_HX_REQUEST="true"
-    ).content.decode()
-    assert start.startswith('<section id="replay"') and 'class="tile shape-' not in start
-    assert "Replay: before step 1" in start
-    assert 'href="?step=1"' in start
+    end = client.get(reverse("replay_board", args=[game.pk, len(captions) - 1])).content.decode()
+    assert end.count('class="tile shape-') == len(placed) and "stop-" in end
 
     # the sealed pick: a gadget not on offer is refused, nothing stored
     offered = pick.state["gadgets"]["revealed"]

@@ -13,8 +13,6 @@ Tasks run eagerly in tests and live_server commits for real, so each turn is res
 the request that sends it.
 """
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -123,11 +121,15 @@ def test_two_people_and_a_computer_jet_race_to_the_finish(two_pages, live_server
     b.goto(f"{base}/games/{game.pk}/")
     expect(b.get_by_text("The race is over.")).to_be_visible()
     expect(b.locator("table.standings tbody tr")).to_have_count(3)
+    # The finished race: the replay at its end, every jet on the course with its trail.
+    expect(b.locator("#replay svg.course g.jet")).to_have_count(3)
+    expect(b.locator("#replay svg.course g.paths line").first).to_be_visible()
     last = game.rounds.order_by("-number").first().number
     b.get_by_role("link", name=f"Turn {last}", exact=True).click()
     expect(b.locator(".events")).to_contain_text("The race is over.")
-    b.locator("#replay nav.steps").get_by_role("link", name="start", exact=True).click()
-    expect(b.locator("#replay h2")).to_have_text(re.compile("Replay: before"))
+    expect(b.locator("#replay .replay-mark")).to_have_text(f"Turn {last}")
+    b.locator("#replay").get_by_role("button", name="First step").click()
+    expect(b.locator("#replay .replay-text")).to_have_text("before")
 
 
 def test_the_order_form_works_on_a_phone_with_touch(phone_page, live_server):

@@ -3,9 +3,11 @@ check's message), lobby, joining, starting, my games; the order form (board, han
 fields, snaps, the engine's live preview), sending a turn; bad input refused with nothing
 stored; the public page, the report and its replay."""
 
+import json
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Order, Round
@@ -274,10 +276,9 @@ def test_spectators_see_the_race_the_standings_and_every_turns_replay(
     report = client.get(reverse("round_report", args=[game.pk, 1])).content.decode()
     assert "Turn 1: alice (red)." in report and "alice (red) lands at" in report
     assert 'id="replay"' in report and "Standings" in report
-    frame = client.get(
-        reverse("round_report", args=[game.pk, 1]) + "?step=1", **HTMX
-    ).content.decode()
-    assert frame.startswith('<section id="replay"') and 'class="paths"' in frame
+    assert 'href="/static/racing/racing.css"' in report  # the course is drawn as styled
+    board = client.get(reverse("replay_board", args=[game.pk, 1])).content.decode()
+    assert board.startswith('<svg id="replay-board" class="course"') and 'class="paths"' in board
 
 
 @pytest.mark.slow
@@ -299,6 +300,21 @@ def test_a_race_to_the_finish_publishes_a_winner(alice, bob, django_capture_on_c
     final = state(game)
     assert final["phase"] == "over"
     assert game.winner_seat == next(j["seat"] for j in final["jets"] if j["id"] == final["winner"])
+    # The finished race's page: the replay at its last step, every jet and its whole trail.
+    page = Client().get(reverse("game", args=[game.pk])).content.decode()
+    board = re.search(r'<div class="replay-board">(.*?)</div>', page, re.DOTALL)[1]
+    assert board.count('<g class="jet ') == len(final["jets"])
+    flown = sum(
+        len(e["path"])
+        for rnd in game.rounds.filter(status="published")
+        for e in rnd.report.events
+        if e["type"] == "moved"
+    )
+    trails = re.search(r'<g class="paths">(.*?)</g>', board)[1]
+    assert flown > 0 and trails.count("<line ") == flown
+    frames = re.search(r'<script id="replay-steps" type="application/json">(.*?)</script>', page)
+    last = int(re.search(r'type="range" name="step" min="0" max="(\d+)" value="\1"', page)[1])
+    assert len(json.loads(frames[1])) == last + 1
 
 
 def test_the_cracks_equipment_station_is_on_the_form_when_in_reach(
