@@ -36,11 +36,16 @@
     return path(el);
   }
 
-  // The element's place under its nearest ancestor with an id ("#place-form > :nth-child(4)").
+  // The element's place under its nearest ancestor with an id, counted among the elements of
+  // its own kind ("#place-form > button:nth-of-type(1)"): other parts may come and go.
   function path(el) {
     var steps = [];
     while (el && el.parentElement && !el.id) {
-      steps.unshift(":nth-child(" + (Array.prototype.indexOf.call(el.parentElement.children, el) + 1) + ")");
+      var tag = el.tagName.toLowerCase();
+      var same = Array.prototype.filter.call(el.parentElement.children, function (other) {
+        return other.tagName === el.tagName;
+      });
+      steps.unshift(tag + ":nth-of-type(" + (same.indexOf(el) + 1) + ")");
       el = el.parentElement;
     }
     return el && el.id && steps.length ? "#" + CSS.escape(el.id) + " > " + steps.join(" > ") : null;
