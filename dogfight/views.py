@@ -7,6 +7,7 @@ by the engine again through the services before anything is stored.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from functools import lru_cache
 
 from django.contrib import messages
@@ -246,9 +247,12 @@ def submit(request, game_id: int, number: int):
     moment its orders are in would otherwise publish without it. Both in one transaction: a
     refusal of either stores nothing, and keeps everything the pilot typed on the page."""
     seat = _own_seat(request, game_id, number)
+    with_chatter = "l1" in request.POST
     try:
-        with transaction.atomic():
-            if "l1" in request.POST:
+        # Orders alone are the service's own transaction (no savepoint); with chatter, both
+        # go in one, so that a refusal of either stores nothing.
+        with transaction.atomic() if with_chatter else nullcontext():
+            if with_chatter:
                 services.require_form_round(
                     services.current_round(seat.game), _form_round(request.POST)
                 )
