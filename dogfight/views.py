@@ -20,12 +20,10 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_POST
 
-from games import limits, selectors, services
-from games.models import Game, Round, Seat
+from games import limits, selectors, services, table
+from games.models import Round, Seat
 from games.registry import Rejected
 
 from . import cockpit_words, words
@@ -33,6 +31,8 @@ from . import services as dogfight_services
 from .plugin import RULES
 from .practice import practice_game_create
 from .svg import board_svg, legend
+
+SEAT = "dogfight/seat.html"
 
 
 @lru_cache(maxsize=4096)
@@ -228,40 +228,20 @@ def _chatter_lines(data) -> list[str]:
     return [data.get(f"l{n}", "") for n in numbers]
 
 
-# The pilot's pages show his sealed orders: never kept by a browser or a proxy.
-@never_cache
-@login_required
-@require_safe
-def seat_page(request, game_id: int, number: int):
-    page = _player_page(request, game_id, number)
-    if page.round is None and page.seat.game.status != Game.Status.FINISHED:
-        messages.info(request, _("The game has not started yet."))
-        return redirect("game", game_id=game_id)
-    return render(request, "dogfight/seat.html", _context(page, request.user, request.GET))
+@table.seat_view("dogfight", gettext_lazy("The game has not started yet."))
+def seat_page(request, page: selectors.PlayerPage):
+    return table.render_table(request, SEAT, _context(page, request.user, request.GET), page)
 
 
-@never_cache
-@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
-@login_required
-@require_safe
-def preview(request, game_id: int, number: int):
+@table.preview_view("dogfight")
+def preview(request, page: selectors.PlayerPage):
     """The order form and the board again, for the picks so far (an htmx partial)."""
-    page = _player_page(request, game_id, number)
     if page.round is None:
         raise PermissionDenied(_("No round is open."))
-    if not request.htmx:
-        return redirect(
-            reverse("dogfight:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
-        )
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 
-@never_cache
-@login_required
-@require_POST
-@limits.limit(
-    "orders_per_seat", limits.per_seat, gettext_lazy("Too many orders sent for this seat.")
-)
+@table.submit_view(gettext_lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
     """Orders and chatter in one submit. The chatter goes first: a round that resolves the
     moment its orders are in would otherwise publish without it. Both in one transaction: a
@@ -297,7 +277,7 @@ def submit(request, game_id: int, number: int):
         ):
             return redirect("game", game_id=game_id)  # no board to show the form on yet
         context = _context(page, request.user, request.POST)
-        return render(request, "dogfight/seat.html", context, status=400)
+        return table.render_table(request, SEAT, context, page, status=400)
     messages.success(request, _("Your orders are in. They are final: no edit, no withdrawal."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
 

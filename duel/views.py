@@ -17,14 +17,12 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_POST
 
-from games import limits, selectors, services
+from games import limits, selectors, services, table
 from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
@@ -49,6 +47,8 @@ from .report import (
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+SEAT = "duel/seat.html"
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -279,13 +279,14 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     game = seat.game
     player = seat.number
     raw = rnd.state if rnd else selectors.shown_state(game)
+    urls = _urls(seat)
     context: dict[str, Any] = {
         "game": game,
         "seat": seat,
         "player": player,
         "round": rnd,
         "names": names,
-        "urls": _urls(seat),
+        "urls": urls,
         "letter": "AB"[player],
         "colour": svg.PLAYER_COLOUR_NAMES[player],
     }
@@ -330,7 +331,6 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         chosen = _hex(data.get("hex"))
         context["asteroid_hexes"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
-        urls = context["urls"]
         board.update(
             choices=hexes,
             selected=tuple(chosen) if chosen in hexes else None,
@@ -382,30 +382,15 @@ def _int(text, default: int) -> int:
         return default
 
 
-# The player's pages show his sealed placement and turn: never kept by a browser or a proxy.
-@never_cache
-@login_required
-@require_safe
-def seat_page(request, game_id: int, number: int):
-    page = _player_page(request, game_id, number)
-    if page.seat.game.status == Game.Status.OPEN:
-        messages.info(request, gettext("The duel has not started yet."))
-        return redirect("game", game_id=game_id)
-    return render(request, "duel/seat.html", _context(page, request.GET))
+@table.seat_view("duel", gettext_lazy("The duel has not started yet."))
+def seat_page(request, page: selectors.PlayerPage):
+    return table.render_table(request, SEAT, _context(page, request.GET), page)
 
 
-@never_cache
-@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
-@login_required
-@require_safe
-def preview(request, game_id: int, number: int):
+@table.preview_view("duel")
+def preview(request, page: selectors.PlayerPage):
     """The board and the action form again for the choices so far (an htmx partial)."""
-    page = _player_page(request, game_id, number)
-    if not request.htmx:
-        return redirect(
-            reverse("duel:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
-        )
-    return render(request, "duel/_play.html", _context(page, request.GET))
+    return table.render_table(request, SEAT, _context(page, request.GET), page, partial=True)
 
 
 def _payload(seat: Seat, data) -> dict:
@@ -435,10 +420,7 @@ def _payload(seat: Seat, data) -> dict:
     return {"type": kind}
 
 
-@never_cache
-@login_required
-@require_POST
-@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
+@table.submit_view(ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     seat = _own_seat(request, game_id, number)
     try:
@@ -446,7 +428,7 @@ def submit(request, game_id: int, number: int):
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
-        return render(request, "duel/seat.html", _context(page, request.POST), status=400)
+        return table.render_table(request, SEAT, _context(page, request.POST), page, status=400)
     messages.success(request, gettext("Done: your action is in."))
     return redirect("duel:seat", game_id=game_id, number=number)
 

@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games import limits, selectors
+from games import limits, selectors, table
 from games import services as platform
 from games.enginekit import EngineError
 from games.models import Game, Seat
@@ -292,24 +292,16 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
 
 
 def _answer(request, page, *, partial: bool, status: int = 200, **extra):
-    context = _context(page, **extra)
-    if partial:
-        return render(request, "joyride/_play.html", context)
-    return render(request, "joyride/seat.html", context, status=status)
+    return table.render_table(
+        request, "joyride/seat.html", _context(page, **extra), page, partial=partial, status=status
+    )
 
 
 # --- the views ---------------------------------------------------------------------------------
 
 
-# A player's pages show his sealed plan as it grows: never kept by a browser or a proxy.
-@never_cache
-@login_required
-@require_safe
-def seat_page(request, game_id: int, number: int):
-    page = _player_page(request, game_id, number)
-    if page.seat.game.status == Game.Status.OPEN:
-        messages.info(request, gettext("The joyride has not started yet."))
-        return redirect("game", game_id=game_id)
+@table.seat_view("joyride", gettext_lazy("The joyride has not started yet."))
+def seat_page(request, page: selectors.PlayerPage):
     return _answer(request, page, partial=False)
 
 
@@ -387,10 +379,7 @@ def _round_of(data) -> int | None:
     return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 10 else None
 
 
-@never_cache
-@login_required
-@require_POST
-@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
+@table.submit_view(ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     """Seal the draft: the plan is the seat's orders for this run, final."""
     seat = _own_seat(request, game_id, number)
@@ -440,10 +429,7 @@ def swapped(choices: dict[int, str], was: dict[int, str]) -> dict[int, str]:
     return ranking
 
 
-@never_cache
-@login_required
-@require_POST
-@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
+@table.submit_view(ORDERS_LIMITED)
 def pick(request, game_id: int, number: int):
     """The sealed gadget pick: the gadgets on offer ranked by preference."""
     seat = _own_seat(request, game_id, number)

@@ -19,10 +19,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_http_methods
 
-from games import limits, selectors, services
+from games import limits, selectors, services, table
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -34,6 +33,7 @@ SNAPS = ("straight", "left", "right", "aim")
 INNER = "inner_"  # the prefix of the Überhirn's fields for its victim's projector use
 RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the pilot picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
+SEAT = "racing/seat.html"
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
@@ -498,46 +498,28 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     return context
 
 
-# A pilot's pages show his sealed order: never kept by a browser or a proxy.
-@never_cache
-@login_required
-@require_safe
-def seat_page(request, game_id: int, number: int):
-    page = _player_page(request, game_id, number)
-    if page.seat.game.status == Game.Status.OPEN:
-        messages.info(request, gettext("The race has not started yet."))
-        return redirect("game", game_id=game_id)
+@table.seat_view("racing", gettext_lazy("The race has not started yet."))
+def seat_page(request, page: selectors.PlayerPage):
     context = _context(page, request.GET)
     if context.get("state", {}).get("phase") == "draft":
-        return redirect("racing:draft", game_id=game_id, number=number)
-    return render(request, "racing/seat.html", context)
+        return redirect("racing:draft", game_id=page.seat.game_id, number=page.seat.number)
+    return table.render_table(request, SEAT, context, page)
 
 
-@never_cache
-@vary_on_headers("HX-Request")  # a fragment for htmx, a redirect to the page without
-@login_required
-@require_safe
-def preview(request, game_id: int, number: int):
+@table.preview_view("racing")
+def preview(request, page: selectors.PlayerPage):
     """The form, the board and the engine's preview again for the fields so far (htmx)."""
-    page = _player_page(request, game_id, number)
-    if not request.htmx:
-        return redirect(
-            reverse("racing:seat", args=[game_id, number]) + "?" + request.GET.urlencode()
-        )
-    return render(request, "racing/_play.html", _context(page, request.GET))
+    return table.render_table(request, SEAT, _context(page, request.GET), page, partial=True)
 
 
-@never_cache
-@login_required
-@require_POST
-@limits.limit("orders_per_seat", limits.per_seat, ORDERS_LIMITED)
+@table.submit_view(ORDERS_LIMITED)
 def submit(request, game_id: int, number: int):
     """Send the turn; with "preview" or a snap, only show it again (the form without
     JavaScript). A refused order stores nothing and the form keeps what was typed."""
     page = _player_page(request, game_id, number)
     data = request.POST
     if data.get("preview") or data.get("snap"):
-        return render(request, "racing/seat.html", _context(page, data))
+        return table.render_table(request, SEAT, _context(page, data), page)
     try:  # judged once, by the submit: the form's fields are only read here
         state = page.round.state if page.round else None
         services.orders_submit(
@@ -550,7 +532,7 @@ def submit(request, game_id: int, number: int):
         reason = error.words() if isinstance(error, NotANumber) else error
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": reason})
         page = _player_page(request, game_id, number)
-        return render(request, "racing/seat.html", _context(page, data), status=400)
+        return table.render_table(request, SEAT, _context(page, data), page, status=400)
     messages.success(request, gettext("Done: your turn is in."))
     return redirect("racing:seat", game_id=game_id, number=number)
 

@@ -54,7 +54,9 @@
   function init(root) {
     var builder = root.id === "builder" ? root : root.querySelector && root.querySelector("#builder");
     if (!builder) { return; }
-    var svg = builder.querySelector("svg.builder-lab");
+    // The lab is the table's board, beside the builder (templates/games/table.html).
+    var svg = document.querySelector("svg.builder-lab");
+    if (!svg) { return; }
     var ghost = svg.querySelector("g.ghost");
     var form = builder.querySelector("#place-form");
     var select = builder.querySelector("#next-tile");
