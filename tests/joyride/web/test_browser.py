@@ -135,7 +135,8 @@ def build_run(page, game, seat: int, tiles: int) -> None:
     lay_tiles(page, game, seat, tiles)
     expect(page.locator("#builder .check")).to_contain_text("Uncontested score")
     page.get_by_role("button", name="Seal my plan (final)").click()
-    expect(page.get_by_text("Your plan is sealed.")).to_be_visible()
+    # The message goes on as the game is played (solo: "... and your run is replayed.").
+    expect(page.get_by_role("status").filter(has_text="Your plan is sealed")).to_be_visible()
 
 
 def test_a_solo_game_played_to_the_rating(page, live_server):
