@@ -224,7 +224,9 @@ TEMPLATE_DIRS = [ROOT / "templates", *ROOT.glob("*/templates")]
 INLINE = [
     # A data block (``json_script``'s ``type="application/json"``) is never run: CSP allows it.
     (
-        re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.I),
+        re.compile(
+            r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.IGNORECASE
+        ),
         "inline script",
     ),
     (re.compile(r"<style\b", re.IGNORECASE), "style element"),
