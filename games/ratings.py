@@ -14,10 +14,10 @@ batch are locked in one order (ids, then new rows by key), so two workers never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, overload
 
 from django.conf import settings
 from django.db import transaction
@@ -252,14 +252,46 @@ def leaderboard_min_games() -> int:
     return settings.RATINGS_LEADERBOARD_MIN_GAMES
 
 
-def leaderboard(kind: str):
-    """A game's ratings, best first, of the people with enough rated games."""
-    return (
-        Rating.objects.filter(kind=kind, games__gte=leaderboard_min_games())
-        .select_related("user")
-        .only("mu", "sigma", "games", "user__username")
-        .order_by("-mu", "pk")
-    )
+class Leaderboard:
+    """A game's ratings, best first, of the people with enough rated games, as ``Paginator``
+    reads them: their count, and a page of them with their people's names in one query. The
+    page's ratings are picked by id from the ratings alone (the index ``kind, mu``), then
+    joined to their people: a deep page's offset skips ratings, never people joined to
+    every rating before it."""
+
+    def __init__(self, kind: str) -> None:
+        self.ids = (
+            Rating.objects.filter(kind=kind, games__gte=leaderboard_min_games())
+            .order_by("-mu", "pk")
+            .values("pk")
+        )
+
+    def count(self) -> int:
+        return self.ids.count()
+
+    def __len__(self) -> int:
+        return self.count()
+
+    @overload
+    def __getitem__(self, index: int) -> Rating: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Rating]: ...
+    def __getitem__(self, index: int | slice) -> Rating | list[Rating]:
+        if isinstance(index, int):
+            return self[index : index + 1][0]
+        return list(
+            Rating.objects.filter(pk__in=self.ids[index])
+            .select_related("user")
+            .only("mu", "sigma", "games", "user__username")
+            .order_by("-mu", "pk")
+        )
+
+    def __iter__(self) -> Iterator[Rating]:
+        return iter(self[:])
+
+
+def leaderboard(kind: str) -> Leaderboard:
+    return Leaderboard(kind)
 
 
 def current(user_ids: Iterable[int | None], kinds: Iterable[str]) -> dict[tuple[int, str], Rating]:

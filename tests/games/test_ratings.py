@@ -10,8 +10,9 @@ from io import StringIO
 import pytest
 from django.conf import settings as django_settings
 from django.core.management import call_command
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import rating_model, ratings, registry, resolution, services
@@ -304,6 +305,40 @@ def test_the_leaderboard_lists_those_with_enough_games_best_first(client, settin
     assert carol.username not in html
     assert client.get("/ratings/no-such-game/").status_code == 404
     assert client.get("/ratings/").status_code == 302
+
+
+def test_a_leaderboard_page_costs_a_count_and_one_query_however_deep(client, settings):
+    """A page's ratings are picked from the ratings alone and joined to their people after:
+    the count and one query, the 51st best first on page two."""
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 2
+    rated = people(120)
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user=person,
+                kind="ranked",
+                mu=1000 + n,
+                sigma=80,
+                games=2 + n % 3,
+                updated_at=timezone.now(),
+            )
+            for n, person in enumerate(rated)
+        ]
+    )
+    best_first = rated[::-1]
+    client.get("/ratings/ranked/")  # the site frame's once-a-process work
+    for number in (1, 2, 3):
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get("/ratings/ranked/", {"page": str(number)}).content.decode()
+        shown = best_first[(number - 1) * 50 : number * 50]
+        assert len(queries) == 2
+        assert "auth_user" not in queries[0]["sql"]  # the count
+        assert '"games_rating"."id" IN (SELECT' in queries[1]["sql"]  # the page, then people
+        assert f"<td>{(number - 1) * 50 + 1}</td>" in html and f"page {number} of 3" in html
+        assert [html.index(f">{p.username}<") for p in shown] == sorted(
+            html.index(f">{p.username}<") for p in shown
+        )
+        assert all(f">{p.username}<" not in html for p in best_first if p not in shown)
 
 
 def test_the_lobby_shows_the_seated_peoples_ratings(client):
