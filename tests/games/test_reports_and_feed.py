@@ -376,3 +376,26 @@ def test_the_game_page_and_report_point_to_the_feed(client, battle):
     for url in (reverse("game", args=[battle.pk]), reverse("round_report", args=[battle.pk, 1])):
         page = client.get(url).content.decode()
         assert f'type="application/atom+xml" title="Test skies" href="{feed}"' in page
+
+
+def test_the_game_page_is_five_reads_and_shows_whose_orders_are_in(
+    client, battle, pilots, django_assert_num_queries
+):
+    """The live hook's read, the game with its count of published rounds, its seats, its open
+    and failed rounds with the seats whose orders are in, and the page of published rounds."""
+    alice = pilots[0]
+    services.orders_submit(
+        seat=seat_of(battle, alice),
+        user=alice,
+        payload=[{"maneuver": "A", "fire": []}] * 3,
+    )
+    with django_assert_num_queries(5):
+        page = client.get(reverse("game", args=[battle.pk]))
+    rows = dict(
+        re.findall(r'<tr class="seat-(\d)">.*?<td>([^<]*)</td>\s*</tr>', page.text, re.DOTALL)
+    )
+    assert rows["0"] == "in" and rows["3"] == "due"
+    assert f'href="/games/{battle.pk}/rounds/1/"' in page.text
+    Round.objects.filter(game=battle, number=2).update(status=Round.Status.FAILED)
+    failed = client.get(reverse("game", args=[battle.pk])).text
+    assert "Round 2 could not be resolved" in failed, failed
