@@ -73,7 +73,12 @@ def game_page(request, game_id: int):
     if state is not None:
         context.update(rules.page_context(state, names))
     if game.status == Game.Status.FINISHED:  # the final board, as the replay's last step
-        context["replay"] = replay.player(game, replay.frames(game), replay.requested_step(request))
+        step = replay.requested_step(request)
+        context["replay"] = (
+            replay.final_player(game)
+            if step is None
+            else replay.player(game, replay.frames(game), step)
+        )
     context["preview"] = picture_views.link_preview(
         request,
         game,
