@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.contrib.postgres.expressions import ArraySubquery
 from django.contrib.syndication.views import Feed
 from django.core.cache import cache
 from django.db.models import Count, OuterRef, Subquery
@@ -111,18 +110,17 @@ def _game_with_published_count():
 
 def _open_and_failed_round(game: Game) -> tuple[Round | None, set[int], Round | None]:
     """The game's open round, the seat numbers whose orders for it are in, and its failed
-    round (each round the first by number, None if none), in one read."""
-    orders_in = ArraySubquery(
-        Order.objects.filter(round=OuterRef("pk")).order_by().values("seat__number")
-    )
+    round (each round the first by number, None if none): the rounds in one read."""
     found: dict[str, Round] = {}
-    for rnd in game.rounds.filter(status__in=[Round.Status.OPEN, Round.Status.FAILED]).annotate(
-        orders_in=orders_in
-    ):
+    for rnd in game.rounds.filter(status__in=[Round.Status.OPEN, Round.Status.FAILED]):
         found.setdefault(rnd.status, rnd)
     open_round = found.get(Round.Status.OPEN)
-    orders = set(open_round.orders_in) if open_round is not None else set()  # type: ignore[attr-defined]
-    return open_round, orders, found.get(Round.Status.FAILED)
+    orders_in = (
+        set(Order.objects.filter(round=open_round).values_list("seat__number", flat=True))
+        if open_round is not None
+        else set()
+    )
+    return open_round, orders_in, found.get(Round.Status.FAILED)
 
 
 ROUNDS_PAGE = 50  # published rounds listed per page of a game's page

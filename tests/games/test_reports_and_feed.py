@@ -378,18 +378,18 @@ def test_the_game_page_and_report_point_to_the_feed(client, battle):
         assert f'type="application/atom+xml" title="Test skies" href="{feed}"' in page
 
 
-def test_the_game_page_is_five_reads_and_shows_whose_orders_are_in(
+def test_the_game_page_is_six_reads_and_shows_whose_orders_are_in(
     client, battle, pilots, django_assert_num_queries
 ):
     """The live hook's read, the game with its count of published rounds, its seats, its open
-    and failed rounds with the seats whose orders are in, and the page of published rounds."""
+    and failed rounds, the seats whose orders are in, and the page of published rounds."""
     alice = pilots[0]
     services.orders_submit(
         seat=seat_of(battle, alice),
         user=alice,
         payload=[{"maneuver": "A", "fire": []}] * 3,
     )
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         page = client.get(reverse("game", args=[battle.pk]))
     rows = dict(
         re.findall(r'<tr class="seat-(\d)">.*?<td>([^<]*)</td>\s*</tr>', page.text, re.DOTALL)
@@ -407,7 +407,7 @@ def test_a_finished_games_replay_is_made_once_for_every_reader_and_shows_a_new_n
     Game.objects.filter(pk=battle.pk).update(status=Game.Status.FINISHED)
     first = client.get(reverse("game", args=[battle.pk])).text
     assert "Red Falcon" in _replay_section(first)  # the final board names the pilots
-    with django_assert_num_queries(5):  # no published round nor seat read again for the replay
+    with django_assert_num_queries(6):  # no published round nor seat read again for the replay
         again = client.get(reverse("game", args=[battle.pk])).text
     assert _replay_section(again) == _replay_section(first)
     with django_capture_on_commit_callbacks(execute=True):  # the names' version moves on commit
