@@ -22,8 +22,15 @@ class LinkedPage(Page):
     next_url: str | None = None
 
 
-def page_of(request, items, param: str = "page", per_page: int = PER_PAGE) -> LinkedPage:
-    found = Paginator(items, per_page).get_page(_number(request.GET.get(param)))
+def page_of(
+    request, items, param: str = "page", per_page: int = PER_PAGE, count: int | None = None
+) -> LinkedPage:
+    """The asked page of ``items``; ``count``, when the caller has read it already, spares the
+    paginator its own count query."""
+    paginator = Paginator(items, per_page)
+    if count is not None:
+        paginator.__dict__["count"] = count  # Paginator.count is a cached_property
+    found = paginator.get_page(_number(request.GET.get(param)))
     page = LinkedPage(list(found.object_list), found.number, found.paginator)
     page.previous_url = (
         _url(request, param, page.previous_page_number()) if page.has_previous() else None

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.syndication.views import Feed
 from django.core.cache import cache
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -40,11 +42,11 @@ def _names(game: Game) -> dict[int, str]:
 
 @require_safe
 def game_page(request, game_id: int):
-    game = get_object_or_404(Game.objects.select_related("referee"), pk=game_id)
+    game = get_object_or_404(_game_with_published_count(), pk=game_id)
     rules = registry.get(game.kind)
     seats = list(game.seats.select_related("user"))
     names = {seat.number: str(seat) for seat in seats}
-    open_round = game.rounds.filter(status=Round.Status.OPEN).first()
+    open_round, orders_in, failed_round = _open_and_failed_round(game)
     state = selectors.shown_state(game, open_round)
     context = {
         "game": game,
@@ -57,21 +59,25 @@ def game_page(request, game_id: int):
             .order_by("-number"),
             "rounds",
             ROUNDS_PAGE,
+            count=game.published_count,
         ),
-        "failed_round": game.rounds.filter(status=Round.Status.FAILED).first(),
+        "failed_round": failed_round,
         "my_seat": next((s for s in seats if s.user_id and s.user_id == request.user.pk), None),
         "is_referee": request.user.is_authenticated
         and (request.user.pk == game.referee_id or request.user.is_staff),
     }
-    _name_rounds(game, [*context["published"], open_round, context["failed_round"]])
+    _name_rounds(game, [*context["published"], open_round, failed_round])
     if open_round is not None:
-        context["orders_in"] = set(
-            Order.objects.filter(round=open_round).values_list("seat__number", flat=True)
-        )
+        context["orders_in"] = orders_in
     if state is not None:
         context.update(rules.page_context(state, names))
     if game.status == Game.Status.FINISHED:  # the final board, as the replay's last step
-        context["replay"] = replay.player(game, replay.frames(game), replay.requested_step(request))
+        step = replay.requested_step(request)
+        context["replay"] = (
+            replay.final_player(game)
+            if step is None
+            else replay.player(game, replay.frames(game), step)
+        )
     context["preview"] = picture_views.link_preview(
         request,
         game,
@@ -85,6 +91,36 @@ def game_page(request, game_id: int):
         },
     )
     return render(request, rules.template("game"), context)
+
+
+def _game_with_published_count():
+    """A game with its referee and the number of its published rounds (``published_count``,
+    for the page's list of them) in one read."""
+    published = (
+        Round.objects.filter(game=OuterRef("pk"), status=Round.Status.PUBLISHED)
+        .order_by()
+        .values("game")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Game.objects.select_related("referee").annotate(
+        published_count=Coalesce(Subquery(published), 0)
+    )
+
+
+def _open_and_failed_round(game: Game) -> tuple[Round | None, set[int], Round | None]:
+    """The game's open round, the seat numbers whose orders for it are in, and its failed
+    round (each round the first by number, None if none): the rounds in one read."""
+    found: dict[str, Round] = {}
+    for rnd in game.rounds.filter(status__in=[Round.Status.OPEN, Round.Status.FAILED]):
+        found.setdefault(rnd.status, rnd)
+    open_round = found.get(Round.Status.OPEN)
+    orders_in = (
+        set(Order.objects.filter(round=open_round).values_list("seat__number", flat=True))
+        if open_round is not None
+        else set()
+    )
+    return open_round, orders_in, found.get(Round.Status.FAILED)
 
 
 ROUNDS_PAGE = 50  # published rounds listed per page of a game's page

@@ -93,6 +93,18 @@ def player(game: Game, found: list[Frame], step: int | None) -> dict | None:
     }
 
 
+def final_player(game: Game) -> dict | None:
+    """``player`` at the last step of a finished game, as every reader first sees it: kept in
+    the cache under the names' version and the language (a finished game's rounds never
+    change), so its frames are not made again for each reader."""
+    key = f"replay-player:{game.pk}:v{report_cache.names_version(game.pk)}:{get_language()}"
+    shown = cache.get(key)
+    if shown is None:
+        shown = player(game, frames(game), None)
+        cache.set(key, shown, report_cache.REPORT_SECONDS)
+    return shown
+
+
 def _mark_at(steps: list[dict], step: int) -> str:
     """The mark of the round that ``step`` belongs to."""
     for index in range(step, -1, -1):

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from dogfight import services as dogfight_services
 from games import report_cache, resolution, services
-from games.models import Chatter, Round
+from games.models import Chatter, Game, Round
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 from tests.helpers import fast_passwords, production_cache, set_planes  # noqa: F401
 
@@ -376,3 +376,48 @@ def test_the_game_page_and_report_point_to_the_feed(client, battle):
     for url in (reverse("game", args=[battle.pk]), reverse("round_report", args=[battle.pk, 1])):
         page = client.get(url).content.decode()
         assert f'type="application/atom+xml" title="Test skies" href="{feed}"' in page
+
+
+def test_the_game_page_is_six_reads_and_shows_whose_orders_are_in(
+    client, battle, pilots, django_assert_num_queries
+):
+    """The live hook's read, the game with its count of published rounds, its seats, its open
+    and failed rounds, the seats whose orders are in, and the page of published rounds."""
+    alice = pilots[0]
+    services.orders_submit(
+        seat=seat_of(battle, alice),
+        user=alice,
+        payload=[{"maneuver": "A", "fire": []}] * 3,
+    )
+    with django_assert_num_queries(6):
+        page = client.get(reverse("game", args=[battle.pk]))
+    rows = dict(
+        re.findall(r'<tr class="seat-(\d)">.*?<td>([^<]*)</td>\s*</tr>', page.text, re.DOTALL)
+    )
+    assert rows["0"] == "in" and rows["3"] == "due"
+    assert f'href="/games/{battle.pk}/rounds/1/"' in page.text
+    Round.objects.filter(game=battle, number=2).update(status=Round.Status.FAILED)
+    failed = client.get(reverse("game", args=[battle.pk])).text
+    assert "Round 2 could not be resolved" in failed, failed
+
+
+def test_a_finished_games_replay_is_made_once_for_every_reader_and_shows_a_new_name(
+    client, battle, pilots, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    Game.objects.filter(pk=battle.pk).update(status=Game.Status.FINISHED)
+    first = client.get(reverse("game", args=[battle.pk])).text
+    assert "Red Falcon" in _replay_section(first)  # the final board names the pilots
+    with django_assert_num_queries(6):  # no published round nor seat read again for the replay
+        again = client.get(reverse("game", args=[battle.pk])).text
+    assert _replay_section(again) == _replay_section(first)
+    with django_capture_on_commit_callbacks(execute=True):  # the names' version moves on commit
+        dogfight_services.name_seat(
+            seat=seat_of(battle, pilots[0]), user=pilots[0], name="Crimson Kite"
+        )
+    renamed = client.get(reverse("game", args=[battle.pk])).text
+    assert "Crimson Kite" in _replay_section(renamed)
+    assert "Red Falcon" not in _replay_section(renamed)
+
+
+def _replay_section(page: str) -> str:
+    return re.search(r'<section class="replay".*?</section>', page, re.DOTALL)[0]
