@@ -3,7 +3,6 @@ engine kit (``games.enginekit``) only, and the kit imports the standard library 
 reach an engine only through their game's plugin. Read from the source (every import, those
 inside functions too), not from what a run happens to load."""
 
-import ast
 import importlib
 import inspect
 import re
@@ -11,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.imports import imports_of
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("dogfight", "duel", "racing", "joyride")
@@ -21,23 +22,6 @@ STANDARD = set(sys.stdlib_module_names)
 def _module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_of(path: Path, name: str) -> set[str]:
-    """Every module that module ``name``, read from ``path``, imports; relative imports made
-    absolute."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{anchor}.{base}" if base else anchor
-            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
-    return found
 
 
 def _within(module: str, package: str) -> bool:

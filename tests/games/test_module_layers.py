@@ -1,10 +1,10 @@
 """The platform's modules import each other in one direction only: no circle, not even through
 an import inside a function (which only puts off the circle to the first call)."""
 
-import ast
 from pathlib import Path
 
 import games
+from tests.imports import imports_of
 
 PACKAGE = Path(games.__file__).resolve().parent
 
@@ -23,17 +23,7 @@ def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The ``games.*`` modules that module ``name`` imports anywhere in its body, each with the
     packages it runs on the way (importing ``games.db.rows`` runs ``games.db`` first), but for
     the module's own packages: they are run before the module itself, whatever it imports."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    targets = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            targets |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{anchor}.{base}" if base else anchor
-            targets |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    targets = imports_of(path, name)
     imported = set()
     for target in targets:
         parts = target.split(".")
