@@ -211,6 +211,22 @@ def test_an_unrated_game_moves_nothing():
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
+def test_a_game_of_one_person_moves_nothing_even_marked_rated():
+    """A solo game has no one to rank against."""
+    play(people(1), [1])
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "kind", [rules.slug for rules in registry.all_games() if rules.offers_practice]
+)
+def test_a_practice_game_is_never_rated(kind):
+    """Every game's practice (against its computers) starts unrated: its end moves nothing."""
+    game = registry.get(kind).practice_create(make_user())
+    assert game is not None and not game.rated
+    assert not ratings.rate_finished([(game, {})], timezone.now())
+
+
 def test_a_seat_the_referee_removed_ranks_last():
     three = people(3)
     game = play(three, [1, 2, 3], remove=[0])
