@@ -66,8 +66,9 @@ def version() -> int | None:
 
 def changed() -> None:
     """Call in the transaction that changes what a board shows: every board is rendered anew
-    once it commits (at once outside a transaction)."""
-    transaction.on_commit(bump)
+    once it commits (at once outside a transaction). A cache that fails then is logged, never
+    raised into the committed work (a noon batch's)."""
+    transaction.on_commit(bump, robust=True)
 
 
 def bump() -> None:
