@@ -460,6 +460,29 @@ def test_a_rebuild_renders_the_kept_boards_anew(settings, django_capture_on_comm
     assert ratings_board.version() != kept
 
 
+def test_with_the_shared_cache_down_the_leaderboard_is_read_from_the_ratings(
+    client, settings, django_capture_on_commit_callbacks
+):
+    """Production's cache while Redis is away: every page is rendered from the database and
+    a rated game that ends shows all the same; its bump after the commit raises nothing."""
+    import socket
+
+    from config.settings import shared_cache
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob, carol = people(3)
+    with committed(django_capture_on_commit_callbacks):
+        play([alice, bob], [1, 2])
+    assert board_names(client) == [alice.username, bob.username]
+    with committed(django_capture_on_commit_callbacks):
+        play([carol, alice], [1, 2])
+    assert sorted(board_names(client)) == sorted([alice.username, bob.username, carol.username])
+
+
 def test_an_empty_leaderboard_says_so(client):
     html = client.get("/ratings/ranked/").content.decode()
     assert "Nobody has played enough rated games yet." in html
