@@ -264,8 +264,12 @@ class Rating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_person_and_game")
         ]
-        # The leaderboard: a game's ratings, best first.
-        indexes = [models.Index(fields=["kind", "-mu"], name="ratings_by_game_best_first")]
+        # The leaderboard: a game's ratings, best first, in its order to the last tie (the
+        # id), with the games it filters by: a page's ids are read from the index alone,
+        # however deep the page, never sorted.
+        indexes = [
+            models.Index(fields=["kind", "-mu", "id", "games"], name="ratings_by_game_best_first")
+        ]
 
 
 class RatingChange(models.Model):

@@ -39,6 +39,11 @@ def page_of(
     return page
 
 
+def asked(request, param: str = "page") -> int:
+    """The page the request asks for (the first when it asks for none or no number)."""
+    return _number(request.GET.get(param))
+
+
 def _number(text) -> int:
     """The asked page: a plain positive number of a sane size, else the first."""
     text = str(text or "")

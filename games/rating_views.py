@@ -8,10 +8,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from . import pages, ratings, registry
+from . import pages, ratings, ratings_board, registry
 from .registry import Rejected
-
-LEADERBOARD_PAGE = 50
 
 
 @require_safe
@@ -36,8 +34,9 @@ def leaderboard(request, kind: str):
         rules = registry.get(kind)
     except Rejected:
         raise Http404("No such game.") from None
-    page = pages.page_of(request, ratings.leaderboard(kind), "page", LEADERBOARD_PAGE)
-    first = (page.number - 1) * LEADERBOARD_PAGE
+    board = ratings_board.board_page(kind, pages.asked(request, "page"))
+    # The pager's links from the board's count alone: its rows are rendered (or kept) apart.
+    page = pages.page_of(request, range(board.count), "page", ratings_board.PAGE)
     return render(
         request,
         "games/leaderboard.html",
@@ -45,16 +44,7 @@ def leaderboard(request, kind: str):
             "rules": rules,
             "games": registry.all_games(),
             "page": page,
-            "rows": [
-                (
-                    first + index,
-                    rating.user.username,
-                    ratings.shown(rating.mu),
-                    round(rating.sigma),
-                    rating.games,
-                )
-                for index, rating in enumerate(page.object_list, start=1)
-            ],
+            "rows": board.rows,
             "min_games": ratings.leaderboard_min_games(),
         },
     )

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 
-from . import registry, report_cache
+from . import ratings_board, registry, report_cache
 from .db import bulk
 from .db import ratings as rating_rows
 from .models import Game, Rating, RatingChange, Report, Round, Seat
@@ -77,6 +77,8 @@ def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[Rati
     changes = _rate(results, ratings)
     rating_rows.update([ratings[key] for key in sorted(ratings)], now)
     bulk.insert(changes)
+    if changes:
+        ratings_board.changed()
     return changes
 
 
@@ -217,6 +219,7 @@ def rebuild(now: datetime) -> int:
         Rating.objects.all().delete()
         bulk.insert([ratings[key] for key in sorted(ratings)])
         bulk.insert(changes)
+        ratings_board.changed()
     for game_id in ids:
         report_cache.names_changed(game_id)  # their final reports show the changes
     return len(results)
@@ -288,6 +291,15 @@ class Leaderboard:
 
     def __iter__(self) -> Iterator[Rating]:
         return iter(self[:])
+
+    def rows(self, start: int, stop: int) -> list[tuple[str, float, float, int]]:
+        """The board's places ``start`` to ``stop`` (0 first) as plain values, in the same
+        query as a slice: each person's name, mean, uncertainty and rated games."""
+        return list(
+            Rating.objects.filter(pk__in=self.ids[start:stop])
+            .order_by("-mu", "pk")
+            .values_list("user__username", "mu", "sigma", "games")
+        )
 
 
 def leaderboard(kind: str) -> Leaderboard:

@@ -5,22 +5,26 @@ move once, in the transaction that finishes it, and ``rebuild_ratings`` gives th
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from io import StringIO
 
 import pytest
 from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
 
-from games import rating_model, ratings, registry, resolution, services
+from games import rating_model, ratings, ratings_board, registry, resolution, services
 from games.db import ratings as rating_rows
 from games.forms import GameSettingsForm
 from games.models import Game, Rating, RatingChange, Round
 from games.registry import GameRules, Outcome
 from tests.factories import make_user
+from tests.helpers import production_cache  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -207,6 +211,22 @@ def test_an_unrated_game_moves_nothing():
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
+def test_a_game_of_one_person_moves_nothing_even_marked_rated():
+    """A solo game has no one to rank against."""
+    play(people(1), [1])
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "kind", [rules.slug for rules in registry.all_games() if rules.offers_practice]
+)
+def test_a_practice_game_is_never_rated(kind):
+    """Every game's practice (against its computers) starts unrated: its end moves nothing."""
+    game = registry.get(kind).practice_create(make_user())
+    assert game is not None and not game.rated
+    assert not ratings.rate_finished([(game, {})], timezone.now())
+
+
 def test_a_seat_the_referee_removed_ranks_last():
     three = people(3)
     game = play(three, [1, 2, 3], remove=[0])
@@ -339,6 +359,139 @@ def test_a_leaderboard_page_costs_a_count_and_one_query_however_deep(client, set
             html.index(f">{p.username}<") for p in shown
         )
         assert all(f">{p.username}<" not in html for p in best_first if p not in shown)
+
+
+@contextmanager
+def committed(capture):
+    """As if the block's transaction committed, for the leaderboards: the board's bump left
+    for the commit runs, once (the platform's mail, also left for it, would need pages the
+    test game has not)."""
+    with capture() as callbacks:
+        yield
+    bumps = [callback for callback in callbacks if callback is ratings_board.bump]
+    assert len(bumps) <= 1
+    for bump in bumps:
+        bump()
+
+
+def board_names(client, page=1) -> list[str]:
+    """The names on a leaderboard's page, best first."""
+    html = client.get("/ratings/ranked/", {"page": str(page)}).content.decode()
+    return [
+        person.username
+        for _, person in sorted(
+            (html.index(f">{p.username}<"), p)
+            for p in get_user_model().objects.all()
+            if f">{p.username}<" in html
+        )
+    ]
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_the_kept_leaderboard_changes_right_after_a_rated_game_ends(
+    client, settings, django_capture_on_commit_callbacks
+):
+    """Production's shared cache keeps a page's rows: read again, the board costs no query;
+    a rated game that ends (its transaction committed) shows at once, in every language."""
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob, carol = people(3)
+    with committed(django_capture_on_commit_callbacks):
+        play([alice, bob], [1, 2])
+    assert board_names(client) == [alice.username, bob.username]
+    with CaptureQueriesContext(connection) as queries:
+        assert board_names(client) == [alice.username, bob.username]
+    assert not [q for q in queries if "games_rating" in q["sql"]]
+    german = client.get("/ratings/ranked/", headers={"accept-language": "de"}).content.decode()
+    assert "Wertung" in german
+
+    with committed(django_capture_on_commit_callbacks):
+        play([carol, bob], [1, 2])
+        assert board_names(client) == [alice.username, bob.username]  # not yet committed
+    names = board_names(client)
+    assert sorted(names) == sorted([alice.username, bob.username, carol.username])
+    assert names[-1] == bob.username  # he lost twice
+    german = client.get("/ratings/ranked/", headers={"accept-language": "de"}).content.decode()
+    assert f">{carol.username}<" in german
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_the_kept_leaderboard_shows_a_new_name_and_forgets_a_deleted_person(
+    client, settings, django_capture_on_commit_callbacks
+):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob = people(2)
+    with committed(django_capture_on_commit_callbacks):
+        play([alice, bob], [1, 2])
+    assert board_names(client) == [alice.username, bob.username]
+    kept = ratings_board.version()
+    with committed(django_capture_on_commit_callbacks):
+        alice.last_login = timezone.now()
+        alice.save(update_fields=["last_login"])  # a login: no name changed
+    assert ratings_board.version() == kept
+    old = alice.username
+    with committed(django_capture_on_commit_callbacks):
+        alice.username = "alice-renamed"
+        alice.save()
+    html = client.get("/ratings/ranked/").content.decode()
+    assert ">alice-renamed<" in html and f">{old}<" not in html
+    with committed(django_capture_on_commit_callbacks):
+        bob.delete()
+    assert board_names(client) == ["alice-renamed"]
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_a_kept_page_past_the_end_gives_the_last_page(client, settings):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob = people(2)
+    play([alice, bob], [1, 2])
+    ratings_board.changed()  # the test's transaction never commits: the board is told here
+    for asked in ("1", "7", "no"):
+        html = client.get("/ratings/ranked/", {"page": asked}).content.decode()
+        assert html.index(f">{alice.username}<") < html.index(f">{bob.username}<")
+    assert ">Nobody has played enough rated games yet.<" not in html
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_a_rebuild_renders_the_kept_boards_anew(settings, django_capture_on_commit_callbacks):
+    play(people(2), [1, 2])
+    kept = ratings_board.version()
+    with committed(django_capture_on_commit_callbacks):
+        ratings.rebuild(timezone.now())
+    assert ratings_board.version() != kept
+
+
+def test_with_the_shared_cache_down_the_leaderboard_is_read_from_the_ratings(
+    client, settings, django_capture_on_commit_callbacks
+):
+    """Production's cache while Redis is away: every page is rendered from the database and
+    a rated game that ends shows all the same; its bump after the commit raises nothing."""
+    import socket
+
+    from config.settings import shared_cache
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    alice, bob, carol = people(3)
+    with committed(django_capture_on_commit_callbacks):
+        play([alice, bob], [1, 2])
+    assert board_names(client) == [alice.username, bob.username]
+    with committed(django_capture_on_commit_callbacks):
+        play([carol, alice], [1, 2])
+    assert sorted(board_names(client)) == sorted([alice.username, bob.username, carol.username])
+
+
+def test_an_empty_leaderboard_says_so(client):
+    html = client.get("/ratings/ranked/").content.decode()
+    assert "Nobody has played enough rated games yet." in html
+    assert "<table" not in html
+
+
+@pytest.mark.parametrize("username", ["alice", "jörg.m+1@x-y_z", "名前", "a%20b"])
+def test_a_boards_link_to_a_person_is_the_one_reverse_gives(username):
+    assert ratings_board.person_link()(username) == reverse("person", args=[username])
 
 
 def test_the_lobby_shows_the_seated_peoples_ratings(client):
