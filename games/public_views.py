@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from . import (
+    page_cache,
     pages,
     picture_views,
     ratings,
@@ -42,6 +43,23 @@ def _names(game: Game) -> dict[int, str]:
 
 @require_safe
 def game_page(request, game_id: int):
+    if not _is_public_reader(request) or request.GET:  # a person's page, or another page of it
+        return _game_page(request, game_id)
+    signed = page_cache.signature(request, game_id)
+    if signed is None:
+        raise Http404("No such game.")
+    html, names = page_cache.kept_page(request, game_id, signed)
+    if html is None:
+        # Rendered without the session (whose absence _is_public_reader saw): the page shows
+        # the anonymous navigation, no messages and no CSRF token.
+        html = _game_page(request, game_id, public_copy=True).content.decode()
+        page_cache.keep_page(request, game_id, signed, names, html)
+    response = HttpResponse(html)
+    patch_vary_headers(response, ["Cookie"])  # a logged-in reader's page differs
+    return response
+
+
+def _game_page(request, game_id: int, public_copy: bool = False) -> HttpResponse:
     game = get_object_or_404(_game_with_published_count(), pk=game_id)
     rules = registry.get(game.kind)
     seats = list(game.seats.select_related("user"))
@@ -62,6 +80,7 @@ def game_page(request, game_id: int):
             count=game.published_count,
         ),
         "failed_round": failed_round,
+        "public_copy": public_copy,
         "my_seat": next((s for s in seats if s.user_id and s.user_id == request.user.pk), None),
         "is_referee": request.user.is_authenticated
         and (request.user.pk == game.referee_id or request.user.is_staff),

@@ -15,13 +15,13 @@ from django.utils.translation import get_language
 REPORT_SECONDS = 2 * 24 * 3600
 
 
-def _version_key(game_id: int) -> str:
+def names_key(game_id: int) -> str:
     return f"report-names:{game_id}"
 
 
 def names_version(game_id: int) -> int:
     """The version of the game's names that cached fragments are rendered under."""
-    return cache.get(_version_key(game_id), 0)
+    return cache.get(names_key(game_id), 0)
 
 
 def fragment_key(game_id: int, round_id: int, fragment: str) -> str:
@@ -31,9 +31,9 @@ def fragment_key(game_id: int, round_id: int, fragment: str) -> str:
 def names_changed(game_id: int) -> None:
     """Call when a seat's name changes: the game's cached reports are rendered anew."""
     try:
-        cache.incr(_version_key(game_id))
+        cache.incr(names_key(game_id))
     except ValueError:  # no version yet
-        cache.set(_version_key(game_id), 1, None)
+        cache.set(names_key(game_id), 1, None)
 
 
 # A published round's whole page as an anonymous reader gets it (no session, no messages, no
@@ -49,7 +49,7 @@ def _page_key(round_id: int, step: int, later: bool) -> str:
 def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[str | None, int]:
     """The cached page, if rendered under the game's current names, and that names' version
     (one cache round trip)."""
-    page_key, version_key = _page_key(round_id, step, later), _version_key(game_id)
+    page_key, version_key = _page_key(round_id, step, later), names_key(game_id)
     found = cache.get_many([page_key, version_key])
     version = found.get(version_key, 0)
     kept = found.get(page_key)

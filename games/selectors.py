@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.http import Http404
 
-from . import acting, pages, presence, ratings, registry, round_names
+from . import acting, pages, presence, ratings, registry, round_names, viewer
 from .db import queries
 from .models import Game, Order, Profile, Report, Round, Seat
 
@@ -160,13 +160,17 @@ def _to_act(game: Game, rnd: Round, number: int, sent: bool) -> set[int]:
 
 
 def waiting_key(user_id: int) -> str:
-    return f"your-move:{user_id}"
+    return viewer.waiting_key(user_id)
 
 
 def waiting_count(user) -> int:
     """How many games wait on the person's orders (the header's "your move"): the count of
     "My games", kept until anything changes who must act in one of his games (a round opened
-    or published, orders in, a referee's removal), which drops it."""
+    or published, orders in, a referee's removal), which drops it. Read with the session's
+    user when it was kept (``user_cache``: no round trip of its own)."""
+    kept = getattr(user, "_waiting_count", None)
+    if kept is not None:
+        return kept
     count = cache.get_or_set(
         waiting_key(user.pk),
         lambda: sum(entry.orders_due for entry in my_games(user)),

@@ -28,18 +28,21 @@ def _key(user_id) -> str:
 
 class CachedModelBackend(ModelBackend):
     """Django's own backend (same passwords, same rules for inactive users), reading the
-    session's user from the cache first, and his time zone with it (one round trip for both:
-    every logged-in request needs both)."""
+    session's user from the cache first, and his time zone and "your move" count with it (one
+    round trip for all three: every logged-in page needs them)."""
 
     def get_user(self, user_id):
-        found = cache.get_many([_key(user_id), viewer.cache_key(user_id)])
+        keys = [_key(user_id), viewer.cache_key(user_id), viewer.waiting_key(user_id)]
+        found = cache.get_many(keys)
         user = found.get(_key(user_id))
         if user is None:
             user = super().get_user(user_id)  # None for a deleted or inactive user: not kept
             if user is None:
                 return None
             cache.set(_key(user_id), user, USER_SECONDS)
-        viewer.remember_read(user, found.get(viewer.cache_key(user_id)))
+        viewer.remember_read(
+            user, found.get(viewer.cache_key(user_id)), found.get(viewer.waiting_key(user_id))
+        )
         return user
 
 

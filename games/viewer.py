@@ -29,11 +29,21 @@ def cache_key(user_id: int) -> str:
     return f"viewer-prefs:{user_id}"
 
 
-def remember_read(user, prefs: tuple | None) -> None:
-    """The preferences as just read from the cache along with the user row (None: not cached),
-    so that ``prefs_of`` need not read them again during this request."""
+def waiting_key(user_id: int) -> str:
+    """The cache key of the count of games waiting on the person (``selectors.waiting_count``,
+    the header's "your move" on every page he loads)."""
+    return f"your-move:{user_id}"
+
+
+def remember_read(user, prefs: tuple | None, waiting: int | None = None) -> None:
+    """The preferences and the "your move" count as just read from the cache along with the
+    user row (None: not cached), so that ``prefs_of`` and ``selectors.waiting_count`` need not
+    read them again during this request (the count as it was when the request began: a
+    change this request makes shows on the next page)."""
     if prefs is not None:
         user._viewer_prefs = Prefs(*prefs)
+    if waiting is not None:
+        user._waiting_count = int(waiting)
 
 
 def prefs_of(user) -> Prefs:

@@ -9,9 +9,12 @@ converts them, so a caller cannot tell them from ORM reads. Everything else uses
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from ..models import Game, Round, Seat
@@ -172,3 +175,50 @@ def live_marker(game_id: int) -> LiveMarker | None:
     """What a live page of the game compares (``games.live``); None if there is no such game."""
     found = fetch(_LIVE_MARKER_SQL, [game_id])
     return LiveMarker(*found[0]) if found else None
+
+
+# --- a game's public page ---------------------------------------------------------------------
+
+# Everything a game's public page shows that may change, as text rows (each kind of row tagged
+# by its first column): the game's own columns, its referee's name, every seat with its
+# person's name, its unpublished rounds (open, failed), the seats whose orders for the open
+# round are in, and the count of its published rounds (published rounds never change).
+_PUBLIC_MARKER_SQL = """
+    SELECT 'g', g.status, g.title, CAST(g.settings AS TEXT), CAST(g.winner_seat AS TEXT),
+        CAST(g.deadline_days AS TEXT), g.time_zone, CAST(g.resolve_early AS TEXT),
+        CAST(g.scored AS TEXT) || CAST(g.rated AS TEXT), u.username,
+        CAST(g.started_at AS TEXT) || CAST(g.finished_at AS TEXT)
+    FROM games_game g JOIN {users} u ON u.id = g.referee_id WHERE g.id = %s
+    UNION ALL
+    SELECT 's', CAST(s.number AS TEXT), CAST(s.user_id AS TEXT), CAST(s.computer AS TEXT),
+        s.computer_level, s.name, su.username, NULL, NULL, NULL, NULL
+    FROM games_seat s LEFT JOIN {users} su ON su.id = s.user_id WHERE s.game_id = %s
+    UNION ALL
+    SELECT 'r', CAST(r.id AS TEXT), r.status, CAST(r.deadline AS TEXT),
+        CAST(r.deadline_extended AS TEXT), CAST(r.referee_input AS TEXT),
+        CAST(r.failures AS TEXT), NULL, NULL, NULL, NULL
+    FROM games_round r WHERE r.game_id = %s AND r.status <> %s
+    UNION ALL
+    SELECT 'o', CAST(o.seat_id AS TEXT), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM games_order o JOIN games_round r ON r.id = o.round_id
+    WHERE r.game_id = %s AND r.status = %s
+    UNION ALL
+    SELECT 'p', CAST(COUNT(*) AS TEXT), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM games_round r WHERE r.game_id = %s AND r.status = %s"""
+
+
+@functools.cache
+def _public_marker_sql() -> str:
+    return _PUBLIC_MARKER_SQL.format(users=get_user_model()._meta.db_table)
+
+
+def public_page_marker(game_id: int) -> str | None:
+    """A digest of everything a game's public page shows that may change (it changes with any
+    of it); None if there is no such game. One statement."""
+    sql = _public_marker_sql()
+    published, open_ = Round.Status.PUBLISHED, Round.Status.OPEN
+    rows = fetch(sql, [game_id, game_id, game_id, published, game_id, open_, game_id, published])
+    if not any(row[0] == "g" for row in rows):
+        return None
+    text = "\n".join(sorted(repr(row) for row in rows))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

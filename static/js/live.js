@@ -78,8 +78,8 @@
     });
   }
 
-  // The news shown: the page's <main> drawn again and swapped in by htmx (the half-built
-  // orders put back), or the whole page reloaded where htmx is missing or the page moved.
+  // The news shown: the page's <main> and the header's "your move" slot drawn again and
+  // swapped in by htmx (the half-built orders put back), or the whole page reloaded where htmx is missing or the page moved.
   function refresh(news) {
     var main = document.querySelector("main");
     if (!window.htmx || !main) {
@@ -103,7 +103,8 @@
       restore();
     });
     window.htmx.ajax("GET", location.pathname + location.search, {
-      source: main, target: main, select: "main", swap: "outerHTML"
+      // The header's "your move" count lies outside <main>: its slot is replaced as well.
+      source: main, target: main, select: "main", selectOOB: "#your-move", swap: "outerHTML"
     }).catch(function () { location.reload(); });
     setTimeout(function () { if (busy) location.reload(); }, 10000);  // no answer: the page
   }

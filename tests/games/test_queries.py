@@ -142,3 +142,25 @@ def test_next_ids_draws_new_ids_from_the_tables_sequence_in_order():
     drawn = queries.next_ids("games_round", "id", 3)
     assert len(drawn) == 3 and drawn == sorted(drawn) and len(set(drawn)) == 3
     assert queries.next_ids("games_round", "id", 1)[0] > drawn[-1]
+
+
+def test_public_page_marker_moves_with_whatever_the_game_page_shows():
+    alice, bob, referee = make_user(), make_user(), make_user("umpire")
+    game = make_dogfight(referee, humans={0: alice, 3: bob})
+    assert queries.public_page_marker(999_999) is None
+    marks = [queries.public_page_marker(game.pk)]
+    assert queries.public_page_marker(game.pk) == marks[0]  # nothing changed: the same
+    services.orders_submit(seat=seat_of(game, bob), user=bob, payload=ORDERS)
+    marks.append(queries.public_page_marker(game.pk))
+    Seat.objects.filter(game=game, number=0).update(name="Red Falcon")
+    marks.append(queries.public_page_marker(game.pk))
+    type(referee).objects.filter(pk=referee.pk).update(username="judge")
+    marks.append(queries.public_page_marker(game.pk))
+    Round.objects.filter(game=game).update(deadline_extended=True)
+    marks.append(queries.public_page_marker(game.pk))
+    rnd = open_round(game)
+    resolution.round_resolve(round_id=rnd.pk, now=rnd.deadline)
+    marks.append(queries.public_page_marker(game.pk))
+    Game.objects.filter(pk=game.pk).update(settings={**game.settings, "wind": "storm"})
+    marks.append(queries.public_page_marker(game.pk))
+    assert len(set(marks)) == len(marks)

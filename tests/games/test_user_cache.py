@@ -93,3 +93,20 @@ def test_a_new_username_shows_on_the_next_page():
 def test_a_wrong_password_still_logs_nobody_in():
     make_user("alice")
     assert not Client().login(username="alice", password="not-her-password")
+
+
+def test_the_your_move_count_comes_with_the_user_and_follows_a_change():
+    from games import selectors
+    from games.services import orders_submit
+    from tests.factories import GROUND_ORDERS, make_dogfight, seat_of
+
+    alice = make_user("alice")
+    game = make_dogfight(humans={0: alice})
+    client = logged_in(alice)
+    assert "Your move: 1 game" in client.get(reverse("my_games")).text  # counted and kept
+    assert "Your move: 1 game" in client.get(reverse("lobby")).text  # read with the user
+    orders_submit(seat=seat_of(game, alice), user=alice, payload=GROUND_ORDERS)
+    selectors.forget_waiting([game.pk])  # as the submit's commit does
+    page = client.get(reverse("lobby")).text
+    assert "Your move" not in page
+    assert "Your move" not in client.get(reverse("lobby")).text  # 0 kept, and read as 0

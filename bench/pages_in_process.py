@@ -1,0 +1,160 @@
+"""The pages' own cost in one process: Django's test client on ``bench/web_load.py``'s filled
+database, no server, no second process, so that a change to a page can be timed beside the
+floor without the noise of a loaded machine's scheduling. Prints each page's median and p95
+(milliseconds) and their ratio to the floor's (``/healthz``, anonymous and logged in).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_inproc_webload \\
+      CACHE_URL=redis://127.0.0.1:6379/13 python bench/pages_in_process.py [--plan FILE]
+
+Without ``--plan`` it drops, creates, migrates and fills its database as ``web_load.py`` does
+(the name must contain "webload") and prints the plan's file; with it, it reuses a database
+filled before (the order submits take fresh seats from it: ``--requests`` x ``--rounds`` of
+them, from ``--seats-from``, as many as it was filled with). ``DEBUG=0``, the cache at ``CACHE_URL`` (emptied
+first): as in production. The pages are measured in turn ``--rounds`` times, and the figures are
+of all rounds together.
+
+Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
+``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
+pilot's page; the order submit (a valid first submit, answered with a redirect).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]  # this checkout's code, whatever is installed
+
+import web_load
+
+PAGES = {
+    "floor": "floor",
+    "floor, logged in": "floor, logged in",
+    "public game page (kept copy)": "public game page",
+    "public game page (drawn)": "public game page",
+    "pilot page": "pilot page",
+    "order submit": "order submit",
+}
+FLOOR = {"pilot page": "floor, logged in", "order submit": "floor, logged in"}
+EXPECTED = {"order submit": 302}
+
+
+def fill(requests: int, env: dict) -> dict:
+    url = env["DATABASE_URL"]
+    web_load.empty_cache(env["CACHE_URL"])
+    for _attempt in range(6):  # the set-up game is flown by bots: the pilot may be shot down
+        web_load.prepare_database(url, env)
+        filled = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "web_load.py"), "--fill", str(requests)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if not filled.returncode:
+            return json.loads(filled.stdout.strip().splitlines()[-1])
+    sys.exit(f"filling the database failed:\n{filled.stderr[-3000:]}")
+
+
+def request_of(name: str, plan: dict, i: int) -> tuple[str, str, dict, bytes | None]:
+    method, path, headers, body = web_load.requests_for(PAGES[name], plan)(i)
+    if name == "public game page (drawn)":
+        path += "?rounds=1"
+    return method, path, headers, body
+
+
+def one(client, method: str, path: str, headers: dict, body: bytes | None) -> tuple[float, int]:
+    extra = {"HTTP_" + key.upper().replace("-", "_"): value for key, value in headers.items()}
+    content_type = extra.pop("HTTP_CONTENT_TYPE", "application/octet-stream")
+    start = time.perf_counter()
+    response = client.generic(method, path, body or b"", content_type, **extra)
+    return time.perf_counter() - start, response.status_code
+
+
+def measure(
+    plan: dict, requests: int, rounds: int, warmup: int, submits: int = 0
+) -> dict[str, list[float]]:
+    from django.test import Client
+
+    times: dict[str, list[float]] = {name: [] for name in PAGES}
+    for _round in range(rounds):
+        for name in PAGES:
+            for i in range(warmup + requests):
+                index = submits if name == "order submit" else i
+                # A client of its own: no cookie of an earlier answer (a session) is sent.
+                client = Client(enforce_csrf_checks=True)
+                spent, status = one(client, *request_of(name, plan, index))
+                submits += name == "order submit"
+                if status != EXPECTED.get(name, 200):
+                    sys.exit(f"{name}: status {status}")
+                if i >= warmup:
+                    times[name].append(spent * 1000)
+    return times
+
+
+def report(times: dict[str, list[float]]) -> None:
+    def p95(values: list[float]) -> float:
+        return sorted(values)[int(0.95 * (len(values) - 1))]
+
+    floors = {name: (statistics.median(times[name]), p95(times[name])) for name in times}
+    print(f"{'page':32} {'median':>8} {'p95':>8}  against its floor (median / p95)")
+    for name in times:
+        median, high = floors[name]
+        floor = FLOOR.get(name, "floor")
+        against = ""
+        if not name.startswith("floor"):
+            against = f"{median / floors[floor][0]:.2f}x / {high / floors[floor][1]:.2f}x {floor}"
+        print(f"{name:32} {median:8.2f} {high:8.2f}  {against}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=60, help="per page and round (60)")
+    parser.add_argument("--rounds", type=int, default=3, help="the pages in turn (3)")
+    parser.add_argument("--warmup", type=int, default=5, help="unmeasured, per page and round")
+    parser.add_argument("--plan", help="a filled database's plan (JSON): no filling")
+    parser.add_argument(
+        "--seats-from", type=int, default=0, help="with --plan: the first fresh seat (0)"
+    )
+    args = parser.parse_args()
+    env = {
+        **os.environ,
+        "DATABASE_URL": os.getenv("DATABASE_URL") or web_load.DEFAULT_DB,
+        "CACHE_URL": os.getenv("CACHE_URL") or web_load.DEFAULT_CACHE,
+        "DEBUG": "0",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ALLOWED_HOSTS": "testserver",
+        "SECRET_KEY": "bench-only-secret-key-bench-only-secret-key-0123456789",
+        "CELERY_BROKER_URL": "",
+        "PYTHONPATH": str(ROOT),
+        "HTTPS": "0",
+    }
+    if args.plan:
+        plan = json.loads(Path(args.plan).read_text())
+    else:
+        plan = fill((args.requests + args.warmup) * args.rounds, env)
+        saved = Path(tempfile.mkstemp(prefix="pages-plan-", suffix=".json")[1])
+        saved.write_text(json.dumps(plan))
+        print(f"filled; its plan: {saved}", flush=True)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
+    report(measure(plan, args.requests, args.rounds, args.warmup, args.seats_from))
+    used = args.seats_from + (args.requests + args.warmup) * args.rounds
+    print(f"fresh seats used: up to {used} (the next run's --seats-from)")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
