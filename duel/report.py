@@ -470,6 +470,14 @@ def doomed_words(fighter: str, doomed: dict) -> str:
     )
 
 
+def cornered_words(fighter: str) -> str:
+    """``legal``'s ``cornered``: every move open to the fighter this turn destroys it."""
+    return gettext(
+        "%(fighter)s cannot survive this turn: every move open to it ends off the board, "
+        "in an asteroid or in a missile."
+    ) % {"fighter": fighter}
+
+
 def trapped_words(fighter: str) -> str:
     return gettext(
         "%(fighter)s ends where it cannot avoid an asteroid or the edge of the board next turn."

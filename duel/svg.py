@@ -156,11 +156,29 @@ def _fighter(fighter: dict, dimmed: bool, link: tuple[str, str] | None = None) -
     )
 
 
-def _missile(missile: dict) -> str:
+# Missiles sharing a hex stand this far apart (board units, up and down), so their labels
+# (font-size 4.4) do not overlap.
+MISSILE_SPACING = 5.5
+
+
+def _missiles(missiles: list) -> list[str]:
+    """Every missile; those sharing a hex spread along it, each with its own label."""
+    sharing: dict[tuple[int, int], list[dict]] = {}
+    for m in missiles:
+        sharing.setdefault(tuple(m["hex"]), []).append(m)
+    parts = []
+    for group in sharing.values():
+        middle = (len(group) - 1) / 2
+        parts += [_missile(m, (i - middle) * MISSILE_SPACING) for i, m in enumerate(group)]
+    return parts
+
+
+def _missile(missile: dict, shift: float = 0.0) -> str:
     """A missile, labelled with its owner's letter, ``M`` or ``S`` (smart) and its number
-    (``B-S3``), so it is never read as a fighter's id."""
+    (``B-S3``), so it is never read as a fighter's id; ``shift`` moves it down its hex."""
     col, row = missile["hex"]
     x, y = centre(col, row)
+    y += shift
     colour = PLAYER_COLOURS[missile["owner"]]
     smart = missile.get("kind") == "smart"
     shape = "6,0 0,-3.5 -4,0 0,3.5" if smart else "6,0 -4,-2.5 -4,2.5"
@@ -405,10 +423,14 @@ def board_svg(
     # Outside the f-string: xgettext does not read calls inside one, and the name went
     # untranslated.
     name = escape(gettext("The duel board"))
+    # An image's content is presentational: a board holding links is a group, or its links
+    # would be nested in an image (axe-core: nested-interactive).
+    links = bool((choices and choice_url) or picks or step_links)
+    role = "group" if links else "img"
     parts = [
         (
             f'<svg id="{svg_id}" class="board duel-board" xmlns="http://www.w3.org/2000/svg" '
-            f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="img" '
+            f'viewBox="{LEFT:.1f} {TOP:.1f} {WIDTH:.1f} {HEIGHT:.1f}" role="{role}" '
             f'aria-label="{name}">'
         ),
         _static_layer(),
@@ -444,7 +466,7 @@ def board_svg(
     if replay is not None:
         parts.append(_replay_trails(state, replay))
     parts.append('<g class="missiles">')
-    parts += [_missile(m) for m in state.get("missiles", [])]
+    parts += _missiles(state.get("missiles", []))
     parts.append('</g><g class="fighters">')
     for fighter in state.get("fighters", []):
         if fighter.get("destroyed") and replay is None:

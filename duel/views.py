@@ -33,6 +33,7 @@ from .models import DrawOffer
 from .plugin import RULES
 from .report import (
     REFUSALS,
+    cornered_words,
     doomed_words,
     facing_word,
     fighter_rows,
@@ -218,9 +219,11 @@ def _turn_form(raw: dict, player: int, data) -> dict:
 
 def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
     """The engine's foresight in words: fighters gone before they move, fighters with no
-    surviving move next turn, what the turn so far destroys, where smart missiles strike."""
+    surviving move this turn (said as the turn opens) or the next, what the turn so far
+    destroys, where smart missiles strike."""
     return {
         "doomed": [doomed_words(fid, f["doomed"]) for fid, f in options.items() if f["doomed"]],
+        "cornered": [cornered_words(fid) for fid, f in options.items() if f["cornered"]],
         "trapped": [trapped_words(fid) for fid in seen["trapped"]],
         "kills": [
             kill_words(k, player) for k in seen["kills"] if k["fighter"] not in seen["doomed"]

@@ -83,19 +83,26 @@ def legal(state: State, player: int) -> dict[str, Any]:
         }
     mine = state.to_act == player
     doomed = foresight.doomed(state, player) if mine else {}
+    cornered = set(foresight.cornered(state, player)) if mine else set()
     return {
         **base,
         "your_turn": mine,
         "actions": ["turn", "resign"] if mine else ["resign"],
-        "fighters": [fighter_options(f, doomed.get(f.id)) for f in state.alive(player)]
+        "fighters": [
+            fighter_options(f, doomed.get(f.id), cornered=f.id in cornered)
+            for f in state.alive(player)
+        ]
         if mine
         else [],
     }
 
 
-def fighter_options(fighter: Fighter, doomed: dict[str, Any] | None = None) -> dict[str, Any]:
+def fighter_options(
+    fighter: Fighter, doomed: dict[str, Any] | None = None, *, cornered: bool = False
+) -> dict[str, Any]:
     """``doomed``: how the player's own missiles destroy it at the start of the turn, before
-    it moves (it then needs no orders), or None."""
+    it moves (it then needs no orders), or None. ``cornered``: every path open to it this
+    turn ends in its destruction (``foresight.cornered``)."""
     return {
         "fighter": fighter.id,
         "class": fighter.cls,
@@ -113,6 +120,7 @@ def fighter_options(fighter: Fighter, doomed: dict[str, Any] | None = None) -> d
         "smart": fighter.smart,
         "steps": next_steps(fighter, [])["steps"],
         "doomed": doomed,
+        "cornered": cornered,
     }
 
 

@@ -93,3 +93,40 @@ def test_phone_the_board_zooms_and_the_table_fits(browser, live_server, tmp_path
     page.screenshot(path=str(shots_folder(tmp_path) / "duel-turn-phone.png"), full_page=True)
     context.close()
     assert not errors
+
+
+def visible_part(page, selector: str, height: int) -> float:
+    """The part of the element's height inside the viewport (0 to 1)."""
+    box = page.locator(selector).bounding_box()
+    top, bottom = max(box["y"], 0), min(box["y"] + box["height"], height)
+    return max(0.0, bottom - top) / box["height"]
+
+
+def test_phone_the_board_stays_in_view_while_steps_are_picked(browser, live_server, tmp_path):
+    context, page, errors = open_turn(
+        browser,
+        live_server,
+        {"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page.get_by_role("button", name="Fly A2").click()
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+    for flown, step in enumerate(("ahead", "ahead", "fire the nose gun"), start=1):
+        button = page.get_by_role("button", name=step, exact=True)
+        button.scroll_into_view_if_needed()
+        button.click()
+        expect(page.locator(HTMX_BUSY)).to_have_count(0)
+        # the board answers the click where the player can see it: wholly in view, and the
+        # next step's buttons are not under it
+        assert visible_part(page, "#board", 844) > 0.99, flown
+        buttons = page.locator("#duel-play .steps button").first.bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert (
+            buttons["y"] >= board["y"] + board["height"] - 1
+            or buttons["y"] + buttons["height"] <= board["y"]
+        ), (buttons, board)
+    page.screenshot(path=str(shots_folder(tmp_path) / "duel-turn-phone-steps.png"))
+    context.close()
+    assert not errors

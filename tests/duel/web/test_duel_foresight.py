@@ -145,3 +145,27 @@ def test_a_trapped_fighter_and_a_smart_missiles_reach_are_told(client, alice, du
         "its reach now: A2 (yours, 4 hexes away)." in page
     )
     assert 'class="threat" data-missile="1" data-fighter="A2"' in page
+
+
+def test_a_cornered_fighter_is_named_as_the_turn_opens(client, alice, duel_in_play):
+    """A2 flies east at speed 3 one hex from the edge: every move it may make leaves the board.
+    The page says so before the first click, not after the fatal step."""
+    at_position(
+        duel_in_play,
+        position(
+            [
+                flying("A1", "coliber", (5, 7), E, speed=2),
+                flying("A2", "coliber", (19, 3), E, speed=3),
+                flying("B1", "coliber", (9, 12), W),
+                flying("B2", "wasp", (10, 12), W),
+            ]
+        ),
+    )
+    client.force_login(alice)
+    page = client.get(page_url(duel_in_play, 0)).content.decode()
+    line = (
+        "A2 cannot survive this turn: every move open to it ends off the board, "
+        "in an asteroid or in a missile."
+    )
+    assert f'<li class="warning cornered">{line}</li>' in page
+    assert "A1 cannot survive" not in page
