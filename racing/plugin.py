@@ -334,7 +334,7 @@ class RacingRules(TurnDeadline, GameRules):
 
         game = Game.objects.filter(referee=user, kind=self.slug, status=Game.Status.RUNNING).first()
         if game is None:
-            game = practice_race_create(user=user)
+            game = practice_race_create(user=user, demo=True)
         return f"race in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"
 
     def _require_active(self, state: dict, seat: int) -> None:
