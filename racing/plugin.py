@@ -232,7 +232,8 @@ class RacingRules(TurnDeadline, GameRules):
 
     def form_cards(self, state: dict | None, seat: int) -> dict:
         """What the order form's fields are read against, from the state alone (the submit
-        judges the order): the lift of the jet the seat orders, and its equipment cards.
+        judges the order): the lift of the jet the seat orders, and its equipment cards as the
+        engine's ``legal`` lists them (a boost with the lifts it opens).
         Nothing when the seat orders no jet now: the submit says why."""
         ordering = (
             engine.ordering_state(state, seat) if state and state["phase"] == "race" else None
@@ -240,10 +241,7 @@ class RacingRules(TurnDeadline, GameRules):
         if ordering is None:
             return {"lifts": [], "equipment": []}
         jet = engine.jet(ordering, ordering["turn"]["jet"])
-        return {
-            "lifts": [jet["lift"]],
-            "equipment": [{"card": card["id"], "kind": card["kind"]} for card in jet["equipment"]],
-        }
+        return {"lifts": [jet["lift"]], "equipment": engine_legal(ordering)["equipment"]}
 
     def _asked(self, ask, state: dict, seat: int, orders: object) -> dict:
         """The engine's answer to ``ask(state, seat, orders)``, or its refusal in words (a
@@ -336,7 +334,7 @@ class RacingRules(TurnDeadline, GameRules):
 
         game = Game.objects.filter(referee=user, kind=self.slug, status=Game.Status.RUNNING).first()
         if game is None:
-            game = practice_race_create(user=user)
+            game = practice_race_create(user=user, demo=True)
         return f"race in '{game.title}' at {settings.SITE_URL}/games/{game.pk}/"
 
     def _require_active(self, state: dict, seat: int) -> None:

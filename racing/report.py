@@ -80,6 +80,8 @@ def _line(event: dict, names: dict[int, str]) -> str | None:
                 if event["hit"]
                 else gettext("It misses.")
             )
+        elif "taken" in event:
+            line += " " + _taken(event, names)
         return line
     if kind == "uberhirn_failed":
         return gettext("%(jet)s's projector could not fire for the Überhirn.") % {"jet": jet}
@@ -160,6 +162,20 @@ def _line(event: dict, names: dict[int, str]) -> str | None:
     if kind == "over":
         return gettext("The race is over.")
     return None  # chip_removed: bookkeeping, not news
+
+
+def _taken(event: dict, names: dict[int, str]) -> str:
+    """An Abstauber's catch: whose energy, how much, and the victim's energy before and after
+    (reports written before the engine's event carried ``target_energy`` name the jet alone)."""
+    facts = {"target": jet_label(event["target"], names), "taken": event["taken"]}
+    if "target_energy" not in event:
+        return gettext("It takes %(taken)d energy from %(target)s.") % facts
+    after = event["target_energy"]
+    return gettext("It takes %(taken)d energy from %(target)s: %(before)d → %(after)d energy.") % {
+        **facts,
+        "before": after + event["taken"],
+        "after": after,
+    }
 
 
 def describe(events: list, names: dict[int, str]) -> list[str]:

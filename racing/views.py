@@ -32,6 +32,7 @@ TARGETED = {k.id for k in RULES.kinds.values() if k.projector} | {"abstauber"}
 SNAPS = ("straight", "left", "right", "aim")
 INNER = "inner_"  # the prefix of the Überhirn's fields for its victim's projector use
 RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the pilot picks
+CHIP_SLOTS = (1, 2, 3)  # a Kupferwurm's damage chips, each on a card of the victim's he picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 SEAT = "racing/seat.html"
 
@@ -163,8 +164,10 @@ def _own_fields(kind: str, data, cid, prefix: str = "") -> dict:
             fields[field] = number(field)
         elif field == "hinge":
             fields[field] = [number("hinge1"), number("hinge2")]
-        elif field == "chips" and value:
-            fields[field] = [_int(v, 0) for v in value.replace(",", " ").split()]
+        elif field == "chips":
+            chips = [_int(raw(f"chip{n}")) for n in CHIP_SLOTS]
+            if any(chip is not None for chip in chips):  # the rest: the engine's default placement
+                fields[field] = [chip for chip in chips if chip is not None]
         elif field == "slips" and value:
             fields[field] = _pairs(value, f"{prefix}slips_{cid}")
         elif field == "flight" and raw("flight_change"):  # on the form in round mode only
@@ -230,6 +233,9 @@ def order_from_form(data, options: dict) -> dict:
     boost = data.get("boost", "")
     if boost:
         order["boost"] = boost
+        implied = _lifts_offered({"lifts": [], "equipment": options["equipment"]}, boost)
+        if implied and order["lift"] not in implied:  # the boost sets the lift it opens
+            order["lift"] = implied[0]
         if boost == "hyper_booster":
             order["hyper"] = {
                 "hinge": [_field_number(data, "hyper_h1"), _field_number(data, "hyper_h2")],
@@ -279,7 +285,8 @@ def _preview_facts(
     preview: dict | None, jet_id: str, names: dict[int, str], state: dict, order: dict
 ) -> dict:
     """What the form shows of the engine's preview of ``order`` on ``state``: the flown path,
-    the landing spot, slips, gates, rams, equipment used, energy left, or the engine's error."""
+    the landing spot, slips, the start, gates and refuels, rams, equipment used, energy left,
+    or the engine's error. The summary and the lines are made from the same events."""
     if preview is None:
         return {"path": [], "landing": None}
     if "error" in preview:
@@ -292,8 +299,9 @@ def _preview_facts(
         "path": [seg for e in flights for seg in e["path"]],
         "landing": (after["x"], after["y"], after["heading"]),
         "slips": [e for e in mine if e["type"] == "slip"],
+        "started": any(e["type"] == "started" for e in mine),
         "gates": [e["gate"] for e in mine if e["type"] == "gate"],
-        "refuelled": [e["gate"] for e in mine if e["type"] == "refuelled"],
+        "refuelled": [e for e in mine if e["type"] == "refuelled"],
         "rammed": [e["gate"] for e in mine if e["type"] == "rammed"],
         "energy": after["energy"],
         "lift": after["lift"],
@@ -306,18 +314,10 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     options = RULES.options(state)
     jet = next(j for j in state["jets"] if j["id"] == options["jet"])
     boost = data.get("boost", "")
-    lifts = sorted(
-        set(options["lifts"]) | {n for e in options["equipment"] for n in e.get("lifts", [])}
-    )
+    lifts = _lifts_offered(options, boost)
     lift = _int(data.get("lift"))
-    if lift not in lifts:
-        lift = (
-            jet["lift"]
-            if jet["lift"] in options["lifts"]
-            else options["lifts"][0]
-            if options["lifts"]
-            else 1
-        )
+    if lift not in lifts:  # a boost chosen sets the lift it opens
+        lift = jet["lift"] if jet["lift"] in lifts and not boost else lifts[0] if lifts else 1
     reach = _reach(options, lift, boost) or _reach(options, lift, "")
     values = {key: data.get(key, "") for key in ("h1", "h2", "slips", "hyper_h1", "hyper_h2")}
     form_data = {**{k: v for k, v in data.items()}, "lift": str(lift)}
@@ -343,7 +343,8 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         if j["id"] != jet["id"] and j["status"] == "racing"
     ]
     sealed = state["turn_order"] == "race"
-    equipment = [_card_choices(e, data, sealed) for e in options["equipment"]]
+    victims = {j["id"]: j for j in state["jets"]}
+    equipment = [_card_choices(e, data, sealed, victims, others) for e in options["equipment"]]
     layer = {
         "jet": jet,
         "reach": reach,
@@ -386,13 +387,25 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
     }
 
 
-def _card_choices(card: dict, data, sealed: bool) -> dict:
+def _lifts_offered(options: dict, boost: str) -> list[int]:
+    """The lifts the form offers, from the engine's ``legal`` answer: with a boost chosen the
+    lifts it opens (the Booster's lift + 2, say), else the jet's open lifts. A boost that
+    opens none (not usable now) leaves the open lifts, and the preview says why not."""
+    for entry in options["equipment"]:
+        if entry["kind"] == boost and entry.get("lifts"):
+            return list(entry["lifts"])
+    return list(options["lifts"])
+
+
+def _card_choices(card: dict, data, sealed: bool, jets: dict[str, dict], others: list) -> dict:
     """An equipment card on the form: the engine's ``legal`` entry, its words, and what the
     form holds for it (``values``: its fields' names without the ``_<card>`` ending).
-    ``sealed``: round mode, where a Traumatorpedo carries its victim's flight."""
+    ``sealed``: round mode, where a Traumatorpedo carries its victim's flight. ``jets`` by
+    id and ``others`` (the jets it may aim at) give a Kupferwurm's victim's cards."""
     kind, ending = card["kind"], f"_{card['card']}"
     fields = _form_fields(kind, sealed)
     values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
+    target = values.get("target") if values.get("target") in jets else None
     return {
         **card,
         "name": words.kind_name(kind),
@@ -402,8 +415,46 @@ def _card_choices(card: dict, data, sealed: bool) -> dict:
         "fields": [f for f in fields if f != "use"],
         "chosen": data.get(f"use{ending}", ""),
         "values": values,
-        "inner": _inner_choices(values, sealed) if "use" in fields else [],
+        "chip_choices": _chip_choices(jets, target or _first(others), values, card["card"], "")
+        if "chips" in fields
+        else [],
+        "inner": _inner_choices(values, sealed, jets, others, card["card"])
+        if "use" in fields
+        else [],
     }
+
+
+def _first(others: list[dict]) -> str | None:
+    """The jet a target's select shows first when the form holds none."""
+    return others[0]["id"] if others else None
+
+
+def _chip_choices(
+    jets: dict[str, dict], victim: str | None, values: dict, card: int, prefix: str
+) -> list[dict]:
+    """A Kupferwurm's three damage chips, each a select of the victim's cards by name (the
+    cards the engine takes: those the victim holds, by its state), or the engine's default
+    placement (the card with the fewest chips). ``values`` holds what the form chose."""
+    held = jets[victim]["equipment"] if victim in jets else []
+    choices = []
+    for slot in CHIP_SLOTS:
+        chosen = values.get(f"{prefix}chip{slot}", "")
+        choices.append(
+            {
+                "slot": slot,
+                "id": f"{prefix}chip{slot}_{card}",
+                "cards": [
+                    {
+                        "id": c["id"],
+                        "name": words.kind_name(c["kind"]),
+                        "chips": c["chips"],
+                        "selected": str(c["id"]) == chosen,
+                    }
+                    for c in held
+                ],
+            }
+        )
+    return choices
 
 
 def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
@@ -412,17 +463,24 @@ def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
     return tuple(f for f in RULES.use_fields.get(kind, ()) if sealed or f != "flight")
 
 
-def _inner_choices(values: dict, sealed: bool) -> list[dict]:
+def _inner_choices(
+    values: dict, sealed: bool, jets: dict[str, dict], others: list, card: int
+) -> list[dict]:
     """The projectors an Überhirn may make its victim fire, each with its own fields and what
     the form holds for them (``inner_<field>``). No two of them share a field's name, so each
-    field is on the form once."""
+    field is on the form once. A Kupferwurm's chips go on the cards of the jet it is fired at
+    (``inner_target``)."""
     inner = {k[len(INNER) :]: v for k, v in values.items() if k.startswith(INNER)}
+    target = inner.get("target") if inner.get("target") in jets else _first(others)
     return [
         {
             "kind": k.id,
             "name": words.kind_name(k.id),
             "fields": _form_fields(k.id, sealed),
             "values": inner,
+            "chip_choices": _chip_choices(jets, target, values, card, INNER)
+            if "chips" in RULES.use_fields.get(k.id, ())
+            else [],
         }
         for k in RULES.kinds.values()
         if k.projector and k.id != "uberhirn"

@@ -415,7 +415,9 @@ def _abstauber(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> Non
     taken = min(2, victim["energy"])
     victim["energy"] -= taken
     jet["energy"] += taken
-    event.update(target=victim["id"], taken=taken, energy=jet["energy"])
+    event.update(
+        target=victim["id"], taken=taken, energy=jet["energy"], target_energy=victim["energy"]
+    )
 
 
 def _hollenboller(turn: Turn, jet: Json, card: Json, raw: Json, event: Json) -> None:

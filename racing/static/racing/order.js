@@ -182,6 +182,22 @@
   document.addEventListener("pointerup", finish);
   document.addEventListener("pointercancel", finish);
 
+  // A handle is a touch target of at least TOUCH px across, whatever the scale the course is
+  // drawn at (a phone's, or a close-up's of a long lift): its radius in the course's units
+  // comes from the board's scale, never less than the 11 units svg.py draws.
+  var TOUCH = 46;
+  function sizeHandles() {
+    Array.prototype.forEach.call(document.querySelectorAll("svg.course"), function (svg) {
+      var handles = svg.querySelectorAll("[data-handle]"), ctm = svg.getScreenCTM();
+      if (!handles.length || !ctm || !ctm.a) return;
+      var r = Math.max(11, TOUCH / 2 / Math.abs(ctm.a)).toFixed(1);
+      Array.prototype.forEach.call(handles, function (h) { h.setAttribute("r", r); });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", sizeHandles);
+  document.addEventListener("htmx:afterSettle", sizeHandles);
+  window.addEventListener("resize", sizeHandles);
+
   // Arrow keys on a focused handle: left and up turn left (+), right and down turn right;
   // with Shift five degrees at a time.
   document.addEventListener("keydown", function (event) {

@@ -41,7 +41,8 @@ FIELDS = [
     "gate_40",
     "pivot_40",
     "angle_40",
-    "chips_22",
+    "chip1_22",
+    "inner_chip2_22",
     "hinge1_28",
     "pick",
 ]

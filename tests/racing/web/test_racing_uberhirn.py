@@ -54,7 +54,8 @@ def test_the_form_offers_each_projectors_own_fields_for_the_victim(client, alice
         "inner_card_1",
         "inner_target_1",
         "inner_direction_1",
-        "inner_chips_1",
+        "inner_chip1_1",
+        "inner_chip3_1",
         "inner_hinge1_1",
         "inner_hinge2_1",
         "inner_slips_1",
@@ -79,7 +80,8 @@ def test_the_victim_fires_its_kupferwurm_backwards_on_the_chosen_cards(
             "inner_card_1": "kupferwurm",
             "inner_target_1": "green",
             "inner_direction_1": "back",
-            "inner_chips_1": "8, 8",
+            "inner_chip1_1": "8",
+            "inner_chip2_1": "8",
         },
         django_capture_on_commit_callbacks,
     )
@@ -112,7 +114,7 @@ def test_fired_ahead_the_same_kupferwurm_misses_the_jet_behind(
             "inner_card_1": "kupferwurm",
             "inner_target_1": "green",
             "inner_direction_1": "front",
-            "inner_chips_1": "8",
+            "inner_chip1_1": "8",
         },
         django_capture_on_commit_callbacks,
     )
