@@ -38,6 +38,7 @@ def centre(col: int, row: int) -> tuple[float, float]:
     return (SIZE * SQRT3 * (col + 0.5 * (row & 1)), SIZE * 1.5 * row)
 
 
+@lru_cache(maxsize=4096)  # every hex at the few sizes the board draws
 def _corners(col: int, row: int, size: float = SIZE) -> str:
     x, y = centre(col, row)
     return " ".join(
@@ -196,6 +197,24 @@ def _missile(missile: dict, shift: float = 0.0) -> str:
         f'font-size="4.4" font-weight="700" fill="{colour}" class="missile-label">{label}'
         "</text></g>"
     )
+
+
+@lru_cache(maxsize=64)
+def _choices(hexes: tuple[tuple[int, int], ...], href: str, hx_get: str) -> str:
+    """The hexes a player may pick, each a link to ``href`` and ``hx_get`` with ``?hex=col,row``
+    (the same hexes for every request of an open round: drawn once per process)."""
+    href, hx_get = escape(href), escape(hx_get)
+    parts = ['<g class="choices">']
+    for col, row in hexes:
+        parts.append(
+            f'<a href="{href}?hex={col},{row}" hx-get="{hx_get}?hex={col},{row}" '
+            f'hx-target="#duel-play" hx-swap="outerHTML" class="choice" '
+            f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
+            'fill="#2e8b57" fill-opacity="0.12" stroke="#2e8b57" '
+            f'stroke-width="0.5"/><title>[{col}, {row}]</title></a>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _missile_title(missile: dict) -> str:
@@ -408,7 +427,7 @@ def board_svg(
     preview: dict | None = None,
     replay: dict | None = None,
     choices: list | None = None,
-    choice_url=None,
+    choice_urls: tuple[str, str] | None = None,
     selected=None,
     highlight: int | None = None,
     picks: dict | None = None,
@@ -416,7 +435,8 @@ def board_svg(
 ) -> SafeString:
     """The whole board. ``preview``: the engine's route preview; ``replay``: a replay frame
     (``report.frames``: fighters' trails, missiles' flights, shots and kills of the action so
-    far); ``choices``: hexes to offer as links, ``choice_url(hex)`` giving (href, hx-get);
+    far); ``choices``: hexes to offer as links, ``choice_urls``: the (href, hx-get) they add
+    ``?hex=col,row`` to;
     ``selected``: a hex to ring; ``picks``: {fighter: (href, hx-get)} fighters to click to
     pick on the turn form; ``step_links``: [(hex, code, words, href, hx-get)] hexes to click for
     the fighter being built's next step."""
@@ -425,7 +445,7 @@ def board_svg(
     name = escape(gettext("The duel board"))
     # An image's content is presentational: a board holding links is a group, or its links
     # would be nested in an image (axe-core: nested-interactive).
-    links = bool((choices and choice_url) or picks or step_links)
+    links = bool((choices and choice_urls) or picks or step_links)
     role = "group" if links else "img"
     parts = [
         (
@@ -445,18 +465,8 @@ def board_svg(
             + "</title></circle>"
         )
     parts.append("</g>")
-    if choices and choice_url:
-        parts.append('<g class="choices">')
-        for col, row in choices:
-            href, hx_get = choice_url((col, row))
-            parts.append(
-                f'<a href="{escape(href)}" hx-get="{escape(hx_get)}" '
-                f'hx-target="#duel-play" hx-swap="outerHTML" class="choice" '
-                f'data-hex="{col},{row}"><polygon points="{_corners(col, row, SIZE - 1.5)}" '
-                'fill="#2e8b57" fill-opacity="0.12" stroke="#2e8b57" '
-                f'stroke-width="0.5"/><title>[{col}, {row}]</title></a>'
-            )
-        parts.append("</g>")
+    if choices and choice_urls:
+        parts.append(_choices(tuple((c, r) for c, r in choices), *choice_urls))
     if selected is not None:
         picked_col, picked_row = selected
         parts.append(

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import limits, selectors, services, table
@@ -195,7 +197,11 @@ def _turn_form(raw: dict, player: int, data) -> dict:
     options = {f["fighter"]: f for f in RULES.choices(raw, player)["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
     waiting = [
-        {**f, "name": RULES.class_name(f["class"])}
+        {
+            **f,
+            "name": RULES.class_name(f["class"]),
+            "facing_options": _facing_options(f["facing"], get_language()) if f["may_stay"] else "",
+        }
         for fid, f in options.items()
         if fid not in ordered and not f["doomed"]
     ]
@@ -332,15 +338,14 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     if active and state["phase"] == "asteroids":
         hexes = RULES.choices(raw, player)["hexes"]
         chosen = _hex(data.get("hex"))
-        context["asteroid_hexes"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
+        context["asteroid_options"] = _hex_options(
+            tuple((c, r) for c, r in hexes), context["chosen"]
+        )
         board.update(
             choices=hexes,
             selected=tuple(chosen) if chosen in hexes else None,
-            choice_url=lambda h: (
-                f"{urls['seat']}?hex={h[0]},{h[1]}",
-                f"{urls['preview']}?hex={h[0]},{h[1]}",
-            ),
+            choice_urls=(urls["seat"], urls["preview"]),
         )
     elif active and state["phase"] == "fighters":
         mine = [f for f in state["fighters"] if f["player"] == player]
@@ -365,6 +370,23 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         ]
     context["board"] = svg.board_svg(state, **board)
     return context
+
+
+@lru_cache(maxsize=64)
+def _facing_options(facing: int, language: str) -> str:
+    """A stay's facing options, ``facing`` chosen, in ``language`` (the active one): rendered
+    once per process for each facing and language."""
+    return render_to_string(
+        "duel/_facing_options.html", {"choices": _facing_choices(), "chosen": facing}
+    )
+
+
+@lru_cache(maxsize=64)
+def _hex_options(hexes: tuple[tuple[int, int], ...], chosen: str) -> str:
+    """The asteroid form's options, one a hex: the same for every request of an open round,
+    so rendered once per process (they hold no words to translate)."""
+    options = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
+    return render_to_string("duel/_hex_options.html", {"hexes": options, "chosen": chosen})
 
 
 def _end(game: Game, state: dict, last: dict | None) -> dict:

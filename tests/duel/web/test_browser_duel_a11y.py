@@ -88,6 +88,6 @@ def test_a_board_of_links_is_a_group_a_picture_an_image():
 
     state = view(new_game().to_dict(), 0)
     picture = svg.board_svg(state)
-    choosing = svg.board_svg(state, choices=[[9, 7]], choice_url=lambda h: ("/x", "/y"))
+    choosing = svg.board_svg(state, choices=[[9, 7]], choice_urls=("/x", "/y"))
     assert 'role="img"' in picture and "<a " not in picture
     assert 'role="group"' in choosing and "<a " in choosing
