@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from games import selectors
 from games.models import Game
 from joyride import services
-from joyride.engine import check
-from tests.browser import HTMX_BUSY, log_in
+from joyride.engine import check, computer_plan
+from tests.browser import HTMX_BUSY, _page, axe_violations, log_in
 from tests.factories import make_user
 
 from .helpers import choice_value, make_game, open_round, url
@@ -214,3 +214,52 @@ def test_a_solo_game_played_to_its_rating_by_keyboard_alone(page, live_server):
     )
     steps = board.locator("input[type=range]")
     assert steps.get_attribute("value") == steps.get_attribute("max")  # the last step
+
+
+# --- accessibility ----------------------------------------------------------------------------
+
+
+def _play_out(game: Game, user) -> None:
+    """A solo game played to its end by the engine's novice, through the services."""
+    from games import services as platform
+
+    seat = game.seats.get(number=0)
+    while (rnd := open_round(game)) is not None:
+        if rnd.state["phase"] == "run":
+            plan = computer_plan(rnd.state, 0, "novice")
+            services.draft_replace(seat=seat, user=user, plan=plan)
+            services.plan_seal(seat=seat, user=user)
+        else:
+            picks = rnd.state["gadgets"]["revealed"][:1]
+            platform.orders_submit(seat=seat, user=user, payload={"picks": picks})
+
+
+@pytestmark_browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_builder_the_report_and_the_final_page_have_no_serious_axe_violation(
+    browser, live_server, scheme
+):
+    alice = make_user("alice")
+    building = services.solo_game_create(user=alice)
+    rnd = open_round(building)
+    rnd.state["pool"]["I4"] = 0  # a shape run out: its button disabled, not faded
+    rnd.save(update_fields=["state"])
+    seat = building.seats.get(number=0)
+    plan = computer_plan(rnd.state, 0, "novice")["tiles"][:2]
+    plan.append({"shape": "I3", "cells": [[0, 30], [0, 31], [0, 32]]})  # breaks a rule
+    services.draft_replace(seat=seat, user=alice, plan={"tiles": plan})
+    finished = services.solo_game_create(user=alice)
+    _play_out(finished, alice)
+    pages = [url(building, 0), f"/games/{finished.pk}/rounds/1/", url(finished, 0)]
+    for size in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        # not clean_page: axe's own injected style is what the Content-Security-Policy reports
+        context, page, _problems = _page(browser, viewport=size)
+        try:
+            page.emulate_media(color_scheme=scheme)
+            log_in(page, live_server.url, alice, pages[0])
+            expect(page.locator("#builder .warnings")).to_be_visible()
+            for path in pages:
+                page.goto(live_server.url + path)
+                assert axe_violations(page) == [], (path, size)
+        finally:
+            context.close()
