@@ -291,8 +291,8 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
     if game.status == Game.Status.FINISHED:
         context.update(_ending(game, state, seat))
-    elif "lab" not in context:  # the builder and a sealed plan draw their own
-        context["lab"] = svg.lab(state, seat.number)
+    if "lab" not in context and not context.get("replay"):  # the builder, a sealed plan and
+        context["lab"] = svg.lab(state, seat.number)  # a finished game's replay draw their own
     return context
 
 
