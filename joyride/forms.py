@@ -10,7 +10,14 @@ from games import registry
 from games.forms import GameSettingsForm
 
 from .engine import LEVELS
-from .plugin import DEFAULT_PICK_HOURS, DEFAULT_RUN_HOURS, MAX_HOURS, MIN_HOURS
+from .plugin import (
+    DEFAULT_PICK_HOURS,
+    DEFAULT_RUN_HOURS,
+    HARD_CHOICE_WORDS,
+    HARD_CHOICES,
+    MAX_HOURS,
+    MIN_HOURS,
+)
 
 LEVEL_WORDS = registry.LEVELS  # one word per level in every game
 SEATS = range(4)
@@ -37,16 +44,26 @@ class SettingsForm(GameSettingsForm):
         initial=DEFAULT_PICK_HOURS,
         label=_("Deadline per gadget pick (hours)"),
     )
-    hard = forms.BooleanField(required=False, label=_("Hard lab cards 1 and 4 for everyone"))
     computer_help = _(
         "Tick a seat to give it to a computer player from the start; seats "
         "left free when the game starts get one too."
     )
-    groups = [(_("The game"), ["title", "time_zone", "players", "run_hours", "pick_hours", "hard"])]
+    groups = [
+        (_("The game"), ["title", "time_zone", "players", "run_hours", "pick_hours"]),
+        (_("Lab cards per seat"), [f"hard_{number}" for number in SEATS]),
+    ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for number in SEATS:
+            self.fields[f"hard_{number}"] = forms.ChoiceField(
+                choices=[(value, HARD_CHOICE_WORDS[value]) for value in HARD_CHOICES],
+                required=False,
+                label=_("Seat %(number)d") % {"number": number + 1},
+                help_text=_("A hard card replaces that number in the seat's lab, every run.")
+                if number == 0
+                else "",
+            )
             self.fields[f"computer_{number}"] = forms.BooleanField(
                 required=False,
                 label=_("Computer player in seat %(number)d") % {"number": number + 1},
@@ -67,7 +84,10 @@ class SettingsForm(GameSettingsForm):
             "players": data["players"],
             "run_hours": data["run_hours"],
             "pick_hours": data["pick_hours"],
-            "hard": data["hard"],
+            "hard": [
+                [int(card) for card in data[f"hard_{number}"].split(",") if card]
+                for number in range(data["players"])
+            ],
         }
 
     def computer_seats(self) -> dict[int, str]:

@@ -57,6 +57,46 @@ DEFAULT_SETTINGS = {
 }
 
 
+def _hard_per_seat(value: object, players: int) -> list[list[int]]:
+    """The hard lab cards each seat is dealt, as the engine takes them: a flag (the hard cards
+    1 and 4 for every seat, or none) or a list per seat, which the engine judges."""
+    if value is None or isinstance(value, bool):
+        return [list(engine.HARD_CARDS) if value else [] for _ in range(players)]
+    refused = Rejected(
+        gettext("the hard lab cards are a list per seat, each naming the cards 1 and/or 4")
+    )
+    if not isinstance(value, list):
+        raise refused
+    try:
+        engine.new({"players": players, "hard": value}, [], 0)
+    except EngineError:
+        raise refused from None
+    return [sorted(cards) for cards in value]
+
+
+def _hard_words(hard: object, players: int) -> str:
+    """The settings' lab cards in words: standard, hard for everyone, or seat by seat."""
+    seats = _hard_per_seat(hard, players) if players else []
+    if not any(seats):
+        return gettext("standard")
+    if all(cards == engine.HARD_CARDS for cards in seats):
+        return gettext("hard cards 1 and 4 for everyone")
+    return "; ".join(
+        gettext("seat %(number)d: %(cards)s")
+        % {"number": number, "cards": HARD_CHOICE_WORDS[",".join(map(str, cards))]}
+        for number, cards in enumerate(seats, start=1)
+    )
+
+
+HARD_CHOICES = ("", "1", "4", "1,4")  # a seat's hard lab cards, as the settings form offers them
+HARD_CHOICE_WORDS = {
+    "": _("standard"),
+    "1": _("hard card 1"),
+    "4": _("hard card 4"),
+    "1,4": _("hard cards 1 and 4"),
+}
+
+
 class JoyrideRules(GameRules):
     slug = "joyride"
     live_pages = ("seat",)  # the builder waits for the others' runs (its plan is a draft)
@@ -113,7 +153,7 @@ class JoyrideRules(GameRules):
                     gettext("a deadline is %(min)d to %(max)d hours")
                     % {"min": MIN_HOURS, "max": MAX_HOURS}
                 )
-        settings["hard"] = bool(settings["hard"])
+        settings["hard"] = _hard_per_seat(settings["hard"], players)
         return settings
 
     def setup(self, *, seed: int, settings: dict, seats: list[dict]) -> dict:
@@ -160,12 +200,7 @@ class JoyrideRules(GameRules):
         return [
             *super().describe_settings(game),
             (gettext("Players"), str(s.get("players"))),
-            (
-                gettext("Lab cards"),
-                gettext("hard cards 1 and 4 for everyone")
-                if s.get("hard")
-                else gettext("standard"),
-            ),
+            (gettext("Lab cards"), _hard_words(s.get("hard"), s.get("players", 0))),
         ]
 
     # --- rounds -----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games import limits, selectors, table
+from games import limits, replay, selectors, table
 from games import services as platform
 from games.enginekit import EngineError
 from games.models import Game, Seat
@@ -196,6 +196,9 @@ ICON_VIEW = svg.shape_icon_view(ICON_SQUARE)
 
 
 def _next_choices(answer: dict) -> list[dict]:
+    """Where the next tile may go without breaking a rule (the engine's ``next``), for the
+    shapes the pool still holds after this plan's tiles (the engine's ``pool``)."""
+    left = {p["shape"]: p["left"] for p in answer["palette"]}
     return [
         {
             "shape": shape,
@@ -208,7 +211,7 @@ def _next_choices(answer: dict) -> list[dict]:
             ],
         }
         for shape in RULES.shapes
-        if answer["next"].get(shape)
+        if answer["next"].get(shape) and left[shape] > 0
     ]
 
 
@@ -286,9 +289,20 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
             }
         )
         context["my_pick_names"] = [words.gadget_name(g) for g in context["my_picks"]]
-    if "lab" not in context:  # the builder and a sealed plan draw their own
-        context["lab"] = svg.lab(state, seat.number)
+    if game.status == Game.Status.FINISHED:
+        context.update(_ending(game, state, seat))
+    if "lab" not in context and not context.get("replay"):  # the builder, a sealed plan and
+        context["lab"] = svg.lab(state, seat.number)  # a finished game's replay draw their own
     return context
+
+
+def _ending(game: Game, state: dict, seat: Seat) -> dict:
+    """A finished game's page: the replay at its last step (every lab as the last run left
+    it) in the board's place, and the seat's total."""
+    return {
+        "replay": replay.final_player(game),
+        "my_total": sum(state["scores"][seat.number]),
+    }
 
 
 def _answer(request, page, *, partial: bool, status: int = 200, **extra):

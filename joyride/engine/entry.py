@@ -24,9 +24,13 @@ HARD_CARDS = [1, 4]  # the lab cards a "hard" game deals every player
 def new(
     settings: Mapping[str, Any], seats: Iterable[Mapping[str, Any]], seed: int
 ) -> dict[str, Any]:
-    """A game for ``settings["players"]``, every player dealt the hard cards if ``hard``."""
+    """A game for ``settings["players"]``; ``hard`` names the hard cards each seat is dealt (a
+    list per seat, as ``new_game`` takes it), or is a flag: the hard cards 1 and 4 for every
+    seat."""
     players = settings["players"]
-    hard = [HARD_CARDS] * players if settings.get("hard") else None
+    hard = settings.get("hard")
+    if not isinstance(hard, list):
+        hard = [HARD_CARDS] * players if hard else None
     return new_game(players, seed, hard).to_dict()
 
 

@@ -38,7 +38,7 @@ def test_a_game_is_created_joined_and_started_through_the_platform(client, alice
     )
     game = Game.objects.get(kind="joyride")
     assert created.url == reverse("referee_panel", args=[game.pk])
-    assert game.settings == {"players": 3, "run_hours": 12, "pick_hours": 6, "hard": False}
+    assert game.settings == {"players": 3, "run_hours": 12, "pick_hours": 6, "hard": [[], [], []]}
     assert game.resolve_early
     client.post(reverse("seat_join", args=[game.pk, 0]))
     client.force_login(bob)
