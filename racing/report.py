@@ -182,6 +182,21 @@ def describe(events: list, names: dict[int, str]) -> list[str]:
     return [line for line in (_line(e, names) for e in events) if line]
 
 
+def equipment_words(cards: list[dict]) -> str:
+    """A jet's cards by name, each with its damage chips ("Booster, Robert (1 chip)"), "—"
+    for none: made once a row here, not card by card in the standings' template (the seat
+    page's busiest table)."""
+    return ", ".join(_card_words(card) for card in cards) or "—"
+
+
+def _card_words(card: dict) -> str:
+    name = words.kind_name(card["kind"])
+    if not card["chips"]:
+        return name
+    chips = ngettext("%(chips)s chip", "%(chips)s chips", card["chips"]) % {"chips": card["chips"]}
+    return f"{name} ({chips})"
+
+
 def standings(state: dict, names: dict[int, str]) -> list[dict]:
     """The jets, finished first by place, then racing ones by gates passed."""
     gates = len(state["course"]["gates"])
@@ -204,6 +219,7 @@ def standings(state: dict, names: dict[int, str]) -> list[dict]:
                     {"id": c["id"], "name": words.kind_name(c["kind"]), "chips": c["chips"]}
                     for c in jet["equipment"]
                 ],
+                "equipment": equipment_words(jet["equipment"]),
                 "sort": (
                     jet["place"] or 99,
                     jet["status"] == "retired",

@@ -212,10 +212,13 @@ def course_svg(
         )
     label = escape(gettext("The course: gates, buoys and jets"))
     view = _bounds(_form_points(state, form) if form else _course_points(state))
+    # A picture, unless it holds the order form's handles: an img's content is presentational,
+    # so its focusable sliders would be hidden from assistive technology; a group keeps them.
+    role = "group" if form else "img"
     parts = [
         (
             f'<svg id="{svg_id}" class="course" viewBox="{view}" '
-            f'role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{data}>'
+            f'role="{role}" aria-label="{label}" xmlns="http://www.w3.org/2000/svg"{data}>'
         )
     ]
     parts += _gates(state)

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from games.models import Order
+from tests.factories import make_user
 from tests.racing.engine.helpers import FAR, LINE, jet, race
 
 from .helpers import make_race, open_round, page_url, state
@@ -186,3 +187,17 @@ def test_the_previews_summary_says_what_its_lines_say(client, alice, bob):
     assert "crosses the start" in page and "refuels at gate 1" in page  # the lines
     assert "No gate passed" not in page
     assert "Crosses the start" in page and "Refuels at gate 1: 17 energy" in page
+
+
+def test_the_number_fields_limits_are_numbers_a_browser_reads_in_german_too(client, bob):
+    """A number field's min and max are machine numbers ("-60.0"), never localised ("-60,0",
+    which a browser ignores: the hinge fields would have no limits in German)."""
+    alice = make_user("alice", language="de")
+    game = make_race(alice, bob)
+    client.force_login(alice)
+    page = client.get(page_url(game, 0)).content.decode()
+    assert 'lang="de"' in page
+    limits = re.findall(r'<input id="h[12]"[^>]* min="([^"]*)" max="([^"]*)"', page)
+    assert len(limits) == 2
+    for low, high in limits:
+        assert float(low) == -float(high) and float(high) > 0
