@@ -229,3 +229,23 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
         assert [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"] == [
             (5, "removed")
         ]
+
+
+def test_with_two_bursts_aboard_the_third_box_greys_out_and_the_name_is_asked_first(
+    page, live_server
+):
+    cockpit_near_the_edge(page, live_server, plane={**MID_BOARD, "ammo": 2})
+    warnings = page.locator(".preview-warnings")
+    expect(warnings).to_contain_text("Your pilot's name: a pilot needs a name.")
+    preview_after(page, lambda: page.check('input[name="f1"][value="A"]'))
+    preview_after(page, lambda: page.check('input[name="f2"][value="L"]'))
+    unticked = page.locator('input[name^="f"]:not(:checked)')
+    expect(unticked).to_have_count(7)
+    for index in range(7):
+        expect(unticked.nth(index)).to_be_disabled()
+    preview_after(page, lambda: page.uncheck('input[name="f2"][value="L"]'))
+    expect(page.locator('input[name="f3"][value="R"]')).to_be_enabled()
+    preview_after(
+        page, lambda: page.fill("#pilot_name", "Roter Milan") or page.press("#pilot_name", "Tab")
+    )
+    expect(warnings).not_to_contain_text("pilot's name")
