@@ -5,6 +5,7 @@ moves table."""
 import re
 
 from dogfight import report, svg
+from dogfight.engine.board import CORNERS
 from dogfight.engine.orders import validate_orders
 from dogfight.engine.resolve import resolve_round
 from dogfight.engine.state import Balloon, Plane, Settings, State
@@ -131,3 +132,31 @@ def test_a_windless_rounds_replay_does_not_speak_of_the_wind():
     assert windy == "End of the round (after the wind)"
     calm = [{**e, "windless": True, "wind": None} if e["type"] == "weather" else e for e in events]
     assert report.frames(before, calm, after, NAMES)[-1]["title"] == "End of the round"
+
+
+def _take_off_round() -> list[dict]:
+    """Karl takes off on runway beta in moves 1 and 2, then flies ahead; seat 3 stays put."""
+    state = State(
+        settings=Settings(),
+        planes=[Plane(0, CORNERS[0], 3, status="ground"), Plane(3, CORNERS[3], 0, status="ground")],
+        round=1,
+        wind=None,
+        clouds=frozenset(),
+        balloons=[],
+    )
+    orders = validate_orders(
+        state.plane(0), state.settings, [{"maneuver": "TB"}, {"maneuver": "TB"}, {"maneuver": "A"}]
+    )
+    stay = validate_orders(state.plane(3), state.settings, [{"maneuver": "G"}] * 3)
+    _state, events = resolve_round(state, {0: orders, 3: stay}, 1, wind=None)
+    return events
+
+
+def test_a_take_off_leaves_the_ground_in_its_second_move_as_the_rules_say():
+    groups = {g["title"]: g["lines"] for g in report.moves_in_words(_take_off_round(), NAMES)}
+    assert groups["Move 1"] == ["Karl rolls onto the runway to take off."]
+    assert groups["Move 2"] == ["Karl lifts off."]
+    assert not any("takes off" in line for lines in groups.values() for line in lines)
+    lines = report.describe(_take_off_round(), NAMES)
+    assert lines.index("  Karl rolls onto the runway to take off.") < lines.index("Move 2:")
+    assert lines.index("  Karl lifts off.") > lines.index("Move 2:")
