@@ -280,6 +280,7 @@ def frames(
     shown = [_frame(_("Start of the round"), planes, balloons, state_before)]
     for move in (1, 2, 3):
         fire: dict = {"bursts": [], "hits": []}
+        downed = {e["seat"] for e in events if e["type"] == "shot_down" and e["move"] == move}
         for event in events:
             if event.get("move") != move:
                 continue
@@ -294,7 +295,14 @@ def frames(
                 )
             elif kind == "hit":  # where the target was when hit (before the slow group moved)
                 target = planes[event["target"]]
-                fire["hits"].append({"q": target["q"], "r": target["r"], "damage": event["damage"]})
+                fire["hits"].append(
+                    {
+                        "q": target["q"],
+                        "r": target["r"],
+                        "damage": event["damage"],
+                        "kill": event["target"] in downed,  # this move shot it down
+                    }
+                )
             elif kind == "balloon_hit":
                 fire["hits"].append({"q": event["q"], "r": event["r"], "damage": event["damage"]})
             if kind == "moved":

@@ -249,3 +249,24 @@ def test_with_two_bursts_aboard_the_third_box_greys_out_and_the_name_is_asked_fi
         page, lambda: page.fill("#pilot_name", "Roter Milan") or page.press("#pilot_name", "Tab")
     )
     expect(warnings).not_to_contain_text("pilot's name")
+
+
+def _rendered_height(page, selector: str) -> float:
+    """The smallest on-screen height, in CSS pixels, of the elements ``selector`` finds."""
+    return page.eval_on_selector_all(
+        selector, "els => Math.min(...els.map(e => e.getBoundingClientRect().height))"
+    )
+
+
+def test_on_a_phone_the_routes_numbers_and_the_bursts_damage_are_readable(phone_page, live_server):
+    """At 390 px the board is drawn small: the arrowheads' numbers and the damage figures of
+    a burst's marks are sized for the phone, not the desktop (12 and 8 CSS pixels tall at
+    least, where the desktop's sizes gave 10 and 6)."""
+    page = phone_page
+    cockpit_near_the_edge(page, live_server, plane=MID_BOARD, clouds=0)
+    preview_after(page, lambda: page.check('input[name="f1"][value="A"]'))
+    expect(page.locator("#board-wrap g.burst .range text").first).to_be_visible()
+    badges = _rendered_height(page, "#board-wrap .route .badge text")
+    marks = _rendered_height(page, "#board-wrap g.burst .range text")
+    print(f"phone: badge numbers {badges:.1f} px, burst figures {marks:.1f} px")
+    assert badges >= 12 and marks >= 8, (badges, marks)

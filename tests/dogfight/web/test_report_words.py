@@ -160,3 +160,60 @@ def test_a_take_off_leaves_the_ground_in_its_second_move_as_the_rules_say():
     lines = report.describe(_take_off_round(), NAMES)
     assert lines.index("  Karl rolls onto the runway to take off.") < lines.index("Move 2:")
     assert lines.index("  Karl lifts off.") > lines.index("Move 2:")
+
+
+def _head_on_round():
+    """Karl and Hans meet head on in move 1 and fire at each other along one line; Hans has
+    10 damage already and is shot down, Karl is hit."""
+    state = State(
+        settings=Settings(),
+        planes=[
+            Plane(0, (0, 0), 0, status="air"),
+            Plane(1, (4, 0), 3, status="air", damage=10),
+            Plane(2, (0, 6), 0, status="air"),
+        ],
+    )
+    fire = [{"maneuver": "A", "fire": ["A"]}, {"maneuver": "A"}, {"maneuver": "A"}]
+    raw = {0: fire, 1: fire, 2: [{"maneuver": "A"}] * 3}
+    orders = {
+        seat: validate_orders(state.plane(seat), state.settings, moves)
+        for seat, moves in raw.items()
+    }
+    after, events = resolve_round(state, orders, 1, wind=None)
+    move_1 = report.frames(state.to_dict(), events, after.to_dict(), NAMES)[1]
+    return svg.board_svg(
+        {**move_1, "planes": [{**p, "show_out": True} for p in move_1["planes"]]}, NAMES
+    )
+
+
+def _mark_offset(board: str, kind: str) -> tuple[float, float]:
+    found = re.search(
+        rf'<g class="{kind}" transform="translate\([-\d.]+,[-\d.]+\)"><title>[^<]*</title>'
+        r'<g transform="translate\(([-\d.]+),([-\d.]+)\)">',
+        board,
+    )
+    assert found, kind
+    return float(found.group(1)), float(found.group(2))
+
+
+def test_a_hit_is_marked_beside_the_plane_and_a_shoot_down_looks_different():
+    board = _head_on_round()
+    assert board.count('<g class="hit kill"') == 1 and "<title>shot down: " in board
+    assert board.count('<g class="hit" ') == 1 and "<title>hit: 3 damage" in board
+    for kind in ("hit", "hit kill"):
+        dx, dy = _mark_offset(board, kind)
+        assert min(abs(dx), abs(dy)) >= 5  # the plane in the hex's middle stays in view
+
+
+def test_two_bursts_along_one_line_are_drawn_apart():
+    lines = re.findall(
+        r'<g class="fired seat-\d"><line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" '
+        r'y2="([-\d.]+)"',
+        _head_on_round(),
+    )
+    assert len(lines) == 2
+    (a, b) = [tuple(map(float, line)) for line in lines]
+    ends_a, ends_b = {a[:2], a[2:]}, {b[:2], b[2:]}
+    assert ends_a != ends_b
+    gap = min(abs(a[1] - b[1]), abs(a[0] - b[0]))
+    assert gap >= 1  # side by side, not one over the other
