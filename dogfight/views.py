@@ -172,9 +172,9 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         ]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
-    problem = name_problem(context["pilot_name"]) if can_order and not seat.name else None
-    if problem is not None:
-        context["warnings"].insert(0, _name_warning(problem))
+    context["name_problem"] = (
+        _name_problem(context["pilot_name"]) if can_order and not seat.name else None
+    )
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
 
@@ -222,15 +222,11 @@ def _picking(state: dict, number: int, data) -> dict:
     }
 
 
-def _name_warning(problem: str) -> dict:
-    """What keeps the typed pilot's name from being taken, as a warning of the preview: told
-    before the submit (whether another pilot holds it is known only when it is claimed)."""
-    return {
-        "type": "name",
-        "move": None,
-        "crash": False,
-        "text": _("Your pilot's name: %(problem)s.") % {"problem": problem},
-    }
+def _name_problem(name: str) -> str | None:
+    """What keeps the typed pilot's name from being taken, told before the submit (whether
+    another pilot holds it is known only when it is claimed), or None."""
+    problem = name_problem(name)
+    return None if problem is None else _("Your pilot's name: %(problem)s.") % {"problem": problem}
 
 
 def _last_report(game_id: int, state: dict) -> dict | None:
@@ -262,6 +258,9 @@ def preview(request, page: selectors.PlayerPage):
     """The order form and the board again, for the picks so far (an htmx partial)."""
     if page.round is None:
         raise PermissionDenied(_("No round is open."))
+    if "name_only" in request.GET:  # the pilot's name changed: only its check is drawn again
+        problem = None if page.seat.name else _name_problem(request.GET.get("pilot_name", ""))
+        return render(request, "dogfight/_name_check.html", {"name_problem": problem})
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 

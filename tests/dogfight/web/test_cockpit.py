@@ -175,12 +175,18 @@ def test_a_third_burst_sent_past_the_form_is_dropped_from_the_form_and_the_previ
 def test_a_missing_pilot_name_is_said_before_the_submit(pilot, game):
     page = pilot.get(cockpit(game, 0)).content.decode()
     assert "Your pilot&#x27;s name: a pilot needs a name." in page
-    query = urlencode([("m1", "TB"), ("pilot_name", "Major Tom")])
+    assert 'aria-describedby="name-check"' in page
+    query = urlencode([("name_only", "1"), ("pilot_name", "Major Tom")])
     page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
+    assert page.startswith('<p id="name-check"')
     assert "Your pilot&#x27;s name: &#x27;major&#x27; is a rank" in page
-    query = urlencode([("m1", "TB"), ("pilot_name", "Roter Milan")])
+    query = urlencode([("name_only", "1"), ("pilot_name", "Roter Milan")])
     page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
-    assert "Your pilot&#x27;s name" not in page
+    assert page.startswith('<p id="name-check"') and "Your pilot&#x27;s name" not in page
+    # a form sent without JavaScript says it too
+    query = urlencode([("m1", "TB"), ("pilot_name", "")])
+    page = pilot.get(f"{cockpit(game, 0)}?{query}").content.decode()
+    assert "Your pilot&#x27;s name: a pilot needs a name." in page
 
 
 def test_a_named_pilot_is_never_asked_for_a_name(pilot, game, alice):
