@@ -31,8 +31,7 @@ from games.registry import (
 from . import cockpit_words, report, svg, words
 from .engine import career
 from .engine import entry as engine
-from .engine.maneuvers import order_form
-from .engine.orders import FIRE_DIRECTIONS
+from .engine.orders import FIRE_DIRECTIONS, bursts_allowed, order_form
 from .engine.preview import preview as cockpit_preview
 from .engine.setup import DEFAULT_CLOUDS, seats_in_play
 from .engine.state import Settings, State
@@ -306,13 +305,20 @@ class DogfightRules(GameRules):
     # --- the dogfight's own pages: what they ask of the engine ---------------------------
     fire_directions = FIRE_DIRECTIONS
 
-    def order_picks(self, state: dict, seat: int, wanted: list[str], orders) -> tuple:
+    def order_picks(
+        self, state: dict, seat: int, wanted: list[str], fire: list[list[str]], orders
+    ) -> tuple:
         """The order form's three moves as the engine offers them after the pilot's picked
-        maneuvers ``wanted``, and the engine's preview of the orders ``orders(moves)`` makes
-        of those moves (its route, burst lines and warnings)."""
+        maneuvers ``wanted`` and ticked bursts ``fire`` (per move: the bursts kept and the
+        directions still offered), and the engine's preview of the orders ``orders(moves)``
+        makes of those moves (its route, burst lines and warnings)."""
         game_state = State.from_snapshot(state)
-        moves = order_form(game_state.plane(seat), wanted)
+        moves = order_form(game_state.plane(seat), wanted, fire)
         return moves, cockpit_preview(game_state, seat, orders(moves))
+
+    def bursts_allowed(self, state: dict, seat: int) -> int:
+        """The bursts the seat's plane may fire this round, over its three moves."""
+        return bursts_allowed(State.from_snapshot(state).plane(seat))
 
     def rank_figures(self, rank: int) -> dict:
         """What a rank gives a plane: ammunition, bursts a round, missed rounds to be out, the

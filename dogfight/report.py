@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from . import words
+from .engine.maneuvers import TAKE_OFFS
 from .engine.resolve import CRASH_POT
 from .words import COMPASS, FIRE_DIRECTIONS, maneuver
 
@@ -143,7 +144,13 @@ def _cloud_damage(event: dict, who: str, names: dict) -> str:
 
 
 def _took_off(event: dict, who: str, names: dict) -> str:
-    return _("%(who)s takes off.") % {"who": who}
+    # The engine's "took_off" is the move the plane leaves its corner: the take-off's first
+    # move, a roll onto runway hex 1. The rules leave the ground in the move after it.
+    return _("%(who)s rolls onto the runway to take off.") % {"who": who}
+
+
+def _lifted_off(event: dict, who: str, names: dict) -> str:
+    return _("%(who)s lifts off.") % {"who": who}
 
 
 def _landed(event: dict, who: str, names: dict) -> str:
@@ -212,18 +219,35 @@ SENTENCES = {
 }
 
 
+# Events the report reads out of the engine's own (``_told``), each with its sentence.
+TOLD_SENTENCES = {"lifted_off": _lifted_off}
+
+
 def describe_event(event: dict, names: dict[int, str]) -> str | None:
     """One event as a sentence in the active language, or None for an unknown type."""
-    sentence = SENTENCES.get(event["type"])
+    sentence = SENTENCES.get(event["type"]) or TOLD_SENTENCES.get(event["type"])
     return sentence(event, seat_name(names, event.get("seat")), names) if sentence else None
 
 
 def _told(events: list[dict]) -> list[dict]:
     """The events a report words: not the "missed" of a pilot whom the same round takes out
     for missing orders (its crash line says it: "... and is out", never "flies straight
-    on")."""
+    on"); and a "lifted_off" after the take-off's second move, where the rules have the plane
+    leave the ground (its first, "took_off", only rolls onto the runway)."""
     out_for_nmr = {e["seat"] for e in events if e["type"] == "crash" and e["cause"] == "nmr"}
-    return [e for e in events if not (e["type"] == "missed" and e["seat"] in out_for_nmr)]
+    rolled = {(e["seat"], e["move"]) for e in events if e["type"] == "took_off"}
+    told = []
+    for event in events:
+        if event["type"] == "missed" and event["seat"] in out_for_nmr:
+            continue
+        told.append(event)
+        if (
+            event["type"] == "moved"
+            and event["maneuver"] in TAKE_OFFS
+            and (event["seat"], event["move"]) not in rolled
+        ):
+            told.append({"move": event["move"], "type": "lifted_off", "seat": event["seat"]})
+    return told
 
 
 def describe(events: list[dict], names: dict[int, str]) -> list[str]:
@@ -256,6 +280,7 @@ def frames(
     shown = [_frame(_("Start of the round"), planes, balloons, state_before)]
     for move in (1, 2, 3):
         fire: dict = {"bursts": [], "hits": []}
+        downed = {e["seat"] for e in events if e["type"] == "shot_down" and e["move"] == move}
         for event in events:
             if event.get("move") != move:
                 continue
@@ -270,7 +295,14 @@ def frames(
                 )
             elif kind == "hit":  # where the target was when hit (before the slow group moved)
                 target = planes[event["target"]]
-                fire["hits"].append({"q": target["q"], "r": target["r"], "damage": event["damage"]})
+                fire["hits"].append(
+                    {
+                        "q": target["q"],
+                        "r": target["r"],
+                        "damage": event["damage"],
+                        "kill": event["target"] in downed,  # this move shot it down
+                    }
+                )
             elif kind == "balloon_hit":
                 fire["hits"].append({"q": event["q"], "r": event["r"], "damage": event["damage"]})
             if kind == "moved":

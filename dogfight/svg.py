@@ -153,8 +153,8 @@ def _arrowhead(move: dict, colour: str, crash: bool) -> str:
         f"<title>{title}</title>"
         f'<g transform="rotate({-60 * move["facing"]})"><polygon points="8,0 0,-5 2,0 0,5" '
         f'fill="#fff" stroke="{colour}" stroke-width="1.5"/></g>{mark}'
-        f'<g class="badge" transform="translate(0,-9.5)"><circle r="5.8" stroke="{colour}"/>'
-        f'<text y="3.2" text-anchor="middle">{number}</text></g></g>'
+        f'<g transform="translate(0,-9.5)"><g class="badge"><circle r="5.8" stroke="{colour}"/>'
+        f'<text y="3.2" text-anchor="middle">{number}</text></g></g></g>'
     )
 
 
@@ -176,8 +176,8 @@ def _bursts(move: dict, burst: dict) -> str:
         x, y = centre(spot["q"], spot["r"])
         parts.append(
             f'<g class="range r{spot["range"]}" transform="translate({x:.1f},{y:.1f})">'
-            f'<circle r="3.6"/><text y="2.3" text-anchor="middle">{spot["damage"]}'
-            "</text></g>"
+            f'<g class="mark"><circle r="3.6"/><text y="2.3" text-anchor="middle">{spot["damage"]}'
+            "</text></g></g>"
         )
     parts.append("</g>")
     return "".join(parts)
@@ -230,34 +230,72 @@ def board_svg(
             continue
         parts.append(_plane(plane, names, own=plane["seat"] == highlight))
     parts += [_fired(burst) for burst in state.get("bursts", ())]
-    parts += [_hit(hit) for hit in state.get("hits", ())]
+    parts += _hits(state.get("hits", ()))
     if route is not None:
         parts.append(_route(*route))
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
 
+# Each seat's bursts in the replay run in a lane of their own beside the line of hexes, so
+# two bursts along one line (two shooters, or one firing back) are both seen.
+LANE_WIDTH = 1.1
+
+
 def _fired(burst: dict) -> str:
-    """A burst in the replay: the line it travelled, in its shooter's colour."""
+    """A burst in the replay: the line it travelled, in its shooter's colour, in its lane."""
     if not burst["hexes"]:
         return ""
     x1, y1 = centre(*burst["from"])
     x2, y2 = centre(*burst["hexes"][-1])
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    lane = (burst["seat"] - 2.5) * LANE_WIDTH
+    dx, dy = -(y2 - y1) / length * lane, (x2 - x1) / length * lane
     return (
-        f'<g class="fired seat-{burst["seat"]}"><line x1="{x1:.1f}" y1="{y1:.1f}" '
-        f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{SEAT_COLOURS[burst["seat"]]}"/></g>'
+        f'<g class="fired seat-{burst["seat"]}"><line x1="{x1 + dx:.1f}" y1="{y1 + dy:.1f}" '
+        f'x2="{x2 + dx:.1f}" y2="{y2 + dy:.1f}" stroke="{SEAT_COLOURS[burst["seat"]]}"/></g>'
     )
 
 
-def _hit(hit: dict) -> str:
-    """A hit in the replay: a flash on the hex with the damage it did."""
+# Where a hit's mark sits on its hex: at a corner, clear of the plane drawn in the middle;
+# a second hit on the same hex in the same move takes the next corner.
+HIT_SPOTS = ((6.0, -6.0), (-6.0, -6.0), (6.0, 6.0), (-6.0, 6.0))
+STAR = (
+    '<polygon points="0,-5.5 1.4,-1.9 5.2,-1.7 2.2,0.7 3.3,4.4 0,2.3 -3.3,4.4 -2.2,0.7 '
+    '-5.2,-1.7 -1.4,-1.9"/>'
+)
+BLAST = (
+    '<polygon points="0,-7 1.9,-3.2 6.1,-4.4 3.6,-0.9 7,1.8 2.6,2.6 2.4,7 0,3.6 -2.4,7 '
+    '-2.6,2.6 -7,1.8 -3.6,-0.9 -6.1,-4.4 -1.9,-3.2"/>'
+)
+
+
+def _hits(hits: list[dict]) -> list[str]:
+    """The replay's hits, each at its own corner of its hex."""
+    taken: dict[tuple[int, int], int] = {}
+    drawn = []
+    for hit in hits:
+        where = (hit["q"], hit["r"])
+        spot = HIT_SPOTS[taken.get(where, 0) % len(HIT_SPOTS)]
+        taken[where] = taken.get(where, 0) + 1
+        drawn.append(_hit(hit, spot))
+    return drawn
+
+
+def _hit(hit: dict, spot: tuple[float, float]) -> str:
+    """A hit in the replay: a star with the damage it did, beside the plane; a shoot-down a
+    larger red blast."""
     x, y = centre(hit["q"], hit["r"])
-    title = escape(_("hit: %(damage)d damage") % {"damage": hit["damage"]})
+    if hit.get("kill"):
+        title = escape(_("shot down: %(damage)d damage") % {"damage": hit["damage"]})
+        kind, shape = "hit kill", BLAST
+    else:
+        title = escape(_("hit: %(damage)d damage") % {"damage": hit["damage"]})
+        kind, shape = "hit", STAR
     return (
-        f'<g class="hit" transform="translate({x:.1f},{y:.1f})"><title>{title}</title>'
-        '<polygon points="0,-7 1.8,-2.4 6.6,-2.2 2.8,0.9 4.2,5.6 0,2.9 -4.2,5.6 -2.8,0.9 '
-        '-6.6,-2.2 -1.8,-2.4"/>'
-        f'<text y="2.2" text-anchor="middle">{hit["damage"]}</text></g>'
+        f'<g class="{kind}" transform="translate({x:.1f},{y:.1f})"><title>{title}</title>'
+        f'<g transform="translate({spot[0]:.1f},{spot[1]:.1f})"><g class="mark">{shape}'
+        f'<text y="2" text-anchor="middle">{hit["damage"]}</text></g></g></g>'
     )
 
 

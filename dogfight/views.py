@@ -28,6 +28,7 @@ from games.registry import Rejected
 
 from . import cockpit_words, words
 from . import services as dogfight_services
+from .names import name_problem
 from .plugin import RULES
 from .practice import practice_game_create
 from .svg import board_svg, legend
@@ -36,10 +37,12 @@ SEAT = "dogfight/seat.html"
 
 
 @lru_cache(maxsize=4096)
-def move_fieldsets(moves: tuple, *, through_allowed: bool, language: str) -> str:
+def move_fieldsets(
+    moves: tuple, *, through_allowed: bool, no_ammunition: bool, language: str
+) -> str:
     """The order form's three fieldsets, from the engine's offer and the pilot's picks
-    (``moves``: per move its number, offered codes, picked maneuver, fire directions, balloon
-    tick and whether it may fire). They depend on nothing else but the language, and the live
+    (``moves``: per move its number, offered codes, picked maneuver, kept fire directions,
+    the directions that may be ticked, balloon tick and whether it may fire). They depend on nothing else but the language, and the live
     preview redraws them on every pick: rendered once per such key and process."""
     names = words.in_language("MANEUVERS")
     rows = [
@@ -47,17 +50,19 @@ def move_fieldsets(moves: tuple, *, through_allowed: bool, language: str) -> str
             "number": number,
             "maneuver": picked,
             "fire": fired,
+            "fire_offered": fire_offered,
             "through": through,
             "can_fire": can_fire,
             "options": [(code, names[code]) for code in offered],
         }
-        for number, offered, picked, fired, through, can_fire in moves
+        for number, offered, picked, fired, fire_offered, through, can_fire in moves
     ]
     return render_to_string(
         "dogfight/_move_fieldsets.html",
         {
             "moves": rows,
             "through_allowed": through_allowed,
+            "no_ammunition": no_ammunition,
             "fire_labels": list(words.in_language("FIRE_DIRECTIONS").items()),
         },
     )
@@ -128,6 +133,7 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         "names": names,
         "rank_name": words.rank(plane_dict.get("rank", 0)),
         **RULES.rank_figures(plane_dict.get("rank", 0)),
+        "bursts_allowed": RULES.bursts_allowed(state, seat.number),
         "removal_pending": rnd is not None and seat.number in rnd.referee_input.get("remove", []),
         "weather": cockpit_words.weather_lines(state),
         "planes": cockpit_words.plane_rows(state, names),
@@ -166,6 +172,9 @@ def _context(page: selectors.PlayerPage, user, data) -> dict:
         ]
     context["needs_name"] = not seat.name
     context["pilot_name"] = data.get("pilot_name", "")
+    context["name_problem"] = (
+        _name_problem(context["pilot_name"]) if can_order and not seat.name else None
+    )
     context["own_names"] = dogfight_services.names_of(user) if not seat.name else []
     return context
 
@@ -180,26 +189,30 @@ def _picking(state: dict, number: int, data) -> dict:
         return [
             {
                 "maneuver": m["maneuver"],
-                "fire": fire.get(m["number"], []) if m["can_fire"] else [],
+                "fire": m["fire"],
                 "through": through_allowed and m["number"] in through,
             }
             for m in moves
         ]
 
-    moves, seen = RULES.order_picks(state, number, wanted, picked)
+    moves, seen = RULES.order_picks(
+        state, number, wanted, [fire.get(n, []) for n in (1, 2, 3)], picked
+    )
     fieldsets = move_fieldsets(
         tuple(
             (
                 m["number"],
                 tuple(m["offered"]),
                 m["maneuver"],
-                tuple(fire.get(m["number"], [])),
+                tuple(m["fire"]),
+                tuple(m["fire_offered"]),
                 m["number"] in through,
                 m["can_fire"],
             )
             for m in moves
         ),
         through_allowed=through_allowed,
+        no_ammunition=RULES.bursts_allowed(state, number) == 0,
         language=get_language(),
     )
     return {
@@ -207,6 +220,13 @@ def _picking(state: dict, number: int, data) -> dict:
         "preview_moves": seen["moves"],
         "warnings": [cockpit_words.warning(w) for w in seen["warnings"]],
     }
+
+
+def _name_problem(name: str) -> str | None:
+    """What keeps the typed pilot's name from being taken, told before the submit (whether
+    another pilot holds it is known only when it is claimed), or None."""
+    problem = name_problem(name)
+    return None if problem is None else _("Your pilot's name: %(problem)s.") % {"problem": problem}
 
 
 def _last_report(game_id: int, state: dict) -> dict | None:
@@ -238,6 +258,9 @@ def preview(request, page: selectors.PlayerPage):
     """The order form and the board again, for the picks so far (an htmx partial)."""
     if page.round is None:
         raise PermissionDenied(_("No round is open."))
+    if "name_only" in request.GET:  # the pilot's name changed: only its check is drawn again
+        problem = None if page.seat.name else _name_problem(request.GET.get("pilot_name", ""))
+        return render(request, "dogfight/_name_check.html", {"name_problem": problem})
     return render(request, "dogfight/_preview.html", _context(page, request.user, request.GET))
 
 

@@ -4,8 +4,8 @@
 
 Make the token on your "My API tokens" page. The bot asks the server for a practice game
 against five computer pilots, then, round after round, asks for the legal maneuvers move by
-move (``/choices``), picks one, fires ahead whenever it may, previews the route and sends
-its orders. It stops when the game is over and prints the winner. Over the token's limit it
+move (``/choices``), picks one, fires ahead where the engine offers it (no more bursts than
+the round allows and the plane has aboard), previews the route and sends its orders. It stops when the game is over and prints the winner. Over the token's limit it
 waits as the answer's ``Retry-After`` says. Standard library only.
 """
 
@@ -55,21 +55,23 @@ class Api:
 
 
 def pick_moves(api: Api, seat_path: str, rng: random.Random) -> list[dict]:
-    """Three moves, each chosen from the legal list the server gives after the ones before."""
+    """Three moves, each chosen from the legal list the server gives after the ones before,
+    and bursts only where the engine offers them: ahead in each move that may fire ahead, no
+    more in all than the round's ``bursts_allowed`` (0 with no ammunition aboard)."""
     chosen: list[str] = []
-    moves = []
     for number in range(3):
         offer = api.call("POST", seat_path + "/choices", {"orders": chosen})
         move = offer["moves"][number]
         liked = [code for code in PREFERRED if code in move["offered"]]
-        code = rng.choice(liked) if liked else move["offered"][0]
-        chosen.append(code)
-        moves.append({"maneuver": code, "fire": ["A"] if move["can_fire"] else []})
+        chosen.append(rng.choice(liked) if liked else move["offered"][0])
     # Firing is decided after the maneuvers: whether a move may fire depends on all of them.
-    final = api.call("POST", seat_path + "/choices", {"orders": chosen})["moves"]
-    for move, planned in zip(moves, final):
-        if not planned["can_fire"]:
-            move["fire"] = []
+    final = api.call("POST", seat_path + "/choices", {"orders": chosen})
+    left = final["bursts_allowed"]
+    moves = []
+    for code, offered in zip(chosen, final["moves"]):
+        fire = ["A"] if left > 0 and "A" in offered["fire_offered"] else []
+        left -= len(fire)
+        moves.append({"maneuver": code, "fire": fire})
     return moves
 
 
@@ -80,11 +82,14 @@ def play(api: Api, *, seed: int, patience: float) -> dict:
     seat_path = f"/games/{game}/seats/{seat}"
     print(f"practice game {game}, seat {seat}")
     name = f"Kestrel {rng.randrange(10**6):06d}"
-    waited_since = time.monotonic()
+    waited_since, last_round = time.monotonic(), None
     while True:
         view = api.call("GET", seat_path)
         if view["status"] == "finished":
             return api.call("GET", f"/games/{game}")
+        if view["round"] and view["round"]["number"] != last_round:
+            # a round was resolved: the game goes on (also once this plane is out)
+            waited_since, last_round = time.monotonic(), view["round"]["number"]
         if view["owes_orders"]:
             moves = pick_moves(api, seat_path, rng)
             orders = {"moves": moves, "name": name}
@@ -98,7 +103,7 @@ def play(api: Api, *, seed: int, patience: float) -> dict:
             )
             waited_since = time.monotonic()
         elif time.monotonic() - waited_since > patience:
-            raise SystemExit(f"nothing happened for {patience:.0f} s")
+            raise SystemExit(f"no round resolved for {patience:.0f} s")
         else:
             time.sleep(1)  # a round is resolved by the server: look again in a moment
 

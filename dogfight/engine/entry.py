@@ -18,7 +18,8 @@ from games.enginekit import EngineError
 from . import api
 from .bots import LEVELS, bot_orders
 from .maneuvers import order_form
-from .orders import FIRE_DIRECTIONS, validate_orders
+from .orders import FIRE_DIRECTIONS, bursts_allowed, validate_orders
+from .orders import order_form as fire_form
 from .setup import DEFAULT_CLOUDS
 from .standing import standing as _standing
 from .state import Plane, State
@@ -72,7 +73,9 @@ def plane_in_play(state: Mapping[str, Any], seat: int) -> Plane:
 def legal(state: Mapping[str, Any], seat: int, partial: object = None) -> dict[str, Any]:
     """The three moves as the order form offers them after the maneuvers ``partial`` (a list
     of up to three codes, None: none yet): each move's legal list, where it takes the plane,
-    whether it may fire."""
+    whether it may fire and in which directions (``fire_offered``), and the round's
+    ``bursts_allowed`` over all three moves (its rank's bursts a round, no more than the
+    plane has on board: 0 with no ammunition)."""
     plane = plane_in_play(state, seat)
     chosen = [] if partial is None else partial
     if (
@@ -81,9 +84,16 @@ def legal(state: Mapping[str, Any], seat: int, partial: object = None) -> dict[s
         or not all(isinstance(code, str) for code in chosen)
     ):
         raise EngineError("chosen must be a list of up to three codes", where="chosen")
-    moves = order_form(plane, list(chosen))
+    moves = fire_form(plane, list(chosen))
     return {
-        "moves": [{**move, "hex": list(move["hex"])} for move in moves],
+        "moves": [
+            {
+                **{key: value for key, value in move.items() if key != "fire"},
+                "hex": list(move["hex"]),
+            }
+            for move in moves
+        ],
+        "bursts_allowed": bursts_allowed(plane),
         "fire_directions": list(FIRE_DIRECTIONS),
         "through_allowed": state["settings"].get("balloon_rule") == "through",
     }

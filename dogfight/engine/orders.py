@@ -6,6 +6,7 @@ relative to the nose (ahead 0, diagonal left +1, diagonal right -1 = 5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
 from typing import Any, NamedTuple
 
@@ -13,6 +14,7 @@ from games.enginekit import EngineError
 
 from . import career
 from .maneuvers import MOVES_PER_ROUND, RoundPlan, nmr_maneuvers
+from .maneuvers import order_form as maneuver_form
 from .state import Plane, Settings
 
 FIRE_DIRECTIONS = {"A": 0, "L": 1, "R": 5}
@@ -141,6 +143,36 @@ def _check_ammunition(plane: Plane, moves: list[Move], where: str) -> None:
             bursts=bursts,
             ammo=plane.ammo,
         )
+
+
+def bursts_allowed(plane: Plane) -> int:
+    """How many bursts the plane may fire this round (rules §4): its rank's bursts a round,
+    and no more than it has on board."""
+    return max(0, min(career.bursts_per_round(plane.rank), plane.ammo))
+
+
+def order_form(
+    plane: Plane, wanted: list[str], fire: Sequence[Sequence[str]] = ()
+) -> list[dict[str, Any]]:
+    """The three moves of an order form (``maneuvers.order_form``: the legal list, the pick,
+    where it takes the plane, ``can_fire``), each with the bursts kept of the pilot's ticks
+    ``fire`` (per move; only where the move may fire, in the form's direction order, and in
+    all no more than ``bursts_allowed``: the earlier moves' ticks first) and ``fire_offered``,
+    the directions that may still be ticked: the kept ones, and while bursts are left, every
+    other one of a move that may fire. Every order made of these picks passes
+    ``validate_orders``'s fire checks."""
+    moves = maneuver_form(plane, wanted)
+    left = bursts_allowed(plane)
+    for move in moves:
+        ticked = fire[move["number"] - 1] if move["number"] <= len(fire) else ()
+        kept = [d for d in FIRE_DIRECTIONS if d in ticked] if move["can_fire"] else []
+        move["fire"] = kept[:left]
+        left -= len(move["fire"])
+    for move in moves:
+        move["fire_offered"] = [
+            d for d in FIRE_DIRECTIONS if d in move["fire"] or (move["can_fire"] and left > 0)
+        ]
+    return moves
 
 
 def nmr_orders(plane: Plane) -> Orders:

@@ -105,10 +105,11 @@ def test_flying_off_the_board_is_warned_and_still_accepted(page, live_server):
     expect(warnings).to_contain_text("Move 2 leaves the board: your plane crashes")
     expect(page.locator('#board-wrap g.arrowhead[data-move="2"] .crash-mark')).to_have_count(1)
     expect(page.locator('#board-wrap g.arrowhead[data-move="3"]')).to_have_count(0)
-    # Two right turns fly along the edge instead: no warning.
+    # Two right turns fly along the edge instead: no warning of the route (the pilot's name
+    # is still asked for).
     preview_after(page, lambda: page.select_option("#m1", "R"))
     preview_after(page, lambda: page.select_option("#m2", "R"))
-    expect(page.locator(".preview-warning")).to_have_count(0)
+    expect(page.locator(".preview-warning:not(.name)")).to_have_count(0)
     preview_after(page, lambda: page.select_option("#m2", "A"))
     expect(warnings).to_contain_text("Move 2 leaves the board")
     # A warning is not a refusal: the orders go in, and the engine takes him out.
@@ -229,3 +230,48 @@ def test_a_removed_seat_does_not_hold_up_an_early_resolution(browser, live_serve
         assert [(e["seat"], e["cause"]) for e in rnd.report.events if e["type"] == "crash"] == [
             (5, "removed")
         ]
+
+
+def test_with_two_bursts_aboard_the_third_box_greys_out_and_the_name_is_asked_first(
+    page, live_server
+):
+    cockpit_near_the_edge(page, live_server, plane={**MID_BOARD, "ammo": 2})
+    name_check = page.locator("#name-check")
+    expect(name_check).to_have_text("Your pilot's name: a pilot needs a name.")
+    preview_after(page, lambda: page.check('input[name="f1"][value="A"]'))
+    preview_after(page, lambda: page.check('input[name="f2"][value="L"]'))
+    unticked = page.locator('input[name^="f"]:not(:checked)')
+    expect(unticked).to_have_count(7)
+    for index in range(7):
+        expect(unticked.nth(index)).to_be_disabled()
+    preview_after(page, lambda: page.uncheck('input[name="f2"][value="L"]'))
+    expect(page.locator('input[name="f3"][value="R"]')).to_be_enabled()
+    page.fill("#pilot_name", "Major Tom")
+    preview_after(page, lambda: page.check('input[name="f2"][value="L"]'))
+    # the name's check comes back on its own; the click on the fire box is kept
+    expect(name_check).to_contain_text("'major' is a rank")
+    expect(page.locator('input[name="f2"][value="L"]')).to_be_checked()
+    page.fill("#pilot_name", "Roter Milan")
+    page.press("#pilot_name", "Tab")
+    expect(name_check).to_have_text("")
+
+
+def _rendered_height(page, selector: str) -> float:
+    """The smallest on-screen height, in CSS pixels, of the elements ``selector`` finds."""
+    return page.eval_on_selector_all(
+        selector, "els => Math.min(...els.map(e => e.getBoundingClientRect().height))"
+    )
+
+
+def test_on_a_phone_the_routes_numbers_and_the_bursts_damage_are_readable(phone_page, live_server):
+    """At 390 px the board is drawn small: the arrowheads' numbers and the damage figures of
+    a burst's marks are sized for the phone, not the desktop (12 and 8 CSS pixels tall at
+    least, where the desktop's sizes gave 10 and 6)."""
+    page = phone_page
+    cockpit_near_the_edge(page, live_server, plane=MID_BOARD, clouds=0)
+    preview_after(page, lambda: page.check('input[name="f1"][value="A"]'))
+    expect(page.locator("#board-wrap g.burst .range text").first).to_be_visible()
+    badges = _rendered_height(page, "#board-wrap .route .badge text")
+    marks = _rendered_height(page, "#board-wrap g.burst .range text")
+    print(f"phone: badge numbers {badges:.1f} px, burst figures {marks:.1f} px")
+    assert badges >= 12 and marks >= 8, (badges, marks)

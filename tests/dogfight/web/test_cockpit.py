@@ -128,6 +128,73 @@ def test_fire_ticks_are_offered_in_the_air_and_disabled_on_the_airfield(pilot, g
     assert len(ticks) == 9 and not any("disabled" in i for i in ticks)
 
 
+def _fire_boxes(html: str) -> dict[tuple[str, str], bool]:
+    """Each fire box (move's field, direction) and whether it can be ticked."""
+    return {
+        (i["name"], i["value"]): "disabled" not in i
+        for i in inputs(html)
+        if i.get("type") == "checkbox" and i["name"].startswith("f")
+    }
+
+
+def test_with_no_ammunition_the_fire_boxes_are_disabled_and_the_form_says_why(pilot, game):
+    set_planes(open_round(game), {0: {**IN_THE_AIR, "ammo": 0}})
+    page = pilot.get(cockpit(game, 0)).content.decode()
+    assert not any(_fire_boxes(page).values())
+    assert "No ammunition left: no bursts this round." in page
+    assert "(no ammunition: no fire)" in page
+    assert "<dt>Bursts this round</dt><dd>up to 0</dd>" in page
+    assert "up to 3 bursts" not in page and "At most 3 bursts" not in page
+
+
+def test_with_two_bursts_aboard_a_third_cannot_be_ticked(pilot, game):
+    set_planes(open_round(game), {0: {**IN_THE_AIR, "ammo": 2}})
+    page = pilot.get(cockpit(game, 0)).content.decode()
+    assert all(_fire_boxes(page).values())
+    assert "At most 2 bursts this round (2 left on board)" in page
+    query = urlencode([("m1", "A"), ("m2", "A"), ("m3", "A"), ("f1", "A"), ("f2", "L")])
+    page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
+    boxes = _fire_boxes(page)
+    assert {box for box, open_ in boxes.items() if open_} == {("f1", "A"), ("f2", "L")}
+    checked = {(i["name"], i["value"]) for i in inputs(page) if "checked" in i}
+    assert checked == {("f1", "A"), ("f2", "L")}
+
+
+def test_a_third_burst_sent_past_the_form_is_dropped_from_the_form_and_the_preview(pilot, game):
+    """A form posted with more ticks than the plane has bursts (a page opened before the last
+    burst was fired, or no JavaScript) shows the first ones kept, the rest unticked."""
+    set_planes(open_round(game), {0: {**IN_THE_AIR, "ammo": 2}})
+    fire = [("f1", "A"), ("f2", "A"), ("f3", "A")]
+    query = urlencode([("m1", "A"), ("m2", "A"), ("m3", "A"), *fire])
+    page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
+    checked = {(i["name"], i["value"]) for i in inputs(page) if "checked" in i}
+    assert checked == {("f1", "A"), ("f2", "A")}
+    assert page.count('<g class="burst" data-move=') == 2
+
+
+def test_a_missing_pilot_name_is_said_before_the_submit(pilot, game):
+    page = pilot.get(cockpit(game, 0)).content.decode()
+    assert "Your pilot&#x27;s name: a pilot needs a name." in page
+    assert 'aria-describedby="name-check"' in page
+    query = urlencode([("name_only", "1"), ("pilot_name", "Major Tom")])
+    page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
+    assert page.startswith('<p id="name-check"')
+    assert "Your pilot&#x27;s name: &#x27;major&#x27; is a rank" in page
+    query = urlencode([("name_only", "1"), ("pilot_name", "Roter Milan")])
+    page = pilot.get(f"{preview_url(game, 0)}?{query}", **HTMX).content.decode()
+    assert page.startswith('<p id="name-check"') and "Your pilot&#x27;s name" not in page
+    # a form sent without JavaScript says it too
+    query = urlencode([("m1", "TB"), ("pilot_name", "")])
+    page = pilot.get(f"{cockpit(game, 0)}?{query}").content.decode()
+    assert "Your pilot&#x27;s name: a pilot needs a name." in page
+
+
+def test_a_named_pilot_is_never_asked_for_a_name(pilot, game, alice):
+    dogfight_services.name_seat(seat=game.seats.get(number=0), user=alice, name="Roter Milan")
+    page = pilot.get(cockpit(game, 0)).content.decode()
+    assert "Your pilot&#x27;s name" not in page
+
+
 def test_a_game_that_allows_shooting_through_balloons_offers_the_tick(client, alice):
     game = make_dogfight(humans={0: alice}, balloon_rule="through", balloons=6)
     client.force_login(alice)

@@ -5,6 +5,7 @@ moves table."""
 import re
 
 from dogfight import report, svg
+from dogfight.engine.board import CORNERS
 from dogfight.engine.orders import validate_orders
 from dogfight.engine.resolve import resolve_round
 from dogfight.engine.state import Balloon, Plane, Settings, State
@@ -131,3 +132,88 @@ def test_a_windless_rounds_replay_does_not_speak_of_the_wind():
     assert windy == "End of the round (after the wind)"
     calm = [{**e, "windless": True, "wind": None} if e["type"] == "weather" else e for e in events]
     assert report.frames(before, calm, after, NAMES)[-1]["title"] == "End of the round"
+
+
+def _take_off_round() -> list[dict]:
+    """Karl takes off on runway beta in moves 1 and 2, then flies ahead; seat 3 stays put."""
+    state = State(
+        settings=Settings(),
+        planes=[Plane(0, CORNERS[0], 3, status="ground"), Plane(3, CORNERS[3], 0, status="ground")],
+        round=1,
+        wind=None,
+        clouds=frozenset(),
+        balloons=[],
+    )
+    orders = validate_orders(
+        state.plane(0), state.settings, [{"maneuver": "TB"}, {"maneuver": "TB"}, {"maneuver": "A"}]
+    )
+    stay = validate_orders(state.plane(3), state.settings, [{"maneuver": "G"}] * 3)
+    _state, events = resolve_round(state, {0: orders, 3: stay}, 1, wind=None)
+    return events
+
+
+def test_a_take_off_leaves_the_ground_in_its_second_move_as_the_rules_say():
+    groups = {g["title"]: g["lines"] for g in report.moves_in_words(_take_off_round(), NAMES)}
+    assert groups["Move 1"] == ["Karl rolls onto the runway to take off."]
+    assert groups["Move 2"] == ["Karl lifts off."]
+    assert not any("takes off" in line for lines in groups.values() for line in lines)
+    lines = report.describe(_take_off_round(), NAMES)
+    assert lines.index("  Karl rolls onto the runway to take off.") < lines.index("Move 2:")
+    assert lines.index("  Karl lifts off.") > lines.index("Move 2:")
+
+
+def _head_on_round():
+    """Karl and Hans meet head on in move 1 and fire at each other along one line; Hans has
+    10 damage already and is shot down, Karl is hit."""
+    state = State(
+        settings=Settings(),
+        planes=[
+            Plane(0, (0, 0), 0, status="air"),
+            Plane(1, (4, 0), 3, status="air", damage=10),
+            Plane(2, (0, 6), 0, status="air"),
+        ],
+    )
+    fire = [{"maneuver": "A", "fire": ["A"]}, {"maneuver": "A"}, {"maneuver": "A"}]
+    raw = {0: fire, 1: fire, 2: [{"maneuver": "A"}] * 3}
+    orders = {
+        seat: validate_orders(state.plane(seat), state.settings, moves)
+        for seat, moves in raw.items()
+    }
+    after, events = resolve_round(state, orders, 1, wind=None)
+    move_1 = report.frames(state.to_dict(), events, after.to_dict(), NAMES)[1]
+    return svg.board_svg(
+        {**move_1, "planes": [{**p, "show_out": True} for p in move_1["planes"]]}, NAMES
+    )
+
+
+def _mark_offset(board: str, kind: str) -> tuple[float, float]:
+    found = re.search(
+        rf'<g class="{kind}" transform="translate\([-\d.]+,[-\d.]+\)"><title>[^<]*</title>'
+        r'<g transform="translate\(([-\d.]+),([-\d.]+)\)">',
+        board,
+    )
+    assert found, kind
+    return float(found.group(1)), float(found.group(2))
+
+
+def test_a_hit_is_marked_beside_the_plane_and_a_shoot_down_looks_different():
+    board = _head_on_round()
+    assert board.count('<g class="hit kill"') == 1 and "<title>shot down: " in board
+    assert board.count('<g class="hit" ') == 1 and "<title>hit: 3 damage" in board
+    for kind in ("hit", "hit kill"):
+        dx, dy = _mark_offset(board, kind)
+        assert min(abs(dx), abs(dy)) >= 5  # the plane in the hex's middle stays in view
+
+
+def test_two_bursts_along_one_line_are_drawn_apart():
+    lines = re.findall(
+        r'<g class="fired seat-\d"><line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" '
+        r'y2="([-\d.]+)"',
+        _head_on_round(),
+    )
+    assert len(lines) == 2
+    (a, b) = [tuple(map(float, line)) for line in lines]
+    ends_a, ends_b = {a[:2], a[2:]}, {b[:2], b[2:]}
+    assert ends_a != ends_b
+    gap = min(abs(a[1] - b[1]), abs(a[0] - b[0]))
+    assert gap >= 1  # side by side, not one over the other

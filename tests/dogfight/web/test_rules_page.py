@@ -91,7 +91,12 @@ def test_every_table_of_the_rules_reference_is_on_the_page_in_a_scrolling_wrappe
 
     for table_id in TABLES:
         assert html.count(f'id="{table_id}"') == 1, table_id
-        assert f'<div class="table-wrap"><table id="{table_id}"' in html
+        # focusable and named by its caption: the keyboard can scroll a table wider than a phone
+        assert (
+            f'<div class="table-wrap" role="region" tabindex="0" '
+            f'aria-labelledby="{table_id}-caption"><table id="{table_id}"'
+        ) in html
+        assert f'<caption id="{table_id}-caption">' in html
 
 
 def test_the_damage_table_gives_4_3_2_1_and_1_at_a_generals_range_5(client):
