@@ -78,7 +78,7 @@ def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[Rati
     rating_rows.update([ratings[key] for key in sorted(ratings)], now)
     bulk.insert(changes)
     if changes:
-        ratings_board.changed()
+        ratings_board.changed({change.kind for change in changes})
     return changes
 
 

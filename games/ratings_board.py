@@ -1,13 +1,14 @@
 """A game's leaderboard as its readers get it: a page's rows rendered once and kept.
 
 The rows are the same for every reader. With a cache every process shares (production's
-Redis), a page's rendered rows are kept by (game, minimum of games, page, language, ratings'
-version), and the count of the game's board by (game, minimum, version). The version is bumped
-after every write that changes a board has committed: a batch's ratings, a rebuild, a person
-renamed or deleted. A reader reads the version before the ratings: rows rendered from ratings
-read before a write committed are kept under a version the bump leaves behind, so no reader
-gets them after it. With a cache of each process's own (no ``CACHE_URL``) nothing is kept:
-one process would not hear of another's bump.
+Redis), a page's rendered rows are kept by (game, minimum of games, page, language, version),
+and the count of the game's board by (game, minimum, version). A board's version is two
+numbers, each bumped once the write that changes it has committed: the game's own (a batch's
+ratings of that game: a duel that ends leaves the dogfight's board kept) and every board's (a
+rebuild, a person renamed or deleted). A reader reads the version before the ratings: rows
+rendered from ratings read before a write committed are kept under a version the bump leaves
+behind, so no reader gets them after it. With a cache of each process's own (no
+``CACHE_URL``) nothing is kept: one process would not hear of another's bump.
 
 The rows are built for speed when they are rendered: one ``reverse`` for every person's link
 and the numbers formatted before the template, which only places them.
@@ -16,8 +17,9 @@ and the numbers formatted before the template, which only places them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 from urllib.parse import quote
 
@@ -39,7 +41,7 @@ from django.utils.translation import get_language
 from . import ratings
 
 PAGE = 50
-VERSION_KEY = "ratings-version"
+EVERY_BOARD = "ratings-version"  # bumped when every board changes: a name, a rebuild
 # Kept entries expire: the cache shares its Redis with the broker, which must never evict, and
 # every version left behind would otherwise stay.
 BOARD_SECONDS = 2 * 24 * 3600
@@ -53,30 +55,42 @@ def _kept() -> bool:
     return not isinstance(caches["default"], (LocMemCache, DummyCache))
 
 
-def version() -> int | None:
-    """The ratings' version the boards are kept under; None when the cache cannot say (Redis
-    away: nothing is read or kept). A missing version starts at the clock's nanoseconds, so
-    that a version lost with the cache's keys is never given again."""
-    found = cache.get(VERSION_KEY)
-    if found is None:
-        cache.add(VERSION_KEY, time.time_ns(), None)
-        found = cache.get(VERSION_KEY)
-    return found
+def version(kind: str) -> str | None:
+    """The version the game's board is kept under: every board's (names) and the game's own
+    (its ratings), read in one round trip; None when the cache cannot say (Redis away:
+    nothing is read or kept). A missing version starts at the clock's nanoseconds, so that a
+    version lost with the cache's keys is never given again."""
+    keys = [EVERY_BOARD, _board_key(kind)]
+    found = cache.get_many(keys)
+    for key in keys:
+        if found.get(key) is None:
+            cache.add(key, time.time_ns(), None)
+            found[key] = cache.get(key)
+            if found[key] is None:
+                return None
+    return f"{found[EVERY_BOARD]}.{found[_board_key(kind)]}"
 
 
-def changed() -> None:
-    """Call in the transaction that changes what a board shows: every board is rendered anew
-    once it commits (at once outside a transaction). A cache that fails then is logged, never
-    raised into the committed work (a noon batch's)."""
-    transaction.on_commit(bump, robust=True)
+def _board_key(kind: str) -> str:
+    return f"ratings-version:{kind}"
 
 
-def bump() -> None:
-    """Render every board anew from now on."""
-    try:
-        cache.incr(VERSION_KEY)
-    except ValueError:  # no version (or no Redis, whose keys are dropped when it is back)
-        cache.set(VERSION_KEY, time.time_ns(), None)
+def changed(kinds: Iterable[str] | None = None) -> None:
+    """Call in the transaction that changes what boards show: the boards of these games
+    (every board without ``kinds``) are rendered anew once it commits (at once outside a
+    transaction). A cache that fails then is logged, never raised into the committed work (a
+    noon batch's)."""
+    keys = [EVERY_BOARD] if kinds is None else [_board_key(kind) for kind in sorted(set(kinds))]
+    transaction.on_commit(partial(bump, keys), robust=True)
+
+
+def bump(keys: list[str]) -> None:
+    """Render the boards of these versions anew from now on."""
+    for key in keys:
+        try:
+            cache.incr(key)
+        except ValueError:  # no version (or no Redis, whose keys are dropped when it is back)
+            cache.set(key, time.time_ns(), None)
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="ratings-board-person-saved")
@@ -107,7 +121,7 @@ class BoardPage:
 
 def board_page(kind: str, asked: int) -> BoardPage:
     """Page ``asked`` (1 first) of the game's board, or the nearest page that exists."""
-    now = version() if _kept() else None
+    now = version(kind) if _kept() else None
     if now is None:
         count = ratings.leaderboard(kind).count()
         number = _nearest(asked, count)
@@ -115,7 +129,7 @@ def board_page(kind: str, asked: int) -> BoardPage:
     return _kept_page(kind, ratings.leaderboard_min_games(), asked, now)
 
 
-def _kept_page(kind: str, minimum: int, asked: int, now: int) -> BoardPage:
+def _kept_page(kind: str, minimum: int, asked: int, now: str) -> BoardPage:
     """The page from the cache, rendered and kept if it was not: one round trip for the
     count and the asked page, most often the one shown."""
     count_key = f"leaderboard-count:{kind}:{minimum}:v{now}"
@@ -133,7 +147,7 @@ def _kept_page(kind: str, minimum: int, asked: int, now: int) -> BoardPage:
     return BoardPage(count, number, mark_safe(rows))  # the template's own rendering, kept
 
 
-def _rows_key(kind: str, minimum: int, number: int, now: int) -> str:
+def _rows_key(kind: str, minimum: int, number: int, now: str) -> str:
     return f"leaderboard:{kind}:{minimum}:{number}:{get_language()}:v{now}"
 
 

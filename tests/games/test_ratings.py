@@ -368,7 +368,7 @@ def committed(capture):
     test game has not)."""
     with capture() as callbacks:
         yield
-    bumps = [callback for callback in callbacks if callback is ratings_board.bump]
+    bumps = [c for c in callbacks if getattr(c, "func", None) is ratings_board.bump]
     assert len(bumps) <= 1
     for bump in bumps:
         bump()
@@ -423,11 +423,11 @@ def test_the_kept_leaderboard_shows_a_new_name_and_forgets_a_deleted_person(
     with committed(django_capture_on_commit_callbacks):
         play([alice, bob], [1, 2])
     assert board_names(client) == [alice.username, bob.username]
-    kept = ratings_board.version()
+    kept = ratings_board.version("ranked")
     with committed(django_capture_on_commit_callbacks):
         alice.last_login = timezone.now()
         alice.save(update_fields=["last_login"])  # a login: no name changed
-    assert ratings_board.version() == kept
+    assert ratings_board.version("ranked") == kept
     old = alice.username
     with committed(django_capture_on_commit_callbacks):
         alice.username = "alice-renamed"
@@ -452,12 +452,27 @@ def test_a_kept_page_past_the_end_gives_the_last_page(client, settings):
 
 
 @pytest.mark.usefixtures("production_cache")
+def test_a_rated_game_renders_only_its_own_games_board_anew(django_capture_on_commit_callbacks):
+    """A game that ends leaves the other games' boards kept; a new name renders them all."""
+    ranked, duel = ratings_board.version("ranked"), ratings_board.version("duel")
+    with committed(django_capture_on_commit_callbacks):
+        play(people(2), [1, 2])
+    assert ratings_board.version("ranked") != ranked
+    assert ratings_board.version("duel") == duel
+    person = people(1)[0]
+    with committed(django_capture_on_commit_callbacks):
+        person.username = "renamed"
+        person.save()
+    assert ratings_board.version("duel") != duel
+
+
+@pytest.mark.usefixtures("production_cache")
 def test_a_rebuild_renders_the_kept_boards_anew(settings, django_capture_on_commit_callbacks):
     play(people(2), [1, 2])
-    kept = ratings_board.version()
+    kept = ratings_board.version("ranked")
     with committed(django_capture_on_commit_callbacks):
         ratings.rebuild(timezone.now())
-    assert ratings_board.version() != kept
+    assert ratings_board.version("ranked") != kept
 
 
 def test_with_the_shared_cache_down_the_leaderboard_is_read_from_the_ratings(
