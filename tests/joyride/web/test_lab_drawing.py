@@ -2,14 +2,15 @@
 the cache; what is laid on it is drawn on every request. Each invariant of the layer's key:
 the builder page changes when the plan changes; a lab's layer is its own lab's (another seat's
 lab, or a lab that changed, is another key); a language's layer is in that language; and the
-layer is read from the cache, not drawn again."""
+layer is read from the cache, not drawn again. The builder's check of a draft is kept too,
+under its state, seat and plan."""
 
 import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from joyride import svg
-from joyride.engine import State
+from joyride import svg, views
+from joyride.engine import State, check
 from joyride.models import PlanDraft
 
 from .helpers import HTMX, choice_value, legal_plan, make_game, open_round, url
@@ -75,3 +76,28 @@ def test_a_language_s_layer_is_in_that_language(alice, bob):
     assert "<title>coin</title>" in english and "Münze" not in english
     assert "<title>Münze</title>" in german and "Sektor 1" in german
     assert str(svg.layer(state, 0)) == english
+
+
+def test_the_draft_s_check_is_kept_under_its_state_seat_and_plan(client, alice, bob):
+    game = make_game(alice, bob)
+    client.force_login(alice)
+    state = open_round(game).state
+    plan = legal_plan(state, 0, 2)
+    empty = {"tiles": [], "insta_ball": []}
+    keys = {
+        views.check_key(state, 0, empty),
+        views.check_key(state, 0, plan),
+        views.check_key(state, 1, plan),
+        views.check_key({**state, "round": state["round"] + 1}, 0, plan),
+    }
+    assert len(keys) == 4
+    client.get(url(game, 0))
+    assert cache.get(views.check_key(state, 0, empty)) == check(state, 0, empty, next_tiles=True)
+    for tile in plan["tiles"]:
+        client.post(url(game, 0, "build"), {"do": "place", "choice": choice_value(tile)}, **HTMX)
+    draft = PlanDraft.objects.get(seat__game=game).plan
+    kept = cache.get(views.check_key(state, 0, draft))
+    assert kept == check(state, 0, draft, next_tiles=True) and len(draft["tiles"]) == 2
+    shown = client.get(url(game, 0)).content.decode()
+    assert shown.count('class="tile shape-') == 2
+    assert f"Uncontested score: {kept['total']}" in shown
