@@ -1,6 +1,8 @@
 """A player's lab as inline SVG: the 6 x 36 grid of four sectors with their coins, scientists
 and obstacles, the table's margins (where the first tile starts and the escape ends), and the
-tiles laid on it. This module only computes where things go; ``joyride/_lab.html`` draws them.
+tiles laid on it. This module only computes where things go; ``joyride/_lab.html`` draws them,
+with the lab's own layer (``joyride/_lab_layer.html``: the grid, the sectors, the coins, the
+scientists and the obstacles) drawn once and kept in the cache (``layer``).
 
 Cells are the engine's ``[row, col]``; the drawing shows rows -1..6 and columns -4..39 (one row
 of the table above and below the lab, the table's columns left and right of it).
@@ -8,8 +10,13 @@ of the table above and below the lab, the table's columns left and right of it).
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
+import hashlib
+from functools import cache
+
+from django.core.cache import cache as shared_cache
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from .engine import State
 from .engine.geometry import CHAINS, COLS, ROWS, SECTOR_COLS, SECTORS
@@ -41,9 +48,24 @@ def _centre(cell) -> tuple[int, int]:
     return x_of(col) + CELL // 2, y_of(row) + CELL // 2
 
 
+# A drawn layer kept this long: a lab's drawing never changes while its key stays (see
+# ``layer``); the timeout only clears labs no longer played.
+LAYER_SECONDS = 24 * 3600
+
+
 def _lab_layer(state: State, seat: int) -> dict:
     lab = state.lab(seat)
     return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "cell": CELL,
+        "half": CELL // 2,
+        "lab_x": x_of(0),
+        "lab_y": y_of(0),
+        "lab_w": COLS * CELL,
+        "lab_h": ROWS * CELL,
+        "columns": [{"x": x_of(c), "col": c} for c in range(FIRST_COL, LAST_COL + 1)],
+        "rows": [{"y": y_of(r), "row": r} for r in range(FIRST_ROW, LAST_ROW + 1)],
         "sectors": [
             {
                 "x": x_of(SECTOR_COLS * (n - 1)),
@@ -61,6 +83,33 @@ def _lab_layer(state: State, seat: int) -> dict:
             for o in lab.obstacles
         ],
     }
+
+
+@cache
+def _layer_template_digest() -> str:
+    """The layer template's source, digested once a process: a new drawing, a new key."""
+    source = get_template("joyride/_lab_layer.html").template.source  # type: ignore[attr-defined]
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
+def layer_key(context: dict) -> str:
+    """The cache key of a lab layer: what it is drawn from (its cards and sides, coins,
+    scientists and obstacles where they are drawn), the language its titles are in and the
+    template's digest. Anything that changes the drawing changes the key."""
+    drawn = hashlib.sha256(repr(sorted(context.items())).encode()).hexdigest()[:24]
+    return f"joyride-lab-layer:{_layer_template_digest()}:{get_language()}:{drawn}"
+
+
+def layer(state: State, seat: int) -> SafeString:
+    """The lab of ``seat`` without anything laid on it, as SVG elements: the same for every
+    request that shows this lab in this language, so drawn once and kept in the cache."""
+    context = _lab_layer(state, seat)
+    key = layer_key(context)
+    drawn = shared_cache.get(key)
+    if drawn is None:
+        drawn = render_to_string("joyride/_lab_layer.html", context)
+        shared_cache.set(key, drawn, LAYER_SECONDS)
+    return SafeString(drawn)
 
 
 def tile_view(tile: dict, number: int | str, insta: bool = False) -> dict:
@@ -99,22 +148,15 @@ def lab(
         "width": WIDTH,
         "height": HEIGHT,
         "cell": CELL,
-        "half": CELL // 2,
         "svg_id": svg_id,
         "builder": builder,
-        "lab_x": x_of(0),
-        "lab_y": y_of(0),
-        "lab_w": COLS * CELL,
-        "lab_h": ROWS * CELL,
         "first_row": FIRST_ROW,
         "first_col": FIRST_COL,
-        "columns": [{"x": x_of(c), "col": c} for c in range(FIRST_COL, LAST_COL + 1)],
-        "rows": [{"y": y_of(r), "row": r} for r in range(FIRST_ROW, LAST_ROW + 1)],
         "tiles": [tile_view(t, i + 1) for i, t in enumerate(tiles)]
         + [tile_view(t, f"B{i + 1}", insta=True) for i, t in enumerate(insta_tiles or [])],
         "free_end": _centre(free_end) if free_end else None,
         "stop": {**stop, "at": _centre(tiles[-1]["cells"][-1])} if stop and tiles else None,
-        **_lab_layer(state, seat),
+        "layer": layer(state, seat),
     }
     return SafeString(render_to_string("joyride/_lab.html", context))
 

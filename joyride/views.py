@@ -10,11 +10,13 @@ ghost tile of ``builder.js`` only picks one of those places (or any cells) and p
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
@@ -155,9 +157,36 @@ def _placement(data) -> dict:
 # --- the page's parts --------------------------------------------------------------------------
 
 
-def check_view(state: dict, seat: int, plan: dict, *, next_tiles: bool = False) -> dict:
-    """The engine's check of ``plan`` with the words the panel shows."""
-    answer = RULES.check(state, seat, plan, next_tiles=next_tiles)
+# A kept check lives this long: its key holds all it is made from, so it never goes stale;
+# the timeout only clears the plans no longer shown.
+CHECK_SECONDS = 3600
+
+
+def check_key(state: dict, seat: int, plan: dict) -> str:
+    """The cache key of the engine's check of a draft: a digest of everything the engine
+    reads for it (the round's state, the seat, the plan)."""
+    made_from = json.dumps([state, seat, plan], sort_keys=True, separators=(",", ":"))
+    return "joyride-draft-check:" + hashlib.sha256(made_from.encode()).hexdigest()
+
+
+def kept_check(state: dict, seat: int, plan: dict) -> dict:
+    """The engine's check of the builder's draft with where the next tile may go, kept in the
+    cache: the engine answers the same state, seat and plan the same way, and a page shown
+    again with an unchanged draft (a reload, a live update) need not judge every place of the
+    next tile again. Only drafts are kept (their changes are limited per seat), never a typed
+    plan that nothing stores."""
+    key = check_key(state, seat, plan)
+    answer: dict | None = cache.get(key)
+    if answer is None:
+        answer = RULES.check(state, seat, plan, next_tiles=True)
+        cache.set(key, answer, CHECK_SECONDS)
+    return answer
+
+
+def check_view(state: dict, seat: int, plan: dict, *, draft: bool = False) -> dict:
+    """The engine's check of ``plan`` with the words the panel shows; for the builder's
+    ``draft``, with where the next tile may go, kept (``kept_check``)."""
+    answer = kept_check(state, seat, plan) if draft else RULES.check(state, seat, plan)
     answer["mission_rows"] = [
         {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
     ]
@@ -216,7 +245,7 @@ def _next_choices(answer: dict) -> list[dict]:
 
 
 def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
-    answer = check_view(state, seat.number, plan, next_tiles=True)
+    answer = check_view(state, seat.number, plan, draft=True)
     tiles, passed = services.tiles_and_stop(plan)
     return {
         "plan": plan,

@@ -2,7 +2,7 @@
 
 ``computer_plan`` searches a beam of routes through the seat's lab. Every tile it considers
 breaks no rule (so a computer never pays a penalty); routes are kept by their real score so far
-(``scoring.score``: coins, the revealed missions, the seat's gadgets) plus the coins the new tile
+(``scoring.total``: coins, the revealed missions, the seat's gadgets) plus the coins the new tile
 takes and a pull to the right; the plan is the best-scoring route prefix met on the way,
 within the tiles the pool holds. Levels differ by the beam's width. It sees the public state
 only, and is deterministic: the same state gives the same plan.
@@ -18,9 +18,19 @@ from typing import Any
 
 from games.enginekit import as_choice
 
-from .geometry import COLS, SHAPES, Cell, Placement, first_placements, placements_touching
+from .cards import Lab
+from .geometry import (
+    COLS,
+    ROWS,
+    SHAPES,
+    TABLE_COLS,
+    Cell,
+    Placement,
+    first_placements,
+    placements_touching,
+)
 from .route import Laid, exempt_kinds, judge
-from .scoring import score
+from .scoring import total as _total
 from .state import State
 from .tables import GADGETS, INSTA_BALL
 
@@ -30,10 +40,27 @@ LEVELS = ("novice", "veteran", "ace")
 LEVEL_SEARCH = {"novice": (2, (0.35,)), "veteran": (5, (0.25, 0.45)), "ace": (8, (0.2, 0.35, 0.5))}
 
 
+# The search's cells as bits of an int, row by row: a set of cells is a mask, and a tile's
+# overlap with the route or the lab's obstacles one ``&``. Only the lab's rows and the table's
+# columns are needed: a tile outside them breaks a rule whatever the lab (see ``_options``).
+_ROW_BITS = len(TABLE_COLS)
+
+
+def _mask(cells: tuple[Cell, ...] | frozenset[Cell]) -> int:
+    mask = 0
+    for r, c in cells:
+        if 0 <= r < ROWS and c in TABLE_COLS:
+            mask |= 1 << (r * _ROW_BITS + c - TABLE_COLS.start)
+    return mask
+
+
+_NO_LAB = Lab(frozenset(), frozenset(), (), {})
+
+
 @dataclass(frozen=True)
 class _Node:
     laid: tuple[Laid, ...]
-    occupied: frozenset[Cell]
+    occupied: int  # the mask of the route's cells
     counts: tuple[int, ...]  # tiles of each shape used
     value: float  # the real score of ``laid``
     escaped: bool
@@ -43,31 +70,84 @@ class _Node:
         return self.laid[-1].cells[-1] if self.laid else None
 
 
+# A placement the search may take: its place in the shape's listing, the placement, the column
+# it reaches and the mask of its cells.
+_Option = tuple[int, Placement, int, int]
+
+
 @lru_cache(maxsize=8192)
-def _placements(free_end: Cell | None, shape: str) -> tuple[tuple[Placement, int], ...]:
-    """Every placement of ``shape`` touching ``free_end`` (None: a first tile's) with the
-    column it reaches: the same in every lab, so kept across plans."""
+def _options(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
+    """The placements of ``shape`` touching ``free_end`` (None: a first tile's) that break no
+    rule in an empty lab with nothing laid: the rules a lab and a route add are an overlap
+    and an obstacle, the masks' business (``judge`` holds every rule; a tile this leaves out
+    would break one in every lab). The same in every lab, so kept across plans. Each entry
+    keeps its place in the full listing, which breaks the search's ties."""
     found = placements_touching(free_end, shape) if free_end else first_placements(shape)
-    return tuple((p, max(c for _, c in p.cells)) for p in found)
+    first = free_end is None
+    return tuple(
+        (position, p, max(c for _, c in p.cells), _mask(p.cells))
+        for position, p in enumerate(found)
+        if not judge(_NO_LAB, frozenset(), p, free_end, (), first)[1]
+    )
+
+
+@lru_cache(maxsize=8192)
+def _by_reach(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
+    """``_options`` furthest reach first, then in their order of listing: the search's order
+    for the tiles that take no coin, whatever the pull (every pull is above 0)."""
+    return tuple(sorted(_options(free_end, shape), key=lambda o: (-o[2], o[0])))
+
+
+@lru_cache(maxsize=8192)
+def _covering(free_end: Cell | None, shape: str) -> tuple[int, dict[int, tuple[_Option, ...]]]:
+    """The mask of every cell the ``_options`` cover, and for each such cell (its bit) the
+    options covering it: a lab's coins are counted only where they lie."""
+    union = 0
+    by_bit: dict[int, list[_Option]] = {}
+    for option in _options(free_end, shape):
+        mask = option[3]
+        union |= mask
+        while mask:
+            bit = mask & -mask
+            by_bit.setdefault(bit, []).append(option)
+            mask ^= bit
+    return union, {bit: tuple(options) for bit, options in by_bit.items()}
 
 
 # A next tile in the search's ranking: minus its guessed worth, its route's place in the beam,
 # its shape's number, its place in the shape's listing (ties broken by these, never by the
-# rest), then the route, the shape's number again and the placement.
-_Ranked = tuple[float, int, int, int, "_Node", int, Placement]
-
-
-def _by_worth(option: tuple[float, int, Placement]) -> tuple[float, int]:
-    return -option[0], option[1]
+# rest), then the route, the shape's number again, the placement and its mask.
+_Ranked = tuple[float, int, int, int, "_Node", int, Placement, int]
+# A placement with minus the worth the search guesses for it, its place in the listing (so
+# that tuples compare by these two alone: the places are distinct), the placement and its mask.
+_Worth = tuple[float, int, Placement, int]
 
 
 def _stream(
-    node: _Node, index: int, number: int, options: tuple[tuple[float, int, Placement], ...]
+    node: _Node,
+    index: int,
+    number: int,
+    rich: list[_Worth],
+    plain: tuple[_Option, ...],
+    taking: dict[int, tuple[_Option, int]],
+    pull: float,
 ) -> Iterator[_Ranked]:
-    """``options`` after ``node`` as ranked tiles, best first."""
+    """The tiles of one shape after ``node`` as ranked tiles, best first: ``rich``, those that
+    take coins, sorted, merged into ``plain``, every option furthest reach first, passing over
+    the rich ones (worth a pull times the reach: the same order, as every pull is above 0)."""
     base = node.value
-    for worth, position, placement in options:
-        yield -(base + worth), index, number, position, node, number, placement
+    i, n = 0, len(rich)
+    for position, placement, reach, mask in plain:
+        if position in taking:
+            continue
+        item = (-(pull * reach), position, placement, mask)
+        while i < n and rich[i] < item:
+            less, at, tile, covers = rich[i]
+            i += 1
+            yield -(base + -less), index, number, at, node, number, tile, covers
+        yield -(base + pull * reach), index, number, position, node, number, placement, mask
+    for less, at, tile, covers in rich[i:]:
+        yield -(base + -less), index, number, at, node, number, tile, covers
 
 
 class _Planner:
@@ -79,81 +159,85 @@ class _Planner:
         self.budget = tuple(-(-state.pool[s] // state.players) for s in SHAPES)
         self.width, self.pulls = LEVEL_SEARCH[level]
         self.pull = self.pulls[0]
-        self.exempt = exempt_kinds(self.owned)
-        self.options: dict[tuple[Cell | None, str, float], tuple[tuple[float, int, Placement], ...]]
-        self.options = {}
-        self.coins_taken: dict[tuple[Cell | None, str], list[tuple[int, int, int, Placement]]] = {}
+        exempt = exempt_kinds(self.owned)
+        self.blocked = _mask(
+            frozenset(c for o in self.lab.obstacles if o.kind not in exempt for c in o.cells)
+        )
+        self.coin_mask = _mask(self.lab.coins)
+        self.coins_taken: dict[tuple[Cell | None, str], dict[int, tuple[_Option, int]]] = {}
         self.values: dict[tuple[Laid, ...], int] = {}
 
     def value(self, laid: tuple[Laid, ...]) -> int:
         """The real score of the route ``laid`` (kept: the pulls' searches share routes)."""
         total = self.values.get(laid)
         if total is None:
-            total = self.values[laid] = score(self.lab, list(laid), self.owned, self.missions)[
-                "total"
-            ]
+            total = self.values[laid] = _total(self.lab, list(laid), self.owned, self.missions)
         return total
 
-    def candidates(self, node: _Node) -> Iterator[tuple[int, Placement]]:
-        """Every placement after ``node`` that the budget allows, not yet judged."""
+    def candidates(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
+        """Every placement after ``node`` that the budget allows and no lab forbids, with its
+        mask, not yet judged."""
         for number, shape in enumerate(SHAPES):
             if node.counts[number] < self.budget[number]:
-                for placement, _ in _placements(node.free_end, shape):
-                    yield number, placement
+                for _, placement, _, mask in _options(node.free_end, shape):
+                    yield number, placement, mask
 
     def ranked(self, beam: list[_Node]) -> Iterator[_Ranked]:
         """Every next tile of the beam's routes, best guess first, made as they are asked
-        for: each route's tiles of a shape are sorted once a plan (by the coins they take and
-        the pull of the column they reach), and the routes' lists are merged. Ties keep the
+        for: each route's tiles of a shape come best first (by the coins they take and the
+        pull of the column they reach), and the routes' streams are merged. Ties keep the
         beam's order, then the shapes', then the placements'."""
-        streams = []
-        for index, node in enumerate(beam):
-            for number, shape in enumerate(SHAPES):
-                if node.counts[number] < self.budget[number]:
-                    options = self.ordered(node.free_end, shape)
-                    streams.append(_stream(node, index, number, options))
-        return heapq.merge(*streams)
+        return heapq.merge(
+            *(
+                self.ranked_shape(node, index, number, shape)
+                for index, node in enumerate(beam)
+                for number, shape in enumerate(SHAPES)
+                if node.counts[number] < self.budget[number]
+            )
+        )
 
-    def ordered(
-        self, free_end: Cell | None, shape: str
-    ) -> tuple[tuple[float, int, Placement], ...]:
-        """The placements of ``shape`` touching ``free_end`` (None: a first tile's) with the
-        worth the search guesses for them at this pull (the coins taken in this lab, and the
-        pull of the column reached), best first; then their order of listing."""
-        key = (free_end, shape, self.pull)
-        known = self.options.get(key)
-        if known is None:
-            pull = self.pull
-            worth = [
-                (coins + pull * reach, position, placement)
-                for coins, reach, position, placement in self.takings(free_end, shape)
+    def ranked_shape(self, node: _Node, index: int, number: int, shape: str) -> Iterator[_Ranked]:
+        """The tiles of ``shape`` after ``node``, the ``index``-th route of the beam, best
+        guess first."""
+        pull = self.pull
+        taking = self.takings(node.free_end, shape)
+        rich = sorted(
+            [
+                (-(coins + pull * reach), position, placement, mask)
+                for (position, placement, reach, mask), coins in taking.values()
             ]
-            worth.sort(key=_by_worth)
-            known = self.options[key] = tuple(worth)
-        return known
+        )
+        plain = _by_reach(node.free_end, shape)
+        return _stream(node, index, number, rich, plain, taking, pull)
 
-    def takings(self, free_end: Cell | None, shape: str) -> list[tuple[int, int, int, Placement]]:
-        """The placements of ``shape`` touching ``free_end``, each with the coins it takes in
-        this lab, the column it reaches and its place in the listing (for every pull)."""
+    def takings(self, free_end: Cell | None, shape: str) -> dict[int, tuple[_Option, int]]:
+        """The placements of ``shape`` touching ``free_end`` that no lab forbids and that take
+        coins in this lab, by their place in the listing, with the coins each takes (for every
+        pull)."""
         key = (free_end, shape)
         known = self.coins_taken.get(key)
         if known is None:
-            coins = self.lab.coins
-            known = self.coins_taken[key] = [
-                (len(coins.intersection(placement.cells)), reach, position, placement)
-                for position, (placement, reach) in enumerate(_placements(free_end, shape))
-            ]
+            union, by_bit = _covering(free_end, shape)
+            found = union & self.coin_mask
+            known = {}
+            while found:
+                bit = found & -found
+                found ^= bit
+                for option in by_bit[bit]:
+                    _, coins = known.get(option[0], (option, 0))
+                    known[option[0]] = (option, coins + 1)
+            self.coins_taken[key] = known
         return known
 
-    def legal(self, node: _Node, placement: Placement) -> bool:
-        """Whether ``placement`` after ``node`` breaks no rule."""
-        first = not node.laid
-        return not judge(self.lab, self.exempt, placement, node.free_end, node.occupied, first)[1]
+    def legal(self, node: _Node, mask: int) -> bool:
+        """Whether a tile of ``mask`` after ``node``, one that no lab forbids, breaks no rule
+        here: it overlaps neither the route nor an obstacle it may not fly through."""
+        return not mask & (node.occupied | self.blocked)
 
     def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
         seen: set[tuple[Cell, ...]] = set()
-        for number, placement in self.candidates(node):
-            if placement.cells not in seen and self.legal(node, placement):
+        for number, placement, mask in self.candidates(node):
+            if placement.cells not in seen and self.legal(node, mask):
                 seen.add(placement.cells)
                 yield number, placement
 
@@ -162,10 +246,10 @@ class _Planner:
         escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
         laid = node.laid + (Laid(len(node.laid), placement.shape, cells, (), True, escapes),)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        return _Node(laid, node.occupied | set(cells), counts, 0.0, escapes)
+        return _Node(laid, node.occupied | _mask(cells), counts, 0.0, escapes)
 
     def search(self) -> tuple[Laid, ...]:
-        start = _Node((), frozenset(), (0,) * len(SHAPES), self.value(()), False)
+        start = _Node((), 0, (0,) * len(SHAPES), self.value(()), False)
         best = start
         for pull in self.pulls:
             self.pull = pull
@@ -185,9 +269,9 @@ class _Planner:
         while beam:
             ranked = self.ranked(beam)
             beam, kept = [], set()
-            for *_, node, number, placement in ranked:
+            for *_, node, number, placement, mask in ranked:
                 key = placement.cells[-1]  # the child's free end
-                if key in kept or not self.legal(node, placement):
+                if key in kept or not self.legal(node, mask):
                     continue
                 kept.add(key)
                 child = self.child(node, number, placement)
@@ -209,7 +293,7 @@ class _Planner:
         counts = [sum(1 for t in laid if t.shape == s) for s in SHAPES]
         node = _Node(
             laid,
-            frozenset(c for t in laid for c in t.cells),
+            _mask(frozenset(c for t in laid for c in t.cells)),
             tuple(counts),
             self.value(laid),
             False,

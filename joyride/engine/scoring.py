@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
 from typing import Any
 
 from .cards import Lab, Obstacle
@@ -28,30 +29,49 @@ Outcome = tuple[bool, int | None]  # a mission: done, and the progress shown (No
 
 
 class Run:
-    """What a run's scoring tiles did in a lab: every fact a mission or gadget asks about."""
+    """What a run's scoring tiles did in a lab: every fact a mission or gadget asks about.
+
+    The facts only some missions and gadgets ask about are worked out when first asked for:
+    the computer players score thousands of routes a plan, against three missions."""
 
     def __init__(self, lab: Lab, laid: list[Laid], gadgets: Iterable[str]) -> None:
         self.lab = lab
         self.laid = laid
+        self.magnet = COIN_MAGNET in gadgets
         self.scoring = [t for t in laid if t.scores]
         self.route = [t for t in self.scoring if t.on_route]
         self.squares = [cell for t in self.scoring for cell in t.cells]
         self.covered = set(self.squares)
-        self.steps = list(self._steps())
-        covered = self.covered
-        self.coins = lab.coins & covered
-        if COIN_MAGNET in gadgets:
-            self.coins |= {c for c in lab.coins if any(n in covered for n in neighbours(c))}
-        touched = {n for cell in covered for n in neighbours(cell)}
-        self.near_scientists = (lab.scientists & touched) - covered
-        self.near_obstacles = [
-            o for o in lab.obstacles if not (o.cells & covered) and o.rim & covered
-        ]
-        route_cells = [cell for t in self.route for cell in t.cells]
         self.escaped = any(t.escapes for t in self.route)
-        furthest = max((sector_of(c) for _, c in route_cells), default=0)
+        right = max((c for t in self.route for _, c in t.cells), default=None)
+        # sector_of never falls as the column grows: the furthest sector is the rightmost
+        # square's.
+        furthest = 0 if right is None else sector_of(right)
         self.completed = [s for s in SECTOR_NUMBERS if s < furthest]
-        self.reach = max(-1, min(COLS, max((c for _, c in route_cells), default=-1)))
+        self.reach = max(-1, min(COLS, -1 if right is None else right))
+
+    @cached_property
+    def steps(self) -> list[tuple[Cell, Cell]]:
+        return list(self._steps())
+
+    @cached_property
+    def coins(self) -> frozenset[Cell]:
+        covered = self.covered
+        coins = self.lab.coins & covered
+        if self.magnet:
+            coins |= {c for c in self.lab.coins if any(n in covered for n in neighbours(c))}
+        return coins
+
+    @cached_property
+    def near_scientists(self) -> frozenset[Cell]:
+        covered = self.covered
+        touched = {n for cell in covered for n in neighbours(cell)}
+        return (self.lab.scientists & touched) - covered
+
+    @cached_property
+    def near_obstacles(self) -> list[Obstacle]:
+        covered = self.covered
+        return [o for o in self.lab.obstacles if not (o.cells & covered) and o.rim & covered]
 
     def _steps(self) -> Iterator[tuple[Cell, Cell]]:
         previous = None
@@ -267,6 +287,31 @@ GADGET_POINTS: dict[str, Callable[[Run, list[str]], int]] = {
 }
 
 
+def _missions_done(run: Run, missions: Iterable[str]) -> list[tuple[str, bool, int | None]]:
+    """Each revealed mission's id, whether the run does it, and its progress."""
+    return [(m, *MISSION_TESTS[m](run)) for m in missions]
+
+
+def _gadget_points(run: Run, gadgets: list[str]) -> list[tuple[str, int]]:
+    """Each owned gadget's id and its points for the run."""
+    return [(g, GADGET_POINTS[g](run, gadgets) if g in GADGET_POINTS else 0) for g in gadgets]
+
+
+def _total(
+    run: Run, done: list[tuple[str, bool, int | None]], gadget_points: list[tuple[str, int]]
+) -> int:
+    broken = sum(1 for t in run.laid if not t.scores)
+    missions = sum(MISSIONS[m].stars for m, finished, _ in done if finished)
+    return len(run.coins) + missions + sum(p for _, p in gadget_points) - PENALTY * broken
+
+
+def total(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]) -> int:
+    """``score(...)["total"]`` without the rest of the score."""
+    gadgets = list(gadgets)
+    run = Run(lab, laid, gadgets)
+    return _total(run, _missions_done(run, missions), _gadget_points(run, gadgets))
+
+
 def score(
     lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]
 ) -> dict[str, Any]:
@@ -276,28 +321,26 @@ def score(
     other gadgets read (``coins`` is the lab's coins collected)."""
     gadgets = list(gadgets)
     run = Run(lab, laid, gadgets)
+    done = _missions_done(run, missions)
+    gadget_points = _gadget_points(run, gadgets)
     mission_rows: list[dict[str, Any]] = []
-    for mission_id in missions:
+    for mission_id, finished, progress in done:
         mission = MISSIONS[mission_id]
-        done, progress = MISSION_TESTS[mission_id](run)
         mission_rows.append(
             {
                 "id": mission_id,
                 "stars": mission.stars,
-                "done": done,
-                "points": mission.stars if done else 0,
+                "done": finished,
+                "points": mission.stars if finished else 0,
                 "progress": progress,
                 "target": mission.target,
             }
         )
-    gadget_rows: list[dict[str, Any]] = [
-        {"id": g, "points": GADGET_POINTS[g](run, gadgets) if g in GADGET_POINTS else 0}
-        for g in gadgets
-    ]
+    gadget_rows: list[dict[str, Any]] = [{"id": g, "points": p} for g, p in gadget_points]
     broken = sum(1 for t in laid if not t.scores)
     coin_points = len(run.coins)
     mission_points = sum(row["points"] for row in mission_rows)
-    gadget_points = sum(row["points"] for row in gadget_rows)
+    gadget_points_sum = sum(row["points"] for row in gadget_rows)
     return {
         "coins": coin_points,
         "coins_total": _coins_total(run, gadgets),
@@ -323,9 +366,9 @@ def score(
         "broken": broken,
         "coin_points": coin_points,
         "mission_points": mission_points,
-        "gadget_points": gadget_points,
+        "gadget_points": gadget_points_sum,
         "penalty": PENALTY * broken,
-        "total": coin_points + mission_points + gadget_points - PENALTY * broken,
+        "total": _total(run, done, gadget_points),
     }
 
 

@@ -1,0 +1,100 @@
+"""The computer players' fast paths against the rules they stand for, on random routes through
+real labs: the search's quick judgement of a tile (the placements no lab allows left out once,
+then two masks) is ``route.judge``'s verdict for every tile touching the free end; the coins it
+counts for a tile are the coins the tile covers; a shape's tiles come in the order of the full
+sort by guessed worth; and ``scoring.total`` is ``score``'s total."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from joyride.engine import bots
+from joyride.engine.geometry import SHAPES, first_placements, parse_placement, placements_touching
+from joyride.engine.route import Runner, exempt_kinds, judge
+from joyride.engine.scoring import score, total
+
+from .test_properties import random_game, random_plan
+
+pytestmark = pytest.mark.slow  # property tests: many generated routes each
+
+
+def laid_route(rng: Random, length: int):
+    """A random game, a seat, and the runner with that seat's random plan laid."""
+    state = random_game(rng, rng.randint(1, 4))
+    seat = rng.randrange(state.players)
+    runner = Runner(state.lab(seat), state.owned(seat))
+    for index, tile in enumerate(random_plan(rng, length, False)["tiles"]):
+        if tile != "pass":
+            runner.place(parse_placement(tile, "tile"), index)
+    return state, seat, runner
+
+
+def route_node(planner: bots._Planner, runner: Runner) -> bots._Node:
+    """The search's node for the route up to its first broken tile."""
+    route = tuple(t for t in runner.laid if t.on_route)
+    cells = frozenset(c for t in route for c in t.cells)
+    counts = tuple(sum(1 for t in route if t.shape == s) for s in SHAPES)
+    return bots._Node(route, bots._mask(cells), counts, 0.0, False)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 14))
+def test_the_search_judges_every_next_tile_as_the_rules_do(seed, length):
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    planner = bots._Planner(state, seat, "ace")
+    node = route_node(planner, runner)
+    if node.laid and node.laid[-1].escapes:
+        return  # an escaped route takes no more tiles
+    free_end, occupied = node.free_end, {c for t in node.laid for c in t.cells}
+    exempt = exempt_kinds(state.owned(seat))
+    for shape in SHAPES:
+        listing = list(
+            placements_touching(free_end, shape) if free_end else first_placements(shape)
+        )
+        options = {o[0]: o for o in bots._options(free_end, shape)}
+        taking = planner.takings(free_end, shape)
+        for position, placement in enumerate(listing):
+            rules = judge(planner.lab, exempt, placement, free_end, occupied, not node.laid)[1]
+            option = options.get(position)
+            quick = option is not None and planner.legal(node, option[3])
+            assert quick == (not rules), (shape, placement.cells, rules)
+            if option is not None:
+                coins = len(planner.lab.coins.intersection(placement.cells))
+                assert taking.get(position, (option, 0))[1] == coins
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 14), st.sampled_from([0.2, 0.35, 0.5]))
+def test_a_shape_s_tiles_come_in_the_order_of_the_full_sort(seed, length, pull):
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    planner = bots._Planner(state, seat, "ace")
+    planner.pull = pull
+    node = route_node(planner, runner)
+    node = bots._Node(node.laid, node.occupied, node.counts, rng.randint(-5, 40), False)
+    free_end = node.free_end
+    for number, shape in enumerate(SHAPES):
+        taking = planner.takings(free_end, shape)
+        full = sorted(
+            (-(taking.get(p, (None, 0))[1] + pull * reach), p)
+            for p, _, reach, _ in bots._options(free_end, shape)
+        )
+        expected = [(-(node.value + -less), position) for less, position in full]
+        streamed = [
+            (ranked[0], ranked[3]) for ranked in planner.ranked_shape(node, 0, number, shape)
+        ]
+        assert streamed == expected
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 30))
+def test_the_total_alone_is_the_score_s_total(seed, length):
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    args = (state.lab(seat), runner.laid, state.owned(seat), state.missions["revealed"])
+    assert total(*args) == score(*args)["total"]
