@@ -15,7 +15,8 @@ of all rounds together.
 
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
-pilot's page; the order submit (a valid first submit, answered with a redirect).
+pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
+page opened just before, unmeasured, as a pilot does).
 """
 
 from __future__ import annotations
@@ -92,7 +93,12 @@ def measure(
                 index = submits if name == "order submit" else i
                 # A client of its own: no cookie of an earlier answer (a session) is sent.
                 client = Client(enforce_csrf_checks=True)
-                spent, status = one(client, *request_of(name, plan, index))
+                asked = request_of(name, plan, index)
+                if name == "order submit":  # his page opened first, unmeasured, as a pilot does
+                    seat = plan["seats"][index]
+                    page = f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/"
+                    one(Client(), "GET", page, {"Cookie": asked[2]["Cookie"]}, None)
+                spent, status = one(client, *asked)
                 submits += name == "order submit"
                 if status != EXPECTED.get(name, 200):
                     sys.exit(f"{name}: status {status}")
