@@ -1,7 +1,9 @@
 """The pages' own cost in one process: Django's test client on ``bench/web_load.py``'s filled
 database, no server, no second process, so that a change to a page can be timed beside the
 floor without the noise of a loaded machine's scheduling. Prints each page's median and p95
-(milliseconds) and their ratio to the floor's (``/healthz``, anonymous and logged in).
+wall time and median CPU time of this process (milliseconds), the database statements and Redis
+commands a request sends (each a round trip), and the times' ratios to the floor's
+(``/healthz``, anonymous and logged in).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_inproc_webload \\
       CACHE_URL=redis://127.0.0.1:6379/13 python bench/pages_in_process.py [--plan FILE]
@@ -15,7 +17,8 @@ of all rounds together.
 
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
-pilot's page; the order submit (a valid first submit, answered with a redirect).
+pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
+page opened just before, unmeasured, as a pilot does).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]  # this checkout's code, whatever is installed
@@ -72,48 +76,104 @@ def request_of(name: str, plan: dict, i: int) -> tuple[str, str, dict, bytes | N
     return method, path, headers, body
 
 
-def one(client, method: str, path: str, headers: dict, body: bytes | None) -> tuple[float, int]:
+class Trips:
+    """The database statements and Redis commands a request sends (each a round trip),
+    counted by watching the database connection and the Redis client: the bench's own
+    instrument, nothing in the site."""
+
+    def __init__(self) -> None:
+        import redis
+        from django.db import connection
+
+        self.database = self.cache = 0
+        connection.execute_wrappers.append(self._statement)
+        sent = redis.Redis.execute_command
+
+        def counted(client, *args, **options):
+            self.cache += 1
+            return sent(client, *args, **options)
+
+        redis.Redis.execute_command = counted
+
+    def _statement(self, execute, sql, params, many, context):
+        self.database += 1
+        return execute(sql, params, many, context)
+
+    def now(self) -> tuple[int, int]:
+        return self.database, self.cache
+
+
+class Spent(NamedTuple):
+    wall: float  # ms
+    cpu: float  # ms of this process's CPU
+    database: int  # statements
+    cache: int  # Redis commands
+
+
+def one(client, method: str, path: str, headers: dict, body: bytes | None, trips=None):
     extra = {"HTTP_" + key.upper().replace("-", "_"): value for key, value in headers.items()}
     content_type = extra.pop("HTTP_CONTENT_TYPE", "application/octet-stream")
-    start = time.perf_counter()
+    before = trips.now() if trips else (0, 0)
+    cpu, start = time.process_time(), time.perf_counter()
     response = client.generic(method, path, body or b"", content_type, **extra)
-    return time.perf_counter() - start, response.status_code
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    after = trips.now() if trips else (0, 0)
+    spent = Spent(wall * 1000, cpu * 1000, after[0] - before[0], after[1] - before[1])
+    return spent, response.status_code
 
 
 def measure(
     plan: dict, requests: int, rounds: int, warmup: int, submits: int = 0
-) -> dict[str, list[float]]:
+) -> dict[str, list[Spent]]:
     from django.test import Client
 
-    times: dict[str, list[float]] = {name: [] for name in PAGES}
+    trips = Trips()
+    times: dict[str, list[Spent]] = {name: [] for name in PAGES}
     for _round in range(rounds):
         for name in PAGES:
             for i in range(warmup + requests):
                 index = submits if name == "order submit" else i
                 # A client of its own: no cookie of an earlier answer (a session) is sent.
                 client = Client(enforce_csrf_checks=True)
-                spent, status = one(client, *request_of(name, plan, index))
+                asked = request_of(name, plan, index)
+                if name == "order submit":  # his page opened first, unmeasured, as a pilot does
+                    seat = plan["seats"][index]
+                    page = f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/"
+                    one(Client(), "GET", page, {"Cookie": asked[2]["Cookie"]}, None)
+                spent, status = one(client, *asked, trips=trips)
                 submits += name == "order submit"
                 if status != EXPECTED.get(name, 200):
                     sys.exit(f"{name}: status {status}")
                 if i >= warmup:
-                    times[name].append(spent * 1000)
+                    times[name].append(spent)
     return times
 
 
-def report(times: dict[str, list[float]]) -> None:
+def report(times: dict[str, list[Spent]]) -> None:
     def p95(values: list[float]) -> float:
         return sorted(values)[int(0.95 * (len(values) - 1))]
 
-    floors = {name: (statistics.median(times[name]), p95(times[name])) for name in times}
-    print(f"{'page':32} {'median':>8} {'p95':>8}  against its floor (median / p95)")
-    for name in times:
-        median, high = floors[name]
+    def figures(name: str) -> tuple[float, float, float]:
+        spent = times[name]
+        walls = [s.wall for s in spent]
+        return statistics.median(walls), p95(walls), statistics.median(s.cpu for s in spent)
+
+    print(
+        f"{'page':30} {'median':>7} {'p95':>7} {'CPU':>6} {'SQL':>4} {'Redis':>5}"
+        "  against its floor (median / p95 / CPU)"
+    )
+    for name, spent in times.items():
+        median, high, cpu = figures(name)
         floor = FLOOR.get(name, "floor")
         against = ""
         if not name.startswith("floor"):
-            against = f"{median / floors[floor][0]:.2f}x / {high / floors[floor][1]:.2f}x {floor}"
-        print(f"{name:32} {median:8.2f} {high:8.2f}  {against}")
+            base = figures(floor)
+            against = (
+                f"{median / base[0]:.2f}x / {high / base[1]:.2f}x / {cpu / base[2]:.2f}x {floor}"
+            )
+        sql = statistics.median(s.database for s in spent)
+        redis = statistics.median(s.cache for s in spent)
+        print(f"{name:30} {median:7.2f} {high:7.2f} {cpu:6.2f} {sql:4.0f} {redis:5.0f}  {against}")
 
 
 def main() -> None:

@@ -195,13 +195,13 @@ def orders_submit(
                 )
             if seat.number not in rules.active_seats(rnd.state):
                 raise Rejected(rules.not_active_message(rnd.state, seat.number), code="not_active")
-            # Read after the lock was granted, so it holds every order committed before.
-            submitted = queries.submitted_seat_numbers(rnd.pk)
-            if seat.number in submitted:
-                raise already_in
             payload = rules.orders_arriving(seat=seat, user=user, payload=payload, round=rnd)
             payload = rules.validate_orders(rnd.state, seat.number, payload)
-            order = Order.objects.create(round=rnd, seat=seat, payload=payload, submitted_at=now)
+            order = Order(round=rnd, seat=seat, payload=payload, submitted_at=now)
+            # The seats whose orders were in, read with the insert after the lock was granted
+            # (every order committed before); the seat's own second order is refused by the
+            # unique constraint (the IntegrityError below), whatever it holds.
+            submitted = queries.insert_order(order)
             rules.orders_stored(order=order)
             _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock

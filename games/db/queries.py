@@ -17,7 +17,7 @@ from typing import NamedTuple
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from ..models import Game, Round, Seat
+from ..models import Game, Order, Round, Seat
 from .rows import Columns, fetch
 
 _SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
@@ -53,6 +53,40 @@ _SUBMITTED_SQL = """SELECT s.number FROM games_order o JOIN games_seat s ON s.id
 def submitted_seat_numbers(round_id: int) -> set[int]:
     """The numbers of the seats whose orders for the round are in."""
     return {number for (number,) in fetch(_SUBMITTED_SQL, [round_id])}
+
+
+# The order and the seats whose orders were in before it, in one statement where the database
+# writes in a CTE (PostgreSQL): the statement's snapshot is taken after the caller's round lock
+# was granted, so it holds every order committed before; it does not see its own new row.
+_INSERT_ORDER_SQL = """
+    WITH new AS (
+        INSERT INTO games_order (round_id, seat_id, payload, submitted_at)
+        VALUES (%s, %s, %s, %s) RETURNING id
+    )
+    SELECT new.id, s.number FROM new
+    LEFT JOIN games_order o ON o.round_id = %s
+    LEFT JOIN games_seat s ON s.id = o.seat_id"""
+
+
+def insert_order(order: Order) -> set[int]:
+    """Insert ``order`` (its ``pk`` set) and answer the numbers of the seats whose orders for
+    its round were in before it: one round trip instead of a read and an insert (the order
+    submit's, under its round's lock). A second order of the seat raises the unique
+    constraint's ``IntegrityError``."""
+    if connection.vendor != "postgresql":  # no writing CTE: the read, then the ORM's insert
+        before = submitted_seat_numbers(order.round_id)
+        order.save(force_insert=True)
+        return before
+    fields = {f.attname: f for f in Order._meta.concrete_fields}
+    values = [
+        fields[name].get_db_prep_save(getattr(order, name), connection)
+        for name in ("round_id", "seat_id", "payload", "submitted_at")
+    ]
+    rows = fetch(_INSERT_ORDER_SQL, [*values, order.round_id])
+    order.pk = rows[0][0]
+    order._state.adding = False
+    order._state.db = connection.alias
+    return {number for _, number in rows if number is not None}
 
 
 # --- a published round's page -----------------------------------------------------------------

@@ -4,7 +4,7 @@ with the ORM's conversions, and only what its caller may see."""
 import threading
 
 import pytest
-from django.db import DatabaseError, connection, connections, transaction
+from django.db import DatabaseError, IntegrityError, connection, connections, transaction
 
 from games import resolution, services
 from games.db import queries
@@ -164,3 +164,22 @@ def test_public_page_marker_moves_with_whatever_the_game_page_shows():
     Game.objects.filter(pk=game.pk).update(settings={**game.settings, "wind": "storm"})
     marks.append(queries.public_page_marker(game.pk))
     assert len(set(marks)) == len(marks)
+
+
+def test_insert_order_stores_the_order_and_answers_the_seats_in_before_it():
+    from games.models import Order
+
+    alice, bob = make_user(), make_user()
+    game = make_dogfight(humans={0: alice, 3: bob})  # the four other seats: computer pilots
+    rnd = open_round(game)
+    when = rnd.opened_at
+    order = Order(round=rnd, seat=seat_of(game, bob), payload=ORDERS, submitted_at=when)
+    with transaction.atomic():
+        assert queries.insert_order(order) == {1, 2, 4, 5}
+    stored = Order.objects.get(pk=order.pk)
+    assert (stored.seat_id, stored.payload, stored.submitted_at) == (order.seat_id, ORDERS, when)
+    again = Order(round=rnd, seat=seat_of(game, bob), payload=ORDERS, submitted_at=when)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        queries.insert_order(again)
+    alices = Order(round=rnd, seat=seat_of(game, alice), payload=ORDERS, submitted_at=when)
+    assert queries.insert_order(alices) == {1, 2, 3, 4, 5}
