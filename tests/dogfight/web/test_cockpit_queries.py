@@ -135,10 +135,11 @@ def test_a_new_time_zone_shows_on_the_next_page_at_once(pilot, game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_named_pilots_order_submit_is_one_transaction_of_five_statements(pilot, game):
+def test_a_named_pilots_order_submit_is_one_transaction_of_four_statements(pilot, game):
     """Committed for real (no test transaction around it): the seat with its game, then in one
-    transaction without a savepoint the round's lock, its orders so far, the insert and (she
-    is the last pilot of her game to send hers) the round marked as all in."""
+    transaction without a savepoint the round's lock, the insert that answers the orders so far
+    (one statement: games.db.queries.insert_order) and (she is the last pilot of her game to
+    send hers) the round marked as all in."""
     pilot.get(cockpit(game, 0))
     with CaptureQueriesContext(connection) as queries:
         response = pilot.post(orders_url(game, 0), {**order_post(["TB", "TB", "A"]), "round": "1"})
@@ -146,9 +147,9 @@ def test_a_named_pilots_order_submit_is_one_transaction_of_five_statements(pilot
     sql = [q["sql"] for q in queries]
     assert not any("SAVEPOINT" in statement for statement in sql)
     work = [s for s in sql if s not in ("BEGIN", "COMMIT")]
-    assert len(work) == 5
+    assert len(work) == 4
     assert "FROM games_seat s JOIN games_game g" in work[0]
-    assert work[1].endswith("FOR UPDATE") and "FROM games_order" in work[2]
-    assert work[3].startswith('INSERT INTO "games_order"')
-    assert work[4].startswith('UPDATE "games_round" SET "all_in_at"')
+    assert work[1].endswith("FOR UPDATE")
+    assert "INSERT INTO games_order" in work[2] and "LEFT JOIN games_order o" in work[2]
+    assert work[3].startswith('UPDATE "games_round" SET "all_in_at"')
     assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
