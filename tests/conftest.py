@@ -60,3 +60,16 @@ def empty_cache():
     yield
     cache.clear()
     forget_process_counts()
+
+
+@pytest.fixture(autouse=True)
+def site_language():
+    """Each test starts in the site's language: a request through the test client leaves the
+    language its LocaleMiddleware chose active in the thread, so a German page read by one test
+    would word the next test's mail and reports in German."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
