@@ -10,6 +10,7 @@ Whatever is posted is checked by the engine again (through the services) before 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from functools import lru_cache
@@ -18,13 +19,15 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import limits, selectors, services, table
+from games import limits, report_cache, selectors, services, table
 from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
@@ -311,7 +314,8 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     )
     offer = DrawOffer.objects.filter(game=game).first()
     running = game.status == Game.Status.RUNNING
-    last = history.last_action(game, names)
+    shown = _round_shown(rnd, game, state, player, names)
+    last = shown["last_action"]
     context.update(
         {
             "counter": history.counter(state),
@@ -323,7 +327,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "order": order,
             "active": active,
             "phase": state["phase"],
-            "fighters": fighter_rows(state, names),
+            "fighters_table": mark_safe(shown["fighters_table"]),  # rendered by our template
             "offer": offer,
             "offer_mine": offer is not None and offer.seat == player,
             "offer_theirs": offer is not None and offer.seat != player,
@@ -370,6 +374,38 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         ]
     context["board"] = svg.board_svg(state, **board)
     return context
+
+
+def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names: dict) -> dict:
+    """What the page shows the same to the seat on every request while a round is open: the
+    last published action and the fighters' table (``state`` is the seat's view of the round's
+    snapshot). Kept in the shared cache under the open round, the seat, the names and the
+    language: while a round is open neither changes, since the rounds before it were
+    published in the transaction that opened it and its state is its start's snapshot. With
+    no round open (a finished duel) it is worked out for each request."""
+    if rnd is None:
+        return _shown(game, state, names)
+    key = f"duel-seat:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
+    shown = cache.get(key)
+    if shown is None:
+        shown = _shown(game, state, names)
+        cache.set(key, shown, report_cache.REPORT_SECONDS)
+    return shown
+
+
+def _shown(game: Game, state: dict, names: dict) -> dict:
+    return {
+        "last_action": history.last_action(game, names),
+        "fighters_table": render_to_string(
+            "duel/_fighters.html", {"fighters": fighter_rows(state, names)}
+        ),
+    }
+
+
+def _names_key(names: dict[int, str]) -> str:
+    """The seats' names as a short part of a cache key: a new name is a new key."""
+    text = json.dumps(sorted(names.items()))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 @lru_cache(maxsize=64)

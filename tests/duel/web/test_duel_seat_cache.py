@@ -1,0 +1,55 @@
+"""What the seat page shows the same on every request of an open round (the opponent's last
+action, the fighters' table) is kept in the shared cache under the round, the seat, the names
+and the language: the page shows what is new as soon as any of them changes."""
+
+import pytest
+
+from games.models import Seat
+
+from .helpers import act, fly, make_duel, page_url, placed, stay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def turn_one(alice, bob, django_capture_on_commit_callbacks):
+    game = make_duel(alice, bob)
+    placed(game, alice, bob, django_capture_on_commit_callbacks)
+    return game
+
+
+def test_a_new_round_shows_its_last_action_and_its_fighters(
+    client, alice, bob, turn_one, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    before = client.get(page_url(turn_one, 0)).content.decode()
+    act(turn_one, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    act(turn_one, bob, stay("B1"), django_capture_on_commit_callbacks)
+    after = client.get(page_url(turn_one, 0)).content.decode()
+
+    assert "on [0, 8]" in before and "bob's last action" not in before
+    assert "on [2, 4]" in after and "on [0, 8]" not in after
+    assert "bob's last action" in after and "Turn 2 · bob · nothing destroyed" in after
+
+
+def test_a_new_name_shows_in_the_table_and_the_last_action(
+    client, alice, bob, turn_one, django_capture_on_commit_callbacks
+):
+    act(turn_one, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    client.force_login(bob)
+    before = client.get(page_url(turn_one, 1)).content.decode()
+    Seat.objects.filter(game=turn_one, number=0).update(name="Red Baron")
+    after = client.get(page_url(turn_one, 1)).content.decode()
+
+    assert "alice's last action" in before and "Red Baron" not in before
+    assert "Red Baron's last action" in after
+    assert '<td data-label="Player">Red Baron</td>' in after
+
+
+def test_each_language_has_its_own_table(client, alice, turn_one):
+    client.force_login(alice)
+    english = client.get(page_url(turn_one, 0), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    german = client.get(page_url(turn_one, 0), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert "<th>Fighter</th>" in english and "<th>Jäger</th>" not in english
+    assert "<th>Jäger</th>" in german and "<th>Fighter</th>" not in german
