@@ -22,8 +22,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -32,6 +32,7 @@ from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
+from . import db as duel_db
 from . import history, svg
 from . import services as duel_services
 from .models import DrawOffer
@@ -78,7 +79,14 @@ def _hex(text: str | None):
 
 
 def _urls(seat: Seat) -> dict:
-    args = [seat.game_id, seat.number]
+    return _seat_urls(get_script_prefix(), seat.game_id, seat.number)
+
+
+@lru_cache(maxsize=1024)
+def _seat_urls(script_prefix: str, game_id: int, number: int) -> dict[str, str]:
+    """A seat's pages, reversed once per process for each seat (and script prefix, which
+    reversing reads). Callers must not change the dict."""
+    args = [game_id, number]
     return {
         name: reverse(f"duel:{name}", args=args)
         for name in ("seat", "preview", "submit", "resign", "draw")
@@ -312,7 +320,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and game.status == Game.Status.RUNNING
         and player in RULES.active_seats(raw)
     )
-    offer = DrawOffer.objects.filter(game=game).first()
+    offer = duel_db.draw_offer_seat(game.pk)
     running = game.status == Game.Status.RUNNING
     shown = _round_shown(rnd, game, state, player, names)
     last = shown["last_action"]
@@ -328,9 +336,8 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "active": active,
             "phase": state["phase"],
             "fighters_table": mark_safe(shown["fighters_table"]),  # rendered by our template
-            "offer": offer,
-            "offer_mine": offer is not None and offer.seat == player,
-            "offer_theirs": offer is not None and offer.seat != player,
+            "offer_mine": offer == player,
+            "offer_theirs": offer is not None and offer != player,
             "running": running,
             "opponent": names.get(1 - player),
             "missed_mine": bool(state["missed_in_row"][player]),
@@ -372,8 +379,39 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context["sealed_mine"] = [  # his own: he may see it
             {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]
         ]
-    context["board"] = svg.board_svg(state, **board)
+    # The board shows a request's own picks: a hex chosen, a turn begun (the draft after the
+    # click, as the board draws it).
+    opening = board.get("selected") is None and context.get("draft", "[]") == "[]"
+    opening = opening and not context.get("current")
+    context["board"] = _board(rnd, player, opening, state, board)
+    context["tools"] = _language_parts(get_language())
     return context
+
+
+def _board(rnd: Round | None, player: int, opening: bool, state: dict, board: dict) -> SafeString:
+    """The board as ``svg.board_svg`` draws it. Its ``opening`` drawing (no hex picked, no turn
+    begun: what every reload and live redraw of the round shows) is kept in the shared cache
+    under the open round, the seat and the language, since nothing else it shows changes
+    while the round is open; one with a request's own picks is drawn for that request (so
+    the cache holds one board per round, seat and language, not one per click)."""
+    if rnd is None or not opening:
+        return svg.board_svg(state, **board)
+    key = f"duel-board:{rnd.pk}:{player}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = str(svg.board_svg(state, **board))
+        cache.set(key, html, report_cache.REPORT_SECONDS)
+    return mark_safe(html)  # drawn by svg.board_svg, which escapes what it draws
+
+
+@lru_cache(maxsize=8)
+def _language_parts(language: str) -> dict[str, SafeString]:
+    """The board's tools and the legend in ``language`` (the active one): the same on every
+    page, so rendered once per process and language."""
+    return {
+        "board_tools": render_to_string("duel/_board_tools.html"),
+        "legend": render_to_string("duel/_legend.html"),
+    }
 
 
 def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names: dict) -> dict:

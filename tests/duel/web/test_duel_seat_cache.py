@@ -1,12 +1,16 @@
 """What the seat page shows the same on every request of an open round (the opponent's last
-action, the fighters' table) is kept in the shared cache under the round, the seat, the names
-and the language: the page shows what is new as soon as any of them changes."""
+action, the fighters' table, the board before anything is picked) is kept in the shared cache
+under the round, the seat, the names and the language: the page shows what is new as soon as
+any of them changes, and a request's own picks (a hex, a turn begun) are drawn for it alone."""
+
+import re
 
 import pytest
 
+from duel.plugin import RULES
 from games.models import Seat
 
-from .helpers import act, fly, make_duel, page_url, placed, stay
+from .helpers import act, fly, make_duel, open_round, page_url, placed, stay
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +57,53 @@ def test_each_language_has_its_own_table(client, alice, turn_one):
 
     assert "<th>Fighter</th>" in english and "<th>Jäger</th>" not in english
     assert "<th>Jäger</th>" in german and "<th>Fighter</th>" not in german
+    assert 'aria-label="The duel board"' in board(english)
+    assert 'aria-label="Das Spielbrett des Duells"' in board(german)
+
+
+def board(page: str) -> str:
+    return re.search(r"<svg id=\"board\".*?</svg>", page, re.DOTALL).group(0)
+
+
+def test_a_step_picked_is_drawn_for_its_request_alone(client, alice, turn_one):
+    client.force_login(alice)
+    url = page_url(turn_one, 0)
+    opening = board(client.get(url).content.decode())
+    picked = board(
+        client.get(url, {"draft": "[]", "current": "", "do": "pick:A1"}).content.decode()
+    )
+    stepped = client.get(
+        url, {"draft": '[{"fighter": "A1", "steps": []}]', "current": "A1", "do": "step:A"}
+    )
+    again = board(client.get(url).content.decode())
+
+    assert 'class="step-link"' not in opening and 'class="step-link"' in picked
+    assert board(stepped.content.decode()) not in (opening, picked)
+    assert again == opening
+
+
+def test_a_hex_chosen_is_ringed_for_its_request_alone(client, alice, bob):
+    game = make_duel(alice, bob, asteroids=1)
+    rnd = open_round(game)
+    [seat] = RULES.active_seats(rnd.state)
+    col, row = RULES.choices(rnd.state, seat)["hexes"][0]
+    client.force_login(alice if seat == 0 else bob)
+    url = page_url(game, seat)
+    opening = board(client.get(url).content.decode())
+    chosen = board(client.get(url, {"hex": f"{col},{row}"}).content.decode())
+    again = board(client.get(url).content.decode())
+
+    assert 'class="selected"' not in opening and 'class="selected"' in chosen
+    assert again == opening
+
+
+def test_a_new_round_redraws_the_board(
+    client, alice, bob, turn_one, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    before = board(client.get(page_url(turn_one, 0)).content.decode())
+    act(turn_one, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    act(turn_one, bob, stay("B1"), django_capture_on_commit_callbacks)
+    after = board(client.get(page_url(turn_one, 0)).content.decode())
+
+    assert "on [0, 8]</title>" in before and "on [2, 4]</title>" in after
