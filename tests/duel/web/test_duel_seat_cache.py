@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from duel import services as duel_services
 from duel.plugin import RULES
 from games.models import Seat
 
@@ -107,3 +108,16 @@ def test_a_new_round_redraws_the_board(
     after = board(client.get(page_url(turn_one, 0)).content.decode())
 
     assert "on [0, 8]</title>" in before and "on [2, 4]</title>" in after
+
+
+def test_a_draw_offer_shows_on_both_pages_as_soon_as_it_is_made(client, alice, bob, turn_one):
+    client.force_login(alice)
+    before = client.get(page_url(turn_one, 0)).content.decode()
+    duel_services.draw_offer(game=turn_one, user=alice)
+    mine = client.get(page_url(turn_one, 0)).content.decode()
+    client.force_login(bob)
+    theirs = client.get(page_url(turn_one, 1)).content.decode()
+
+    assert 'value="offer"' in before and "Your offer of a draw stands" not in before
+    assert "Your offer of a draw stands until bob answers" in mine and 'value="withdraw"' in mine
+    assert "alice offers a draw." in theirs and 'value="accept"' in theirs
