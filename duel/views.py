@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import limits, report_cache, selectors, services, table
+from games import limits, selectors, services, table
 from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
@@ -56,6 +56,12 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 SEAT = "duel/seat.html"
+
+# How long a round's parts of the page stay in the shared cache: they are read while the seat
+# sits at the open round (reloads, live redraws), never after it (the key holds the round), and
+# the cache shares its Redis with the broker, which must never evict; a board is up to some
+# 110 KB. A round open longer has them drawn again once per quarter of an hour.
+ROUND_PARTS_SECONDS = 15 * 60
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -400,7 +406,7 @@ def _board(rnd: Round | None, player: int, opening: bool, state: dict, board: di
     html = cache.get(key)
     if html is None:
         html = str(svg.board_svg(state, **board))
-        cache.set(key, html, report_cache.REPORT_SECONDS)
+        cache.set(key, html, ROUND_PARTS_SECONDS)
     return mark_safe(html)  # drawn by svg.board_svg, which escapes what it draws
 
 
@@ -427,7 +433,7 @@ def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names:
     shown = cache.get(key)
     if shown is None:
         shown = _shown(game, state, names)
-        cache.set(key, shown, report_cache.REPORT_SECONDS)
+        cache.set(key, shown, ROUND_PARTS_SECONDS)
     return shown
 
 
