@@ -389,20 +389,23 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     # click, as the board draws it).
     opening = board.get("selected") is None and context.get("draft", "[]") == "[]"
     opening = opening and not context.get("current")
-    context["board"] = _board(rnd, player, opening, state, board)
+    context["board"] = _board(rnd, player, active, opening, state, board)
     context["tools"] = _language_parts(get_language())
     return context
 
 
-def _board(rnd: Round | None, player: int, opening: bool, state: dict, board: dict) -> SafeString:
+def _board(
+    rnd: Round | None, player: int, active: bool, opening: bool, state: dict, board: dict
+) -> SafeString:
     """The board as ``svg.board_svg`` draws it. Its ``opening`` drawing (no hex picked, no turn
     begun: what every reload and live redraw of the round shows) is kept in the shared cache
-    under the open round, the seat and the language, since nothing else it shows changes
-    while the round is open; one with a request's own picks is drawn for that request (so
-    the cache holds one board per round, seat and language, not one per click)."""
+    under the open round, the seat, whether the seat is to act (its links: the round stays
+    open a moment after its action is in) and the language, since nothing else it shows
+    changes while the round is open; one with a request's own picks is drawn for that request
+    (so the cache holds one board per round, seat and language, not one per click)."""
     if rnd is None or not opening:
         return svg.board_svg(state, **board)
-    key = f"duel-board:{rnd.pk}:{player}:{get_language()}"
+    key = f"duel-board:{rnd.pk}:{player}:{int(active)}:{get_language()}"
     html = cache.get(key)
     if html is None:
         html = str(svg.board_svg(state, **board))

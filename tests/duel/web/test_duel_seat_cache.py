@@ -9,6 +9,7 @@ import pytest
 
 from duel import services as duel_services
 from duel.plugin import RULES
+from games import services
 from games.models import Seat
 
 from .helpers import act, fly, make_duel, open_round, page_url, placed, stay
@@ -121,3 +122,20 @@ def test_a_draw_offer_shows_on_both_pages_as_soon_as_it_is_made(client, alice, b
     assert 'value="offer"' in before and "Your offer of a draw stands" not in before
     assert "Your offer of a draw stands until bob answers" in mine and 'value="withdraw"' in mine
     assert "alice offers a draw." in theirs and 'value="accept"' in theirs
+
+
+def test_an_action_in_takes_the_choices_off_the_board_while_the_round_is_open(client, alice, bob):
+    game = make_duel(alice, bob, asteroids=1)
+    rnd = open_round(game)
+    [number] = RULES.active_seats(rnd.state)
+    seat = game.seats.get(number=number)
+    client.force_login(seat.user)
+    url = page_url(game, number)
+    choosing = board(client.get(url).content.decode())
+    hexes = RULES.choices(rnd.state, number)["hexes"]
+    # What commits schedule (the resolution) is not run: the round stays open.
+    services.orders_submit(seat=seat, user=seat.user, payload={"type": "asteroid", "hex": hexes[0]})
+    sent = client.get(url).content.decode()
+
+    assert open_round(game) == rnd
+    assert 'class="choice"' in choosing and 'class="choice"' not in board(sent)
