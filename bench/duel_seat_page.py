@@ -4,9 +4,10 @@ played by the computer's novice moves to its 9th action (the asteroid phase, the
 ``bench/web_load.py`` measures: a board of some 200 hexes to pick and their list) and to its
 first turn (the turn form, its preview). Each page's CPU time per request (``process_time``:
 this process's work, not the database's, so a busy machine shifts it little) and its wall time.
-Embedded default (SQLite in a temporary file, the local-memory cache), the Django test client.
+Embedded default (SQLite in a temporary file, the local-memory cache, or with ``--cache-url``
+the shared Redis cache the site runs with), the Django test client.
 
-    python bench/duel_seat_page.py [--requests 200]
+    python bench/duel_seat_page.py [--requests 200] [--cache-url redis://127.0.0.1:6379/12]
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ os.environ.setdefault("SECRET_KEY", "bench-" + "x7Qz" * 16)
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/duel-bench.sqlite3"
 os.environ.pop("CACHE_URL", None)
+if "--cache-url" in sys.argv:  # read before Django's settings are
+    os.environ["CACHE_URL"] = sys.argv[sys.argv.index("--cache-url") + 1]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django
@@ -33,6 +36,7 @@ import django
 django.setup()
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 
@@ -87,8 +91,10 @@ def measured(client: Client, url: str, requests: int, **headers) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--cache-url", help="the shared cache (emptied first), not local memory")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
+    cache.clear()
     pilot = User.objects.create_user("pilot", password="x")
     opponent = User.objects.create_user("opponent", password="x")
     setup = duel_until(pilot, opponent, "asteroids", after=8)

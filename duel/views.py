@@ -10,6 +10,7 @@ Whatever is posted is checked by the engine again (through the services) before 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from functools import lru_cache
@@ -18,9 +19,11 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -29,6 +32,7 @@ from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
+from . import db as duel_db
 from . import history, svg
 from . import services as duel_services
 from .models import DrawOffer
@@ -53,6 +57,12 @@ if TYPE_CHECKING:
 
 SEAT = "duel/seat.html"
 
+# How long a round's parts of the page stay in the shared cache: they are read while the seat
+# sits at the open round (reloads, live redraws), never after it (the key holds the round), and
+# the cache shares its Redis with the broker, which must never evict; a board is up to some
+# 110 KB. A round open longer has them drawn again once per quarter of an hour.
+ROUND_PARTS_SECONDS = 15 * 60
+
 
 def _facing_choices() -> list[tuple[int, str]]:
     return [(n, f"{n}: {facing_word(n)}") for n in range(RULES.facing_count)]
@@ -75,7 +85,14 @@ def _hex(text: str | None):
 
 
 def _urls(seat: Seat) -> dict:
-    args = [seat.game_id, seat.number]
+    return _seat_urls(get_script_prefix(), seat.game_id, seat.number)
+
+
+@lru_cache(maxsize=1024)
+def _seat_urls(script_prefix: str, game_id: int, number: int) -> dict[str, str]:
+    """A seat's pages, reversed once per process for each seat (and script prefix, which
+    reversing reads). Callers must not change the dict."""
+    args = [game_id, number]
     return {
         name: reverse(f"duel:{name}", args=args)
         for name in ("seat", "preview", "submit", "resign", "draw")
@@ -309,9 +326,10 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and game.status == Game.Status.RUNNING
         and player in RULES.active_seats(raw)
     )
-    offer = DrawOffer.objects.filter(game=game).first()
+    offer = duel_db.draw_offer_seat(game.pk)
     running = game.status == Game.Status.RUNNING
-    last = history.last_action(game, names)
+    shown = _round_shown(rnd, game, state, player, names)
+    last = shown["last_action"]
     context.update(
         {
             "counter": history.counter(state),
@@ -323,10 +341,9 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             "order": order,
             "active": active,
             "phase": state["phase"],
-            "fighters": fighter_rows(state, names),
-            "offer": offer,
-            "offer_mine": offer is not None and offer.seat == player,
-            "offer_theirs": offer is not None and offer.seat != player,
+            "fighters_table": mark_safe(shown["fighters_table"]),  # rendered by our template
+            "offer_mine": offer == player,
+            "offer_theirs": offer is not None and offer != player,
             "running": running,
             "opponent": names.get(1 - player),
             "missed_mine": bool(state["missed_in_row"][player]),
@@ -368,8 +385,74 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         context["sealed_mine"] = [  # his own: he may see it
             {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]
         ]
-    context["board"] = svg.board_svg(state, **board)
+    # The board shows a request's own picks: a hex chosen, a turn begun (the draft after the
+    # click, as the board draws it).
+    opening = board.get("selected") is None and context.get("draft", "[]") == "[]"
+    opening = opening and not context.get("current")
+    context["board"] = _board(rnd, player, active, opening, state, board)
+    context["tools"] = _language_parts(get_language())
     return context
+
+
+def _board(
+    rnd: Round | None, player: int, active: bool, opening: bool, state: dict, board: dict
+) -> SafeString:
+    """The board as ``svg.board_svg`` draws it. Its ``opening`` drawing (no hex picked, no turn
+    begun: what every reload and live redraw of the round shows) is kept in the shared cache
+    under the open round, the seat, whether the seat is to act (its links: the round stays
+    open a moment after its action is in) and the language, since nothing else it shows
+    changes while the round is open; one with a request's own picks is drawn for that request
+    (so the cache holds one board per round, seat and language, not one per click)."""
+    if rnd is None or not opening:
+        return svg.board_svg(state, **board)
+    key = f"duel-board:{rnd.pk}:{player}:{int(active)}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = str(svg.board_svg(state, **board))
+        cache.set(key, html, ROUND_PARTS_SECONDS)
+    return mark_safe(html)  # drawn by svg.board_svg, which escapes what it draws
+
+
+@lru_cache(maxsize=8)
+def _language_parts(language: str) -> dict[str, SafeString]:
+    """The board's tools and the legend in ``language`` (the active one): the same on every
+    page, so rendered once per process and language."""
+    return {
+        "board_tools": render_to_string("duel/_board_tools.html"),
+        "legend": render_to_string("duel/_legend.html"),
+    }
+
+
+def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names: dict) -> dict:
+    """What the page shows the same to the seat on every request while a round is open: the
+    last published action and the fighters' table (``state`` is the seat's view of the round's
+    snapshot). Kept in the shared cache under the open round, the seat, the names and the
+    language: while a round is open neither changes, since the rounds before it were
+    published in the transaction that opened it and its state is its start's snapshot. With
+    no round open (a finished duel) it is worked out for each request."""
+    if rnd is None:
+        return _shown(game, state, names)
+    key = f"duel-seat:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
+    shown = cache.get(key)
+    if shown is None:
+        shown = _shown(game, state, names)
+        cache.set(key, shown, ROUND_PARTS_SECONDS)
+    return shown
+
+
+def _shown(game: Game, state: dict, names: dict) -> dict:
+    return {
+        "last_action": history.last_action(game, names),
+        "fighters_table": render_to_string(
+            "duel/_fighters.html", {"fighters": fighter_rows(state, names)}
+        ),
+    }
+
+
+def _names_key(names: dict[int, str]) -> str:
+    """The seats' names as a short part of a cache key: a new name is a new key."""
+    text = json.dumps(sorted(names.items()))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 @lru_cache(maxsize=64)
