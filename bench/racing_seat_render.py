@@ -8,13 +8,18 @@ template). Prints p50/p95 in milliseconds per row:
 - ``seat page total``: both, as one request pays them (no middleware, no query);
 - ``preview total``: the htmx partial (the same template in the table's part frame).
 
+The equipment fieldset and the standings are kept in the cache (``seat.html``): the rows above
+render them once and read them back after; the ``cold`` rows forget them before each render,
+as the first view of a turn pays (the cache is this process's own unless CACHE_URL
+names a Redis, where each kept part read is a round trip).
+
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_render_race python bench/racing_seat_render.py
 
 It creates its own test database (``test_`` + the name in DATABASE_URL), fills it with one race
 and drops it at the end. Templates are loaded as in production (DEBUG off: the cached loader).
 On a shared machine, ``--rounds`` keeps another process's burst out: each row keeps its round
-with the lowest p50; the last line, Python function calls per render of the seat page (counted
-by cProfile), is the same on a loaded machine and a quiet one.
+with the lowest p50; the last lines, Python function calls per render (counted by cProfile), are
+the same on a loaded machine and a quiet one.
 """
 
 from __future__ import annotations
@@ -63,13 +68,40 @@ def rows_for(user, page) -> dict:
         status = table.table_status(page)
         return {**context, "table": {"frame": frame, "partial": partial, "status": status}}
 
+    from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
+    from django.utils import translation
+
     context = framed(views._context(page, request.GET), False)
+    language = translation.get_language()
+    kept = [
+        make_template_fragment_key("racing-equipment", [context["equipment_key"], language]),
+        make_template_fragment_key("racing-standings", [context["state_key"], language]),
+    ]
+
+    def cold(job):
+        """The job with the seat page's kept parts forgotten first."""
+
+        def forget_and_run():
+            cache.delete_many(kept)
+            return job()
+
+        return forget_and_run
+
+    def total():
+        return render_to_string(
+            views.SEAT, framed(views._context(page, request.GET), False), request
+        )
+
+    def render():
+        return render_to_string(views.SEAT, context, request)
+
     return {
         "context": lambda: views._context(page, request.GET),
-        "seat page render": lambda: render_to_string(views.SEAT, context, request),
-        "seat page total": lambda: render_to_string(
-            views.SEAT, framed(views._context(page, request.GET), False), request
-        ),
+        "seat page render": render,
+        "seat page render, cold": cold(render),
+        "seat page total": total,
+        "seat page total, cold": cold(total),
         "preview total": lambda: render_to_string(
             views.SEAT, framed(views._context(page, request.GET), True), request
         ),
@@ -91,16 +123,25 @@ def main() -> None:
         for job in rows.values():  # warm: template compilation, the seat's URL cache
             job()
         best = measure(rows, args.renders, args.rounds)
-        calls = calls_per_render(rows["seat page render"])
+        calls = {
+            name: calls_per_render(rows[name])
+            for name in (
+                "seat page render",
+                "seat page render, cold",
+                "seat page total",
+                "seat page total, cold",
+            )
+        }
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     print(
-        f"{'row':20} {'p50 ms':>8} {'p95 ms':>8}   ({args.renders} renders, best of "
+        f"{'row':24} {'p50 ms':>8} {'p95 ms':>8}   ({args.renders} renders, best of "
         f"{args.rounds} rounds)"
     )
     for name, times in best.items():
-        print(f"{name:20} {percentile(times, 0.5):8.3f} {percentile(times, 0.95):8.3f}")
-    print(f"Python function calls per render of the seat page: {calls:,}")
+        print(f"{name:24} {percentile(times, 0.5):8.3f} {percentile(times, 0.95):8.3f}")
+    for name, count in calls.items():
+        print(f"Python function calls per {name}: {count:,}")
 
 
 def calls_per_render(job, renders: int = 20) -> int:

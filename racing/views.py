@@ -10,6 +10,8 @@ the platform's submit (the engine plays it on a copy), before anything is stored
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from typing import Any
 
@@ -309,7 +311,23 @@ def _preview_facts(
     }
 
 
-def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
+def _digest(*parts) -> str:
+    """A short digest of JSON-able parts: a cache key's part that changes when any part does."""
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _equipment_key(state_key: str, seat: int, options: dict, data) -> str:
+    """The equipment fieldset's cache key (with the language, in seat.html): the round's state
+    and the names (``state_key``), the seat, and the form's fields of the jet's cards. Every
+    field the fieldset reads ends in ``_<card>`` (``_card_choices``), so the other fields (the
+    hinges a drag changes, the lift) leave it as it is."""
+    endings = tuple(f"_{card['card']}" for card in options["equipment"])
+    fields = sorted((k, v) for k, v in data.items() if endings and k.endswith(endings))
+    return _digest(state_key, seat, fields)
+
+
+def _order_form(raw: dict, seat: int, data, names: dict[int, str], state_key: str) -> dict:
     state = RULES.ordering_state(raw, seat)
     options = RULES.options(state)
     jet = next(j for j in state["jets"] if j["id"] == options["jet"])
@@ -377,6 +395,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str]) -> dict:
         "equipment": [e for e in equipment if "flight" not in RULES.kinds[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
         "cards": equipment,
+        "equipment_key": _equipment_key(state_key, seat, options, data),
         "ram_chips": [{"slot": n, "value": data.get(f"ram_chip_{n}", "")} for n in RAM_CHIP_SLOTS],
         "snaps": [(value, words.SNAP_WORDS[value]) for value in SNAPS],
         "station": _station_choices(state, jet, data) if options["station"] else None,
@@ -539,7 +558,9 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and seat.number in RULES.active_seats(raw)
     )
     own = next((j for j in raw["jets"] if j["seat"] == seat.number), None)
+    state_key = _digest(raw, names)  # the standings' cache key, with the language (seat.html)
     context.update(
+        state_key=state_key,
         state=raw,
         active=active,
         sent=page.own_orders,
@@ -550,7 +571,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         else None,
     )
     if active and raw["phase"] == "race":
-        context.update(_order_form(raw, seat.number, data, names))
+        context.update(_order_form(raw, seat.number, data, names, state_key))
     else:
         context["board"] = svg.course_svg(raw, names)
     return context

@@ -1,0 +1,162 @@
+"""The seat page's kept parts (seat.html: the equipment fieldset and the standings, each drawn
+once per state, names, seat, form fields and language and read back from the cache after):
+the page they make is the page drawn afresh, and it changes with each thing they show."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
+
+from games.models import Profile, Seat
+from tests.racing.engine.helpers import jet as placed
+from tests.racing.engine.helpers import race
+
+from .helpers import make_race, open_round, page_url, state, uberhirn_race
+
+pytestmark = pytest.mark.django_db
+
+CSRF = re.compile(r'(X-CSRFToken": "|csrfmiddlewaretoken" value=")[^"]+')
+UBERHIRN = 1
+
+
+def speaking(client, user, language: str) -> None:
+    """``user`` logged in on ``client`` afresh (no language cookie) with his pages in
+    ``language``."""
+    profile = Profile.objects.get(user=user)
+    profile.language = language
+    profile.save()  # which forgets his kept preferences (games/viewer.py)
+    client.cookies.clear()
+    client.force_login(user)
+
+
+def page(client, game, fields: dict | None = None) -> str:
+    """Seat 0's page, its CSRF tokens (different in every response) blanked."""
+    html = client.get(page_url(game, 0), fields or {})
+    assert html.status_code == 200
+    return CSRF.sub(r"\1-", html.content.decode())
+
+
+def part(html: str, start: str, end: str) -> str:
+    found = re.search(re.escape(start) + ".*?" + re.escape(end), html, re.DOTALL)
+    assert found, f"no {start}"
+    return found.group(0)
+
+
+def equipment(html: str) -> str:
+    return part(html, '<fieldset class="equipment">', "</fieldset>\n    \n")
+
+
+def standings(html: str) -> str:
+    return part(html, '<table class="standings">', "</table>")
+
+
+def kept_parts(client, game, language: str) -> list:
+    context = client.get(page_url(game, 0)).context
+    keys = [
+        make_template_fragment_key("racing-equipment", [context["equipment_key"], language]),
+        make_template_fragment_key("racing-standings", [context["state_key"], language]),
+    ]
+    return [cache.get(key) for key in keys]
+
+
+def test_the_page_from_kept_parts_is_the_page_drawn_afresh(client, alice, bob):
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    for fields in ({}, {f"use_{UBERHIRN}": "before", f"inner_card_{UBERHIRN}": "butt_kick"}):
+        for language in ("en", "de"):
+            speaking(client, alice, language)
+            cache.clear()
+            drawn = page(client, game, fields)
+            assert all(kept_parts(client, game, language)), "both parts are kept"
+            assert page(client, game, fields) == drawn
+    assert "nicht eingesetzt" in equipment(drawn) and "<caption>Stand</caption>" in drawn
+
+
+def test_each_language_gets_its_own_parts(client, alice, bob):
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    speaking(client, alice, "en")
+    english = page(client, game)
+    speaking(client, alice, "de")
+    german = page(client, game)
+    assert "not used" in equipment(english) and "nicht eingesetzt" in equipment(german)
+    assert "<caption>Standings</caption>" in standings(english)
+    assert "<caption>Stand</caption>" in standings(german)
+
+
+def test_a_new_turn_changes_the_standings_and_the_equipment(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    client.force_login(alice)
+    before = page(client, game)
+    red = next(j for j in state(game)["jets"] if j["seat"] == 0)
+    assert f'data-jet="{red["id"]}"' in standings(before)
+    assert 'id="use_1"' in equipment(before)
+    fields = {"round": "1", "lift": "2", "h1": "0", "h2": "0", "slips": ""}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(page_url(game, 0, "submit"), fields).status_code == 302
+    assert open_round(game).number == 2  # the next turn: blue's
+    flown = page(client, game)
+    assert standings(flown) != standings(before)
+    assert '<td data-label="Lift">2</td>' in part(
+        standings(flown), f'data-jet="{red["id"]}"', "</tr>"
+    )
+    # red on turn again in the next round, its Überhirn gone and a Booster in its place
+    ids = {j["seat"]: j["id"] for j in state(game)["jets"]}
+    rnd = open_round(game)
+    rnd.state = race(
+        placed(ids[0], 0, 0, 0, lift=1, seat=0, equipment=[{"id": 4, "kind": "robert"}]),
+        placed(ids[1], 100, 0, 90, seat=1),
+        placed(ids[2], 100, -100, 0, seat=2),
+        level=3,
+        turn=ids[0],
+    )
+    rnd.save(update_fields=["state"])
+    again = page(client, game)
+    assert "Überhirn" not in equipment(again) and 'id="use_4"' in equipment(again)
+
+
+def test_the_same_round_with_another_state_is_drawn_again(client, alice, bob):
+    """A round's state changed where it is (a test's hand, a referee's repair): the kept parts
+    follow the state, not the round's id."""
+    game = make_race(alice, bob)
+    position = uberhirn_race(game, third_y=-100)
+    client.force_login(alice)
+    before = page(client, game)
+    red = next(j for j in position["jets"] if j["seat"] == 0)
+    red["energy"] = 3
+    red["equipment"].append({"id": 9, "kind": "robert", "chips": 0})
+    rnd = open_round(game)
+    rnd.state = position
+    rnd.save(update_fields=["state"])
+    after = page(client, game)
+    assert standings(after) != standings(before)
+    assert 'id="use_9"' not in equipment(before) and "use_9" in equipment(after)
+
+
+def test_a_cards_fields_change_its_part_and_a_hinge_does_not(client, alice, bob):
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    client.force_login(alice)
+    plain = equipment(page(client, game))
+    chosen = equipment(
+        page(client, game, {f"use_{UBERHIRN}": "after", f"inner_direction_{UBERHIRN}": "back"})
+    )
+    assert '<option value="after" selected>' in chosen
+    assert '<option value="back" selected>' in chosen
+    assert '<option value="after" selected>' not in plain
+    assert equipment(page(client, game, {"h1": "17", "h2": "-4"})) == plain
+
+
+def test_a_new_name_is_shown_in_both_parts(client, alice, bob):
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    client.force_login(alice)
+    before = page(client, game)
+    assert "Zeppelin" not in before
+    Seat.objects.filter(game=game, number=1).update(name="Zeppelin")
+    after = page(client, game)
+    assert "Zeppelin" in standings(after) and "Zeppelin" in equipment(after)
