@@ -158,8 +158,9 @@ def _placement(data) -> dict:
 
 
 # A kept check lives this long: its key holds all it is made from, so it never goes stale;
-# the timeout only clears the plans no longer shown.
-CHECK_SECONDS = 3600
+# the timeout clears the drafts no longer shown (an empty draft's check is some 32 KB with a
+# first tile's places, a longer one's 2-3 KB; each click makes a new one).
+CHECK_SECONDS = 600
 
 
 def check_key(state: dict, seat: int, plan: dict) -> str:

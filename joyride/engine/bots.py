@@ -98,22 +98,6 @@ def _by_reach(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
     return tuple(sorted(_options(free_end, shape), key=lambda o: (-o[2], o[0])))
 
 
-@lru_cache(maxsize=8192)
-def _covering(free_end: Cell | None, shape: str) -> tuple[int, dict[int, tuple[_Option, ...]]]:
-    """The mask of every cell the ``_options`` cover, and for each such cell (its bit) the
-    options covering it: a lab's coins are counted only where they lie."""
-    union = 0
-    by_bit: dict[int, list[_Option]] = {}
-    for option in _options(free_end, shape):
-        mask = option[3]
-        union |= mask
-        while mask:
-            bit = mask & -mask
-            by_bit.setdefault(bit, []).append(option)
-            mask ^= bit
-    return union, {bit: tuple(options) for bit, options in by_bit.items()}
-
-
 # A next tile in the search's ranking: minus its guessed worth, its route's place in the beam,
 # its shape's number, its place in the shape's listing (ties broken by these, never by the
 # rest), then the route, the shape's number again, the placement and its mask.
@@ -217,16 +201,12 @@ class _Planner:
         key = (free_end, shape)
         known = self.coins_taken.get(key)
         if known is None:
-            union, by_bit = _covering(free_end, shape)
-            found = union & self.coin_mask
-            known = {}
-            while found:
-                bit = found & -found
-                found ^= bit
-                for option in by_bit[bit]:
-                    _, coins = known.get(option[0], (option, 0))
-                    known[option[0]] = (option, coins + 1)
-            self.coins_taken[key] = known
+            coins = self.coin_mask
+            known = self.coins_taken[key] = {
+                option[0]: (option, (option[3] & coins).bit_count())
+                for option in _options(free_end, shape)
+                if option[3] & coins
+            }
         return known
 
     def legal(self, node: _Node, mask: int) -> bool:
