@@ -5,6 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo, available_timezones
 
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.dates import get_timezone_location, get_timezone_name
+
 NOON = time(12, 0)
 
 
@@ -45,3 +49,43 @@ _REGIONS = (
     "Pacific",
 )
 TIME_ZONES = sorted(zone for zone in _ZONES if zone == "UTC" or zone.partition("/")[0] in _REGIONS)
+
+
+def zone_words(zone: str, language: str) -> str:
+    """A zone in the words of CLDR (through Babel) in ``language``: the country, the city and,
+    where CLDR names one, the zone's time, e.g. "Deutschland (Berlin) – Mitteleuropäische Zeit".
+    A language CLDR does not know is worded in English."""
+    locale = _babel_locale(language)
+    if zone == "UTC":
+        return f"{get_timezone_name(zone, zone_variant='standard', locale=locale)} (UTC)"
+    city = get_timezone_location(zone, locale=locale, return_city=True).rsplit("/", 1)[-1]
+    country = _country(zone, locale)
+    place = f"{country} ({city})" if country and country != city else country or city
+    time_name = get_timezone_name(zone, locale=locale)
+    # Without a name of its own, Babel names the zone by its place ("Japan (Ortszeit)"):
+    # the place is said already.
+    if time_name == get_timezone_location(zone, locale=locale):
+        return place
+    return f"{place} – {time_name}"
+
+
+def is_zone_alias(zone: str) -> bool:
+    """Whether CLDR counts the zone an old name of another (Europe/Kiev of Europe/Kyiv)."""
+    return zone in get_global("zone_aliases")
+
+
+def _babel_locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return Locale("en")
+
+
+def _country(zone: str, locale: Locale) -> str:
+    """The country the zone lies in, in the locale's words ("" for none). CLDR places some
+    Antarctic stations in "001", the world: they are said to be in Antarctica."""
+    canonical = get_global("zone_aliases").get(zone, zone)
+    territory = get_global("zone_territories").get(canonical, "")
+    if not territory.isalpha():
+        territory = "AQ" if zone.startswith("Antarctica/") else ""
+    return locale.territories.get(territory, "")

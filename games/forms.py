@@ -7,6 +7,8 @@ Forms check the shape of what was sent; what the games allow is decided by the s
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django import forms
@@ -14,9 +16,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .clock import TIME_ZONES
+from .clock import TIME_ZONES, is_zone_alias, zone_words
 from .models import Profile
 from .services import MAX_DEADLINE_DAYS
 from .text import refuse_bidi_controls, refuse_line_breaks, skeleton
@@ -25,7 +28,37 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 User = get_user_model()
-ZONE_CHOICES = [(zone, zone.replace("_", " ")) for zone in TIME_ZONES]
+
+
+def zone_choices() -> tuple[tuple[str, str], ...]:
+    """The time zones to pick from, worded and sorted in the active language. Called as the
+    form is shown or checked (a callable choice), so each request gets its own language."""
+    return zone_choices_in(get_language() or settings.LANGUAGE_CODE)
+
+
+@lru_cache(maxsize=16)
+def zone_choices_in(language: str) -> tuple[tuple[str, str], ...]:
+    """(IANA id, CLDR's words for the zone) sorted by the words, built once per language and
+    process. The value stays the IANA id. CLDR words an alias as the zone it stands for
+    (America/Buenos_Aires as America/Argentina/Buenos_Aires): the alias, and any zones still
+    worded alike, show their id too, so that no two choices read the same."""
+    words = {zone: zone_words(zone, language) for zone in TIME_ZONES}
+    canonical = Counter(label for zone, label in words.items() if not is_zone_alias(zone))
+    everyone = Counter(words.values())
+
+    def shown(zone: str, label: str) -> str:
+        alike = everyone[label] if is_zone_alias(zone) else canonical[label]
+        return label if alike == 1 else f"{label} ({zone.replace('_', ' ')})"
+
+    labelled = [(zone, shown(zone, label)) for zone, label in words.items()]
+    return tuple(sorted(labelled, key=lambda choice: _sort_key(choice[1])))
+
+
+def _sort_key(words: str) -> str:
+    """Letters without their accents, ignoring case: "Ägypten" sorts among the A's, as a
+    German reader looks for it."""
+    bare = unicodedata.normalize("NFKD", words)
+    return "".join(c for c in bare if not unicodedata.combining(c)).casefold()
 
 
 def username_look(username: str) -> str:
@@ -76,7 +109,7 @@ class SignupForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
-        choices=ZONE_CHOICES,
+        choices=zone_choices,
         help_text=_("Deadlines and reports are shown in this zone."),
     )
 
@@ -121,7 +154,7 @@ class GameSettingsForm(forms.Form):
         label=_("Title"), max_length=80, validators=[refuse_line_breaks, refuse_bidi_controls]
     )
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), choices=ZONE_CHOICES, initial="Europe/Berlin"
+        label=_("Time zone"), choices=zone_choices, initial="Europe/Berlin"
     )
     deadline_days: forms.IntegerField | None = forms.IntegerField(
         label=_("Deadline (days)"), min_value=1, max_value=MAX_DEADLINE_DAYS, initial=2
