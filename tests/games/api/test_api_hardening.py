@@ -32,7 +32,7 @@ def game(alice):
 
 
 def test_made_up_tokens_count_against_their_address(settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "3/m"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "3/h"}
     client = Client()
     assert [client.get(f"{API}/kinds").status_code for _ in range(3)] == [200] * 3
     for attempt in range(3):
@@ -41,7 +41,7 @@ def test_made_up_tokens_count_against_their_address(settings):
 
 
 def test_a_real_token_still_counts_alone(settings, alice):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "2/m"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api_requests": "2/h"}
     client = Client()
     assert [client.get(f"{API}/kinds").status_code for _ in range(3)] == [200, 200, 429]
     assert Bot(alice).get("/kinds").status_code == 200

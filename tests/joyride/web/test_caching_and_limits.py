@@ -39,7 +39,7 @@ def test_the_builder_and_its_answers_are_never_stored(client, alice, bob):
 
 
 def test_seals_sent_to_a_seat_are_limited(client, alice, bob, settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "orders_per_seat": "2/m"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "orders_per_seat": "2/h"}
     game = make_game(alice, bob)
     client.force_login(alice)
     answers = [client.post(url(game, 0, "submit"), {"round": "99"}).status_code for _ in range(3)]
@@ -78,7 +78,7 @@ def test_a_deeply_nested_plan_is_refused_with_a_400_never_a_500(client, alice, b
 
 
 def test_builder_clicks_are_limited_per_seat(client, alice, bob, settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "draft_edits_per_seat": "3/m"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "draft_edits_per_seat": "3/h"}
     game = make_game(alice, bob)
     client.force_login(alice)
     answers = [
