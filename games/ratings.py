@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 
-from . import ratings_board, registry, report_cache
+from . import board_versions, registry, report_cache
 from .db import bulk
 from .db import ratings as rating_rows
 from .models import Game, Rating, RatingChange, Report, Round, Seat
@@ -78,7 +78,7 @@ def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[Rati
     rating_rows.update([ratings[key] for key in sorted(ratings)], now)
     bulk.insert(changes)
     if changes:
-        ratings_board.changed({change.kind for change in changes})
+        board_versions.changed({change.kind for change in changes})
     return changes
 
 
@@ -219,7 +219,7 @@ def rebuild(now: datetime) -> int:
         Rating.objects.all().delete()
         bulk.insert([ratings[key] for key in sorted(ratings)])
         bulk.insert(changes)
-        ratings_board.changed()
+        board_versions.changed()
     for game_id in ids:
         report_cache.names_changed(game_id)  # their final reports show the changes
     return len(results)

@@ -4,7 +4,7 @@ The rows are the same for every reader. With a cache every process shares (produ
 Redis), a page's rendered rows are kept by (game, minimum of games, page, language, version),
 and the count of the game's board by (game, minimum, version). A board's version is two
 numbers, each bumped once the write that changes it has committed: the game's own (a batch's
-ratings of that game: a duel that ends leaves the dogfight's board kept) and every board's (a
+ratings of that game: one game's ending leaves the other games' boards kept) and every board's (a
 rebuild, a person renamed or deleted). A reader reads the version before the ratings: rows
 rendered from ratings read before a write committed are kept under a version the bump leaves
 behind, so no reader gets them after it. With a cache of each process's own (no
@@ -16,10 +16,8 @@ and the numbers formatted before the template, which only places them.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import NamedTuple
 from urllib.parse import quote
 
@@ -28,7 +26,6 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache, caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.locmem import LocMemCache
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.template.loader import render_to_string
@@ -39,58 +36,20 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from . import ratings
+from .board_versions import changed, version
 
 PAGE = 50
-EVERY_BOARD = "ratings-version"  # bumped when every board changes: a name, a rebuild
 # Kept entries expire: the cache shares its Redis with the broker, which must never evict, and
 # every version left behind would otherwise stay.
 BOARD_SECONDS = 2 * 24 * 3600
 
 
-# --- the version ------------------------------------------------------------------------------
+# --- kept or not ------------------------------------------------------------------------------
 
 
 def _kept() -> bool:
     """Whether boards are kept: only in a cache every process reads and bumps."""
     return not isinstance(caches["default"], (LocMemCache, DummyCache))
-
-
-def version(kind: str) -> str | None:
-    """The version the game's board is kept under: every board's (names) and the game's own
-    (its ratings), read in one round trip; None when the cache cannot say (Redis away:
-    nothing is read or kept). A missing version starts at the clock's nanoseconds, so that a
-    version lost with the cache's keys is never given again."""
-    keys = [EVERY_BOARD, _board_key(kind)]
-    found = cache.get_many(keys)
-    for key in keys:
-        if found.get(key) is None:
-            cache.add(key, time.time_ns(), None)
-            found[key] = cache.get(key)
-            if found[key] is None:
-                return None
-    return f"{found[EVERY_BOARD]}.{found[_board_key(kind)]}"
-
-
-def _board_key(kind: str) -> str:
-    return f"ratings-version:{kind}"
-
-
-def changed(kinds: Iterable[str] | None = None) -> None:
-    """Call in the transaction that changes what boards show: the boards of these games
-    (every board without ``kinds``) are rendered anew once it commits (at once outside a
-    transaction). A cache that fails then is logged, never raised into the committed work (a
-    noon batch's)."""
-    keys = [EVERY_BOARD] if kinds is None else [_board_key(kind) for kind in sorted(set(kinds))]
-    transaction.on_commit(partial(bump, keys), robust=True)
-
-
-def bump(keys: list[str]) -> None:
-    """Render the boards of these versions anew from now on."""
-    for key in keys:
-        try:
-            cache.incr(key)
-        except ValueError:  # no version (or no Redis, whose keys are dropped when it is back)
-            cache.set(key, time.time_ns(), None)
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="ratings-board-person-saved")

@@ -18,7 +18,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rating_model, ratings, ratings_board, registry, resolution, services
+from games import (
+    board_versions,
+    rating_model,
+    ratings,
+    ratings_board,
+    registry,
+    resolution,
+    services,
+)
 from games.db import ratings as rating_rows
 from games.forms import GameSettingsForm
 from games.models import Game, Rating, RatingChange, Round
@@ -368,7 +376,7 @@ def committed(capture):
     test game has not)."""
     with capture() as callbacks:
         yield
-    bumps = [c for c in callbacks if getattr(c, "func", None) is ratings_board.bump]
+    bumps = [c for c in callbacks if getattr(c, "func", None) is board_versions.bump]
     assert len(bumps) <= 1
     for bump in bumps:
         bump()
