@@ -123,6 +123,23 @@ def _with_kept_parts(context: dict) -> dict:
         {"planes": context["planes"], "own_seat": context["seat"].number},
     )
     context["legend_part"] = kept_part("dogfight/_legend.html", {"legend": context["legend"]})
+    if context["can_order"]:
+        context["orders_fields"] = kept_part(
+            "dogfight/_orders_fields.html",
+            {
+                "urls": context["urls"],
+                "round": {"number": context["round"].number},
+                "needs_name": context["needs_name"],
+                "pilot_name": context["pilot_name"],
+                "own_names": context["own_names"],
+                "name_problem": context["name_problem"],
+                "move_fieldsets": context["move_fieldsets"],
+                "warnings": context["warnings"],
+                "bursts_allowed": context["bursts_allowed"],
+                "plane": {"ammo": plane["ammo"]},
+                "chatter_lines": context["chatter_lines"],
+            },
+        )
     return context
 
 

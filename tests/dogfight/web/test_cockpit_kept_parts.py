@@ -1,5 +1,5 @@
-"""The cockpit's kept parts (``dogfight.views.kept_part``: its status, its planes' table and its
-legend, rendered once per language and digest of what they read): the page built from them is
+"""The cockpit's kept parts (``dogfight.views.kept_part``: its status, its planes' table, its
+legend and its order form's fields, rendered once per language and digest of what they read): the page built from them is
 the page drawn afresh, in English and German, and it changes with each thing they show."""
 
 import re
@@ -23,9 +23,9 @@ def pilot(client):
     return client, make_dogfight(humans={0: alice})
 
 
-def page(client, game, language: str = "en") -> str:
+def page(client, game, language: str = "en", **query) -> str:
     """The cockpit's HTML without its per-request CSRF tokens."""
-    response = client.get(cockpit(game, 0), HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(cockpit(game, 0), query, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     return TOKENS.sub(r"\1TOKEN", response.content.decode())
 
@@ -81,3 +81,23 @@ def test_the_planes_table_changes_with_a_plane_elsewhere(pilot):
     set_planes(rnd, {1: {"status": "air", "q": 4, "r": 2, "facing": 1}})
 
     assert "<td>(3, 2)</td>" in before and "<td>(4, 2)</td>" in page(client, game)
+
+
+def test_the_order_form_changes_with_the_picks_the_chatter_and_the_name(pilot):
+    client, game = pilot
+    before = page(client, game)
+    picked = page(client, game, m1="TA", l1="Tally <ho>!", pilot_name="Ace")
+
+    assert 'value="TA" selected' not in before and 'value="TA" selected' in picked
+    assert 'value="Tally &lt;ho&gt;!"' in picked and "Tally" not in before
+    assert "is a rank" not in before and "is a rank" in picked  # the typed name's problem
+    assert 'name="pilot_name" maxlength="30" value="Ace"' in picked
+
+
+def test_the_order_form_keeps_the_request_s_own_csrf_token(pilot):
+    client, game = pilot
+    first = client.get(cockpit(game, 0)).content.decode()
+    second = client.get(cockpit(game, 0)).content.decode()
+    token = re.compile(r'csrfmiddlewaretoken" value="([^"]*)"')
+
+    assert token.findall(first) and token.findall(first) != token.findall(second)
