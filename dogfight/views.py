@@ -75,7 +75,7 @@ def move_fieldsets(
 # language and a digest of all the part reads, so a kept part is never stale; the dictionary
 # is emptied when full (the parts of one round's pages are few, and drawn again at once).
 _KEPT: dict[tuple[str, str, str], SafeString] = {}
-KEPT_PARTS = 4096
+KEPT_PARTS = 1024
 
 
 def _digest(data: dict) -> str:
