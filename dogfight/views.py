@@ -7,6 +7,8 @@ by the engine again through the services before anything is stored.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from contextlib import nullcontext
 from functools import lru_cache
 
@@ -18,6 +20,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -66,6 +69,78 @@ def move_fieldsets(
             "fire_labels": list(words.in_language("FIRE_DIRECTIONS").items()),
         },
     )
+
+
+# Parts of the pilot's page kept by ``kept_part``, per process: a key is the template, the
+# language and a digest of all the part reads, so a kept part is never stale; the dictionary
+# is emptied when full (the parts of one round's pages are few, and drawn again at once).
+_KEPT: dict[tuple[str, str, str], SafeString] = {}
+KEPT_PARTS = 1024
+
+
+def _digest(data: dict) -> str:
+    """A short digest of JSON-able data: a key's part that changes when any of it does."""
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def kept_part(template: str, context: dict) -> SafeString:
+    """``template`` rendered with ``context`` (plain data, all it reads) in the active
+    language, kept for that key in this process: the cockpit's status, its planes' table and
+    its legend are the same on every view of a round, and rendering their translated words and
+    numbers was most of the page's cost. Kept here, not in the shared cache, to spare the
+    page a Redis round trip for each part."""
+    key = (template, get_language(), _digest(context))
+    part = _KEPT.get(key)
+    if part is None:
+        if len(_KEPT) >= KEPT_PARTS:
+            _KEPT.clear()
+        part = _KEPT[key] = render_to_string(template, context)
+    return part
+
+
+def _with_kept_parts(context: dict) -> dict:
+    """The pilot's page's context with its kept parts (``kept_part``), each from only what
+    its template reads."""
+    plane, state = context["plane"], context["state"]
+    context["status_part"] = kept_part(
+        "dogfight/_status.html",
+        {
+            "removal_pending": context["removal_pending"],
+            "plane": plane,
+            "out_at": context["out_at"],
+            "ammo_capacity": context["ammo_capacity"],
+            "repair_cap": context["repair_cap"],
+            "bursts_allowed": context["bursts_allowed"],
+            "scored": context["game"].scored,
+            "pot": state.get("pot"),
+            "last_report": context["last_report"],
+            "weather": context["weather"],
+        },
+    )
+    context["planes_part"] = kept_part(
+        "dogfight/_planes.html",
+        {"planes": context["planes"], "own_seat": context["seat"].number},
+    )
+    context["legend_part"] = kept_part("dogfight/_legend.html", {"legend": context["legend"]})
+    if context["can_order"]:
+        context["orders_fields"] = kept_part(
+            "dogfight/_orders_fields.html",
+            {
+                "urls": context["urls"],
+                "round": {"number": context["round"].number},
+                "needs_name": context["needs_name"],
+                "pilot_name": context["pilot_name"],
+                "own_names": context["own_names"],
+                "name_problem": context["name_problem"],
+                "move_fieldsets": context["move_fieldsets"],
+                "warnings": context["warnings"],
+                "bursts_allowed": context["bursts_allowed"],
+                "plane": {"ammo": plane["ammo"]},
+                "chatter_lines": context["chatter_lines"],
+            },
+        )
+    return context
 
 
 def _own_seat(request, game_id: int, number: int) -> Seat:
@@ -250,7 +325,8 @@ def _chatter_lines(data) -> list[str]:
 
 @table.seat_view("dogfight", gettext_lazy("The game has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    return table.render_table(request, SEAT, _context(page, request.user, request.GET), page)
+    context = _with_kept_parts(_context(page, request.user, request.GET))
+    return table.render_table(request, SEAT, context, page)
 
 
 @table.preview_view("dogfight")
@@ -299,7 +375,7 @@ def submit(request, game_id: int, number: int):
             and not seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists()
         ):
             return redirect("game", game_id=game_id)  # no board to show the form on yet
-        context = _context(page, request.user, request.POST)
+        context = _with_kept_parts(_context(page, request.user, request.POST))
         return table.render_table(request, SEAT, context, page, status=400)
     messages.success(request, _("Your orders are in. They are final: no edit, no withdrawal."))
     return redirect("dogfight:seat", game_id=game_id, number=number)
