@@ -1,0 +1,61 @@
+"""The turn form's waiting fighters are rendered once per process for each fighter's choices
+and language (``duel.views._fighter_choice``): the form from that cache is the form drawn
+afresh, and it shows what is new as soon as a fighter's choices or the language change."""
+
+import re
+
+import pytest
+
+from duel import views
+
+from .helpers import act, fly, make_duel, page_url, placed, stay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def turn_one(alice, bob, django_capture_on_commit_callbacks):
+    game = make_duel(alice, bob)
+    placed(game, alice, bob, django_capture_on_commit_callbacks)
+    return game
+
+
+def turn_form(page: bytes) -> str:
+    return re.search(r'<form id="turn-form".*?</form>', page.decode(), re.DOTALL).group(0)
+
+
+def test_the_turn_form_from_the_cache_equals_the_form_drawn_afresh(client, alice, turn_one):
+    client.force_login(alice)
+    url = page_url(turn_one, 0)
+    views._fighter_choice.cache_clear()
+    afresh = turn_form(client.get(url).content)
+    cached = turn_form(client.get(url).content)
+
+    assert views._fighter_choice.cache_info().hits >= 1
+    assert cached == afresh
+    assert '<div class="fighter-choice">\n      <strong>A1</strong> (Wasp, docked)' in cached
+    assert '<button type="submit" name="do" value="pick:A1">Fly A1</button>' in cached
+
+
+def test_a_fighter_in_flight_is_offered_with_its_speed(
+    client, alice, bob, turn_one, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    before = turn_form(client.get(page_url(turn_one, 0)).content)
+    act(turn_one, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    act(turn_one, bob, stay("B1"), django_capture_on_commit_callbacks)
+    after = turn_form(client.get(page_url(turn_one, 0)).content)
+
+    assert "<strong>A1</strong> (Wasp, docked)" in before
+    assert "<strong>A1</strong> (Wasp, speed 4)" in after
+    assert 'value="stay:A1"' in before and 'value="stay:A1"' not in after
+
+
+def test_each_language_has_its_own_choices(client, alice, turn_one):
+    client.force_login(alice)
+    url = page_url(turn_one, 0)
+    english = turn_form(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content)
+    german = turn_form(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)
+
+    assert "Fly A1</button>" in english and "Fly A1</button>" not in german
+    assert "(Wasp, docked)" in english and "(Wasp, docked)" not in german
