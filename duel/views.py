@@ -435,7 +435,7 @@ def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names:
     no round open (a finished duel) it is worked out for each request."""
     if rnd is None:
         return _shown(game, state, names)
-    key = f"duel-seat:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
+    key = f"duel-shown:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
     shown = cache.get(key)
     if shown is None:
         shown = _shown(game, state, names)
@@ -444,8 +444,11 @@ def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names:
 
 
 def _shown(game: Game, state: dict, names: dict) -> dict:
+    last = history.last_action(game, names)
+    if last is not None:  # its replay's address with it, reversed once a round
+        last["replay_url"] = reverse("round_report", args=[game.pk, last["number"]])
     return {
-        "last_action": history.last_action(game, names),
+        "last_action": last,
         "fighters_table": render_to_string(
             "duel/_fighters.html", {"fighters": fighter_rows(state, names)}
         ),

@@ -5,8 +5,10 @@ afresh, and it shows what is new as soon as a fighter's choices or the language 
 import re
 
 import pytest
+from django.urls import reverse
 
 from duel import views
+from games.models import Round
 
 from .helpers import act, fly, make_duel, page_url, placed, stay
 
@@ -59,3 +61,28 @@ def test_each_language_has_its_own_choices(client, alice, turn_one):
 
     assert "Fly A1</button>" in english and "Fly A1</button>" not in german
     assert "(Wasp, docked)" in english and "(Wasp, docked)" not in german
+
+
+def replay_link(page: bytes) -> str:
+    return re.search(r'<a href="([^"]*)">watch the replay</a>', page.decode()).group(1)
+
+
+def last_report(game) -> str:
+    published = game.rounds.filter(status=Round.Status.PUBLISHED)
+    return reverse("round_report", args=[game.pk, max(r.number for r in published)])
+
+
+def test_the_last_actions_replay_link_follows_each_new_round(
+    client, alice, bob, turn_one, django_capture_on_commit_callbacks
+):
+    client.force_login(bob)
+    act(turn_one, alice, fly("A1", 4), django_capture_on_commit_callbacks)
+    first = client.get(page_url(turn_one, 1)).content
+    cached = client.get(page_url(turn_one, 1)).content
+    first_report = last_report(turn_one)
+    act(turn_one, bob, stay("B1"), django_capture_on_commit_callbacks)
+    act(turn_one, alice, fly("A1", 3), django_capture_on_commit_callbacks)
+    after = client.get(page_url(turn_one, 1)).content
+
+    assert replay_link(first) == replay_link(cached) == first_report
+    assert replay_link(after) == last_report(turn_one) != first_report
