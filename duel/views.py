@@ -356,7 +356,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     )
     board: dict[str, Any] = {"highlight": None}
     if active and state["phase"] == "asteroids":
-        hexes = RULES.choices(raw, player)["hexes"]
+        hexes = _asteroid_hexes(rnd, raw, player)
         chosen = _hex(data.get("hex"))
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
         context["asteroid_options"] = _hex_options(
@@ -395,6 +395,20 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     context["board"] = _board(rnd, player, active, opening, state, board)
     context["tools"] = _language_parts(get_language())
     return context
+
+
+def _asteroid_hexes(rnd: Round | None, raw: dict, player: int) -> list[list[int]]:
+    """The hexes the engine lets ``player`` place an asteroid on. Kept in the shared cache
+    under the open round and the seat: the answer depends on the round's state alone, which
+    never changes while the round is open (each action is a round of its own)."""
+    if rnd is None:
+        return RULES.choices(raw, player)["hexes"]
+    key = f"duel-asteroid-hexes:{rnd.pk}:{player}"
+    hexes = cache.get(key)
+    if hexes is None:
+        hexes = RULES.choices(raw, player)["hexes"]
+        cache.set(key, hexes, ROUND_PARTS_SECONDS)
+    return hexes
 
 
 def _board(

@@ -1,16 +1,20 @@
-"""The turn form's waiting fighters are rendered once per process for each fighter's choices
-and language (``duel.views._fighter_choice``): the form from that cache is the form drawn
-afresh, and it shows what is new as soon as a fighter's choices or the language change."""
+"""What the seat page keeps beyond a request: each waiting fighter's choices on the turn form,
+rendered once per process for each fighter's choices and language (``views._fighter_choice``),
+the last action's replay address and the asteroid phase's hexes in the round's cache. What
+comes from a cache equals what is drawn afresh, and the page shows what is new as soon as its
+data change."""
 
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from duel import views
+from duel.plugin import RULES
 from games.models import Round
 
-from .helpers import act, fly, make_duel, page_url, placed, stay
+from .helpers import act, fly, make_duel, open_round, page_url, placed, stay
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +90,41 @@ def test_the_last_actions_replay_link_follows_each_new_round(
 
     assert replay_link(first) == replay_link(cached) == first_report
     assert replay_link(after) == last_report(turn_one) != first_report
+
+
+def asteroid_options(page: bytes) -> list[str]:
+    form = re.search(r'<select id="asteroid-hex".*?</select>', page.decode(), re.DOTALL).group(0)
+    return re.findall(r'<option value="(\d+,\d+)"', form)
+
+
+def test_the_asteroid_hexes_from_the_cache_equal_those_asked_afresh(client, alice, bob):
+    game = make_duel(alice, bob, asteroids=2)
+    rnd = open_round(game)
+    [seat] = RULES.active_seats(rnd.state)
+    client.force_login(alice if seat == 0 else bob)
+    afresh = client.get(page_url(game, seat)).content
+    cached = client.get(page_url(game, seat)).content
+
+    assert cache.get(f"duel-asteroid-hexes:{rnd.pk}:{seat}") is not None
+    assert asteroid_options(cached) == asteroid_options(afresh)
+    assert asteroid_options(afresh) == [
+        f"{c},{r}" for c, r in RULES.choices(rnd.state, seat)["hexes"]
+    ]
+
+
+def test_a_placed_asteroid_leaves_the_next_rounds_hexes(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
+    game = make_duel(alice, bob, asteroids=2)
+    [seat] = RULES.active_seats(open_round(game).state)
+    user = alice if seat == 0 else bob
+    client.force_login(user)
+    before = asteroid_options(client.get(page_url(game, seat)).content)
+    col, row = (int(n) for n in before[0].split(","))
+    act(game, user, {"type": "asteroid", "hex": [col, row]}, django_capture_on_commit_callbacks)
+    [other] = RULES.active_seats(open_round(game).state)
+    client.force_login(alice if other == 0 else bob)
+    after = asteroid_options(client.get(page_url(game, other)).content)
+
+    assert before[0] not in after
+    assert after == [f"{c},{r}" for c, r in RULES.choices(open_round(game).state, other)["hexes"]]
