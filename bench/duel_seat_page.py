@@ -5,15 +5,19 @@ played by the computer's novice moves to its 9th action (the asteroid phase, the
 first turn (the turn form, its preview). Each page's CPU time per request (``process_time``:
 this process's work, not the database's, so a busy machine shifts it little) and its wall time.
 Embedded default (SQLite in a temporary file, the local-memory cache, or with ``--cache-url``
-the shared Redis cache the site runs with), the Django test client.
+the shared Redis cache the site runs with), the Django test client. ``--calls`` prints each
+page's Python calls per request instead (cProfile over the requests): a figure a loaded
+machine does not shift.
 
-    python bench/duel_seat_page.py [--requests 200] [--cache-url redis://127.0.0.1:6379/12]
+    python bench/duel_seat_page.py [--requests 200] [--cache-url redis://127.0.0.1:6379/12] [--calls]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -88,10 +92,23 @@ def measured(client: Client, url: str, requests: int, **headers) -> tuple[float,
     return statistics.median(cpu), min(cpu), statistics.median(wall)
 
 
+def calls_per_request(client: Client, url: str, requests: int, **headers) -> float:
+    """Python calls per request (cProfile), after a warm-up."""
+    for _ in range(5):
+        client.get(url, secure=True, **headers)
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(requests):
+        client.get(url, secure=True, **headers)
+    profile.disable()
+    return pstats.Stats(profile).total_calls / requests
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--cache-url", help="the shared cache (emptied first), not local memory")
+    parser.add_argument("--calls", action="store_true", help="Python calls per request instead")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     cache.clear()
@@ -113,6 +130,11 @@ def main() -> None:
             htmx,
         ),
     ]
+    if args.calls:
+        print(f"{'page':34} {'calls per request':>17}")
+        for name, url, headers in pages:
+            print(f"{name:34} {calls_per_request(client, url, args.requests, **headers):17.0f}")
+        return
     floor = None
     print(f"{'page':34} {'CPU p50':>8} {'CPU min':>8} {'wall p50':>9}  CPU p50 / floor's")
     for name, url, headers in pages:

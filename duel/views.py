@@ -28,7 +28,6 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import limits, selectors, services, table
-from games.enginekit import EngineError
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
@@ -45,7 +44,6 @@ from .report import (
     fighter_rows,
     gone_words,
     kill_words,
-    refusal,
     result_words,
     step_word,
     threat_words,
@@ -93,10 +91,11 @@ def _seat_urls(script_prefix: str, game_id: int, number: int) -> dict[str, str]:
     """A seat's pages, reversed once per process for each seat (and script prefix, which
     reversing reads). Callers must not change the dict."""
     args = [game_id, number]
-    return {
+    urls = {
         name: reverse(f"duel:{name}", args=args)
         for name in ("seat", "preview", "submit", "resign", "draw")
     }
+    return urls | {"game": reverse("game", args=[game_id]), "rules": reverse("duel:rules")}
 
 
 # --- the turn so far ----------------------------------------------------------------------
@@ -193,32 +192,30 @@ def _turn_form(raw: dict, player: int, data) -> dict:
         do, error = data.get("do", ""), None
     new_orders, new_current = _apply(orders, current, do, data)
     try:
-        seen = RULES.turn_preview(raw, player, new_orders)
+        answer = _legal_with_preview(raw, player, new_orders)
+        seen = answer["preview"]
         refused = (
             _too_short(seen["next"])
             if do == "done" and seen["next"] and not seen["next"]["may_end"]
             else None
         )
-    except EngineError as problem:
-        refused = refusal(problem)
+    except Rejected as problem:
+        refused = str(problem)
     if refused:
         error = refused
         try:
             new_orders, new_current = orders, current
-            seen = RULES.turn_preview(raw, player, orders)
-        except EngineError:
+            answer = _legal_with_preview(raw, player, orders)
+        except Rejected:
             new_orders, new_current = [], ""
-            seen = RULES.turn_preview(raw, player, [])
+            answer = _legal_with_preview(raw, player, [])
+        seen = answer["preview"]
     if do == "done" and seen["next"] and seen["next"].get("finish"):
         new_orders[-1]["steps"] = seen["next"]["finish"]  # gone: the rest does not matter
-    options = {f["fighter"]: f for f in RULES.choices(raw, player)["fighters"]}
+    options = {f["fighter"]: f for f in answer["fighters"]}
     ordered = {o["fighter"] for o in new_orders}
     waiting = [
-        {
-            **f,
-            "name": RULES.class_name(f["class"]),
-            "facing_options": _facing_options(f["facing"], get_language()) if f["may_stay"] else "",
-        }
+        {**f, "choice": _waiting_choice(f)}
         for fid, f in options.items()
         if fid not in ordered and not f["doomed"]
     ]
@@ -253,6 +250,12 @@ def _warnings(seen: dict, options: dict, player: int) -> dict[str, list[str]]:
         ],
         "threats": [threat_words(t, player) for t in seen["threats"]],
     }
+
+
+def _legal_with_preview(raw: dict, player: int, orders: list) -> dict:
+    """The engine's legal choices and its preview of ``orders`` from one reading of the state
+    (the turn form needs both); a refused turn raises ``Rejected`` in words."""
+    return RULES.legal_choices(raw, player, orders)
 
 
 def _board_links(form: dict, state: dict) -> dict:
@@ -353,7 +356,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     )
     board: dict[str, Any] = {"highlight": None}
     if active and state["phase"] == "asteroids":
-        hexes = RULES.choices(raw, player)["hexes"]
+        hexes = _asteroid_hexes(rnd, raw, player)
         chosen = _hex(data.get("hex"))
         context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
         context["asteroid_options"] = _hex_options(
@@ -394,6 +397,20 @@ def _context(page: selectors.PlayerPage, data) -> dict:
     return context
 
 
+def _asteroid_hexes(rnd: Round | None, raw: dict, player: int) -> list[list[int]]:
+    """The hexes the engine lets ``player`` place an asteroid on. Kept in the shared cache
+    under the open round and the seat: the answer depends on the round's state alone, which
+    never changes while the round is open (each action is a round of its own)."""
+    if rnd is None:
+        return RULES.choices(raw, player)["hexes"]
+    key = f"duel-asteroid-hexes:{rnd.pk}:{player}"
+    hexes = cache.get(key)
+    if hexes is None:
+        hexes = RULES.choices(raw, player)["hexes"]
+        cache.set(key, hexes, ROUND_PARTS_SECONDS)
+    return hexes
+
+
 def _board(
     rnd: Round | None, player: int, active: bool, opening: bool, state: dict, board: dict
 ) -> SafeString:
@@ -432,7 +449,7 @@ def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names:
     no round open (a finished duel) it is worked out for each request."""
     if rnd is None:
         return _shown(game, state, names)
-    key = f"duel-seat:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
+    key = f"duel-shown:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
     shown = cache.get(key)
     if shown is None:
         shown = _shown(game, state, names)
@@ -441,8 +458,11 @@ def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names:
 
 
 def _shown(game: Game, state: dict, names: dict) -> dict:
+    last = history.last_action(game, names)
+    if last is not None:  # its replay's address with it, reversed once a round
+        last["replay_url"] = reverse("round_report", args=[game.pk, last["number"]])
     return {
-        "last_action": history.last_action(game, names),
+        "last_action": last,
         "fighters_table": render_to_string(
             "duel/_fighters.html", {"fighters": fighter_rows(state, names)}
         ),
@@ -453,6 +473,52 @@ def _names_key(names: dict[int, str]) -> str:
     """The seats' names as a short part of a cache key: a new name is a new key."""
     text = json.dumps(sorted(names.items()))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _waiting_choice(fighter: dict) -> SafeString:
+    """A waiting fighter's choices on the turn form (the engine's ``legal`` entry for it)."""
+    return mark_safe(  # rendered by our template, which escapes what it shows
+        _fighter_choice(
+            fighter["fighter"],
+            fighter["class"],
+            bool(fighter["docked"]),
+            fighter["speed"],
+            fighter["facing"] if fighter["may_stay"] else None,
+            bool(fighter["may_move"]),
+            bool(fighter["must_launch"]),
+            get_language(),
+        )
+    )
+
+
+@lru_cache(maxsize=512)
+def _fighter_choice(
+    fighter: str,
+    fighter_class: str,
+    docked: bool,
+    speed: int,
+    stay_facing: int | None,
+    may_move: bool,
+    must_launch: bool,
+    language: str,
+) -> str:
+    """One waiting fighter's choices (stay, with its facing options, when ``stay_facing`` is
+    given; fly), in ``language`` (the active one): everything it shows is in its arguments, so
+    it is rendered once per process for each, its words translated once, not per request. The
+    file's final newline is dropped: the form's loop lays the choices out."""
+    return render_to_string(
+        "duel/_fighter_choice.html",
+        {
+            "fighter": fighter,
+            "name": RULES.class_name(fighter_class),
+            "docked": docked,
+            "speed": speed,
+            "may_stay": stay_facing is not None,
+            "facing_options": "" if stay_facing is None else _facing_options(stay_facing, language),
+            "may_move": may_move,
+            "must_launch": must_launch,
+        },
+    ).rstrip("\n")
 
 
 @lru_cache(maxsize=64)
