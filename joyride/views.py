@@ -10,6 +10,7 @@ ghost tile of ``builder.js`` only picks one of those places (or any cells) and p
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
@@ -170,13 +171,13 @@ def check_key(state: dict, seat: int, plan: dict) -> str:
     return "joyride-draft-check:" + hashlib.sha256(made_from.encode()).hexdigest()
 
 
-def kept_check(state: dict, seat: int, plan: dict) -> dict:
+def kept_check(state: dict, seat: int, plan: dict, key: str = "") -> dict:
     """The engine's check of the builder's draft with where the next tile may go, kept in the
-    cache: the engine answers the same state, seat and plan the same way, and a page shown
-    again with an unchanged draft (a reload, a live update) need not judge every place of the
-    next tile again. Only drafts are kept (their changes are limited per seat), never a typed
-    plan that nothing stores."""
-    key = check_key(state, seat, plan)
+    cache (under ``key``, the draft's ``check_key``): the engine answers the same state, seat
+    and plan the same way, and a page shown again with an unchanged draft (a reload, a live
+    update) need not judge every place of the next tile again. Only drafts are kept (their
+    changes are limited per seat), never a typed plan that nothing stores."""
+    key = key or check_key(state, seat, plan)
     answer: dict | None = cache.get(key)
     if answer is None:
         answer = RULES.check(state, seat, plan, next_tiles=True)
@@ -184,10 +185,12 @@ def kept_check(state: dict, seat: int, plan: dict) -> dict:
     return answer
 
 
-def check_view(state: dict, seat: int, plan: dict, *, draft: bool = False) -> dict:
-    """The engine's check of ``plan`` with the words the panel shows; for the builder's
-    ``draft``, with where the next tile may go, kept (``kept_check``)."""
-    answer = kept_check(state, seat, plan) if draft else RULES.check(state, seat, plan)
+def check_view(state: dict, seat: int, plan: dict, *, draft_key: str = "") -> dict:
+    """The engine's check of ``plan`` with the words the panel shows; for the builder's draft
+    (its ``check_key`` given), with where the next tile may go, kept (``kept_check``)."""
+    answer = (
+        kept_check(state, seat, plan, draft_key) if draft_key else RULES.check(state, seat, plan)
+    )
     answer["mission_rows"] = [
         {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
     ]
@@ -245,8 +248,21 @@ def _next_choices(answer: dict) -> list[dict]:
     ]
 
 
+def _has_next(answer: dict) -> bool:
+    """Whether ``_next_choices`` holds any place (without drawing them)."""
+    left = {p["shape"]: p["left"] for p in answer["palette"]}
+    return any(answer["next"].get(shape) and left[shape] > 0 for shape in RULES.shapes)
+
+
+# The list of the next tile's places (``_builder.html``: some 700 options for an empty draft)
+# is drawn from the draft's check alone, so it is kept in the cache under the check's key (and
+# the language) as long as the check is: drawn once per draft, not on every request.
+NEXT_PLACES_SECONDS = CHECK_SECONDS
+
+
 def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
-    answer = check_view(state, seat.number, plan, draft=True)
+    key = check_key(state, seat.number, plan)
+    answer = check_view(state, seat.number, plan, draft_key=key)
     tiles, passed = services.tiles_and_stop(plan)
     return {
         "plan": plan,
@@ -264,7 +280,11 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
         ),
         "has_insta": RULES.insta_ball in state["gadgets"]["owned"][seat.number],
         "insta_count": len(plan.get("insta_ball", [])),
-        "next_choices": _next_choices(answer),
+        "has_next": _has_next(answer),
+        # drawn only when the kept list is missing: the template calls it
+        "next_choices": functools.partial(_next_choices, answer),
+        "next_places_key": key,
+        "next_places_seconds": NEXT_PLACES_SECONDS,
         "plan_text": plan_text(plan) if typed is None else typed,
         "shape_choices": list(RULES.shapes),
         "escaped": answer["escaped"],
