@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -185,11 +186,28 @@ def kept_check(state: dict, seat: int, plan: dict, key: str = "") -> dict:
     return answer
 
 
+def kept_page_check(state: dict, seat: int, plan: dict, key: str) -> dict:
+    """The draft's check as the page reads it, kept beside the whole check (under ``key``
+    + ``:page``): without the next tile's places (most of an empty draft's check, slow to read
+    back), only which shapes have any (``next_shapes``); the places are read from the whole
+    check only when the kept list of them is missing (``_next_choices``). A check just judged
+    is answered whole, its places with it."""
+    page_key = key + ":page"
+    answer: dict | None = cache.get(page_key)
+    if answer is None:
+        answer = kept_check(state, seat, plan, key)
+        answer["next_shapes"] = [shape for shape, places in answer["next"].items() if places]
+        cache.set(page_key, {k: v for k, v in answer.items() if k != "next"}, CHECK_SECONDS)
+    return answer
+
+
 def check_view(state: dict, seat: int, plan: dict, *, draft_key: str = "") -> dict:
     """The engine's check of ``plan`` with the words the panel shows; for the builder's draft
-    (its ``check_key`` given), with where the next tile may go, kept (``kept_check``)."""
+    (its ``check_key`` given), kept, with the shapes the next tile may be (``kept_page_check``)."""
     answer = (
-        kept_check(state, seat, plan, draft_key) if draft_key else RULES.check(state, seat, plan)
+        kept_page_check(state, seat, plan, draft_key)
+        if draft_key
+        else RULES.check(state, seat, plan)
     )
     answer["mission_rows"] = [
         {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
@@ -228,10 +246,12 @@ ICON_SQUARE = 8
 ICON_VIEW = svg.shape_icon_view(ICON_SQUARE)
 
 
-def _next_choices(answer: dict) -> list[dict]:
-    """Where the next tile may go without breaking a rule (the engine's ``next``), for the
-    shapes the pool still holds after this plan's tiles (the engine's ``pool``)."""
+def _next_choices(answer: dict, places: Callable[[], dict]) -> list[dict]:
+    """Where the next tile may go without breaking a rule (the engine's ``next``: the answer's,
+    or else ``places``), for the shapes the pool still holds after this plan's tiles (the
+    engine's ``pool``)."""
     left = {p["shape"]: p["left"] for p in answer["palette"]}
+    nexts = answer["next"] if "next" in answer else places()
     return [
         {
             "shape": shape,
@@ -240,18 +260,18 @@ def _next_choices(answer: dict) -> list[dict]:
                     "{}|{}".format(shape, ";".join(f"{r},{c}" for r, c in cells)),
                     " ".join(f"[{r},{c}]" for r, c in cells),
                 )
-                for cells in answer["next"].get(shape, [])
+                for cells in nexts.get(shape, [])
             ],
         }
         for shape in RULES.shapes
-        if answer["next"].get(shape) and left[shape] > 0
+        if nexts.get(shape) and left[shape] > 0
     ]
 
 
 def _has_next(answer: dict) -> bool:
-    """Whether ``_next_choices`` holds any place (without drawing them)."""
+    """Whether ``_next_choices`` holds any place (without reading or drawing them)."""
     left = {p["shape"]: p["left"] for p in answer["palette"]}
-    return any(answer["next"].get(shape) and left[shape] > 0 for shape in RULES.shapes)
+    return any(left[shape] > 0 for shape in answer["next_shapes"])
 
 
 # The list of the next tile's places (``_builder.html``: some 700 options for an empty draft)
@@ -282,7 +302,11 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
         "insta_count": len(plan.get("insta_ball", [])),
         "has_next": _has_next(answer),
         # drawn only when the kept list is missing: the template calls it
-        "next_choices": functools.partial(_next_choices, answer),
+        "next_choices": functools.partial(
+            _next_choices,
+            answer,
+            lambda: kept_check(state, seat.number, plan, key)["next"],
+        ),
         "next_places_key": key,
         "next_places_seconds": NEXT_PLACES_SECONDS,
         "plan_text": plan_text(plan) if typed is None else typed,

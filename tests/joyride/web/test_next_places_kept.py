@@ -1,7 +1,9 @@
 """The builder's list of where the next tile may go (some 700 options for an empty draft) is
 drawn once per draft and language and kept in the cache under the draft's check key: the page
 from the cache equals the page drawn afresh, the list changes when the draft does, and it is
-the engine's places for the shapes the pool still holds."""
+the engine's places for the shapes the pool still holds. The page reads the draft's check
+without those places (kept beside the whole check), and the places only when the list is
+missing."""
 
 import re
 
@@ -67,7 +69,8 @@ def test_the_page_from_the_cache_equals_the_page_drawn_afresh(client, alice, bob
     first = client.get(url(game, 0)).content
     assert cache.get(fragment_key(state, EMPTY)) is not None
     kept = client.get(url(game, 0)).content
-    cache.delete(fragment_key(state, EMPTY))
+    key = views.check_key(state, 0, EMPTY)
+    cache.delete_many([fragment_key(state, EMPTY), key, key + ":page"])
     afresh = client.get(url(game, 0)).content
     assert without_tokens(kept) == without_tokens(afresh) == without_tokens(first)
     assert shown_list(kept).count("<option") > 100
@@ -107,3 +110,23 @@ def test_a_language_s_list_is_kept_under_that_language(client, alice, bob):
     german = shown_list(client.get(url(game, 0), HTTP_ACCEPT_LANGUAGE="de").content)
     assert cache.get(fragment_key(state, EMPTY, "de")) is not None
     assert german == english == engine_list(state, EMPTY)
+
+
+def test_the_page_reads_the_check_without_the_places_and_the_list_reads_them_when_missing(
+    client, alice, bob
+):
+    game = make_game(alice, bob)
+    client.force_login(alice)
+    state = open_round(game).state
+    whole = check(state, 0, EMPTY, next_tiles=True)
+    first = shown_list(client.get(url(game, 0)).content)
+    key = views.check_key(state, 0, EMPTY)
+    kept = cache.get(key + ":page")
+    assert "next" not in kept and kept["total"] == whole["total"]
+    assert kept["next_shapes"] == [shape for shape, places in whole["next"].items() if places]
+    assert cache.get(key) == whole
+    cache.delete(fragment_key(state, EMPTY))  # the list drawn again from the kept whole check
+    assert shown_list(client.get(url(game, 0)).content) == first == engine_list(state, EMPTY)
+    cache.delete_many([fragment_key(state, EMPTY), key])  # and from a check judged again
+    assert shown_list(client.get(url(game, 0)).content) == first
+    assert cache.get(key) == whole
