@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -230,16 +231,19 @@ def check_view(state: dict, seat: int, plan: dict, *, draft_key: str = "") -> di
             "needed": pool["needed"][s],
             "left": pool["available"][s] - pool["needed"][s],
             "chain": json.dumps(RULES.chain(s)),
-            "icon": _icon(s),
-            "icon_view": ICON_VIEW,
+            "icon": _icon_svg(s),
         }
         for s in RULES.shapes
     ]
     return answer
 
 
-def _icon(shape: str) -> list[tuple[int, int]]:
-    return [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+@functools.cache
+def _icon_svg(shape: str) -> str:
+    """A shape's icon on the palette: the same on every page (no words), drawn once per
+    process."""
+    squares = [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+    return render_to_string("joyride/_shape_icon.html", {"view": ICON_VIEW, "squares": squares})
 
 
 ICON_SQUARE = 8
