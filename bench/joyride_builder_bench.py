@@ -4,8 +4,8 @@ htmx POST to ``build`` that places a tile on the draft, the engine's ``validate_
 it, and answers the builder again: the engine's ``check`` with ``next``, the lab's SVG, the
 palette, the score panel) and the POST that undoes it; beside them, in the same process, the
 logged-in floor (``/healthz`` with the same session); and the page drawn afresh (the lab's
-layer and the draft's check taken out of the cache before each request, as every request was
-before they were kept), in the same loop as the page from the cache. Timed through Django's
+layer, the draft's check (whole and as the page reads it) and its list of next places
+taken out of the cache before each request, as every request was before they were kept), in the same loop as the page from the cache. Timed through Django's
 test client (middleware, session, the queries, the templates; no network): prints the wall
 time's p50/p95 and the CPU time's p50 (``time.thread_time``, which a busy machine shifts less)
 in milliseconds per row, and each row's p50s against the floor's.
@@ -71,14 +71,22 @@ def posted(client, path: str, data: dict) -> Timing:
 
 
 def forget(state: dict, plan: dict) -> None:
-    """Take the seat's lab layer and its draft's check out of the cache."""
+    """Take the seat's lab layer, its draft's check and its list of next places out of the
+    cache."""
     from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
 
     from joyride import svg, views
     from joyride.engine import State
 
+    check_key = views.check_key(state, 0, plan)
     cache.delete_many(
-        [svg.layer_key(svg._lab_layer(State.from_dict(state), 0)), views.check_key(state, 0, plan)]
+        [
+            svg.layer_key(svg._lab_layer(State.from_dict(state), 0)),
+            check_key,
+            check_key + ":page",
+            make_template_fragment_key("joyride-next-places", [check_key, "en"]),
+        ]
     )
 
 

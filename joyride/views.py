@@ -10,14 +10,17 @@ ghost tile of ``builder.js`` only picks one of those places (or any cells) and p
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -170,13 +173,13 @@ def check_key(state: dict, seat: int, plan: dict) -> str:
     return "joyride-draft-check:" + hashlib.sha256(made_from.encode()).hexdigest()
 
 
-def kept_check(state: dict, seat: int, plan: dict) -> dict:
+def kept_check(state: dict, seat: int, plan: dict, key: str = "") -> dict:
     """The engine's check of the builder's draft with where the next tile may go, kept in the
-    cache: the engine answers the same state, seat and plan the same way, and a page shown
-    again with an unchanged draft (a reload, a live update) need not judge every place of the
-    next tile again. Only drafts are kept (their changes are limited per seat), never a typed
-    plan that nothing stores."""
-    key = check_key(state, seat, plan)
+    cache (under ``key``, the draft's ``check_key``): the engine answers the same state, seat
+    and plan the same way, and a page shown again with an unchanged draft (a reload, a live
+    update) need not judge every place of the next tile again. Only drafts are kept (their
+    changes are limited per seat), never a typed plan that nothing stores."""
+    key = key or check_key(state, seat, plan)
     answer: dict | None = cache.get(key)
     if answer is None:
         answer = RULES.check(state, seat, plan, next_tiles=True)
@@ -184,10 +187,29 @@ def kept_check(state: dict, seat: int, plan: dict) -> dict:
     return answer
 
 
-def check_view(state: dict, seat: int, plan: dict, *, draft: bool = False) -> dict:
-    """The engine's check of ``plan`` with the words the panel shows; for the builder's
-    ``draft``, with where the next tile may go, kept (``kept_check``)."""
-    answer = kept_check(state, seat, plan) if draft else RULES.check(state, seat, plan)
+def kept_page_check(state: dict, seat: int, plan: dict, key: str) -> dict:
+    """The draft's check as the page reads it, kept beside the whole check (under ``key``
+    + ``:page``): without the next tile's places (most of an empty draft's check, slow to read
+    back), only which shapes have any (``next_shapes``); the places are read from the whole
+    check only when the kept list of them is missing (``_next_choices``). A check just judged
+    is answered whole, its places with it."""
+    page_key = key + ":page"
+    answer: dict | None = cache.get(page_key)
+    if answer is None:
+        answer = kept_check(state, seat, plan, key)
+        answer["next_shapes"] = [shape for shape, places in answer["next"].items() if places]
+        cache.set(page_key, {k: v for k, v in answer.items() if k != "next"}, CHECK_SECONDS)
+    return answer
+
+
+def check_view(state: dict, seat: int, plan: dict, *, draft_key: str = "") -> dict:
+    """The engine's check of ``plan`` with the words the panel shows; for the builder's draft
+    (its ``check_key`` given), kept, with the shapes the next tile may be (``kept_page_check``)."""
+    answer = (
+        kept_page_check(state, seat, plan, draft_key)
+        if draft_key
+        else RULES.check(state, seat, plan)
+    )
     answer["mission_rows"] = [
         {**m, "name": words.mission_name(m["id"])} for m in answer["missions"]
     ]
@@ -209,26 +231,31 @@ def check_view(state: dict, seat: int, plan: dict, *, draft: bool = False) -> di
             "needed": pool["needed"][s],
             "left": pool["available"][s] - pool["needed"][s],
             "chain": json.dumps(RULES.chain(s)),
-            "icon": _icon(s),
-            "icon_view": ICON_VIEW,
+            "icon": _icon_svg(s),
         }
         for s in RULES.shapes
     ]
     return answer
 
 
-def _icon(shape: str) -> list[tuple[int, int]]:
-    return [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+@functools.cache
+def _icon_svg(shape: str) -> str:
+    """A shape's icon on the palette: the same on every page (no words), drawn once per
+    process."""
+    squares = [(c * ICON_SQUARE, r * ICON_SQUARE) for r, c in RULES.chain(shape)]
+    return render_to_string("joyride/_shape_icon.html", {"view": ICON_VIEW, "squares": squares})
 
 
 ICON_SQUARE = 8
 ICON_VIEW = svg.shape_icon_view(ICON_SQUARE)
 
 
-def _next_choices(answer: dict) -> list[dict]:
-    """Where the next tile may go without breaking a rule (the engine's ``next``), for the
-    shapes the pool still holds after this plan's tiles (the engine's ``pool``)."""
+def _next_choices(answer: dict, places: Callable[[], dict]) -> list[dict]:
+    """Where the next tile may go without breaking a rule (the engine's ``next``: the answer's,
+    or else ``places``), for the shapes the pool still holds after this plan's tiles (the
+    engine's ``pool``)."""
     left = {p["shape"]: p["left"] for p in answer["palette"]}
+    nexts = answer["next"] if "next" in answer else places()
     return [
         {
             "shape": shape,
@@ -237,16 +264,29 @@ def _next_choices(answer: dict) -> list[dict]:
                     "{}|{}".format(shape, ";".join(f"{r},{c}" for r, c in cells)),
                     " ".join(f"[{r},{c}]" for r, c in cells),
                 )
-                for cells in answer["next"].get(shape, [])
+                for cells in nexts.get(shape, [])
             ],
         }
         for shape in RULES.shapes
-        if answer["next"].get(shape) and left[shape] > 0
+        if nexts.get(shape) and left[shape] > 0
     ]
 
 
+def _has_next(answer: dict) -> bool:
+    """Whether ``_next_choices`` holds any place (without reading or drawing them)."""
+    left = {p["shape"]: p["left"] for p in answer["palette"]}
+    return any(left[shape] > 0 for shape in answer["next_shapes"])
+
+
+# The list of the next tile's places (``_builder.html``: some 700 options for an empty draft)
+# is drawn from the draft's check alone, so it is kept in the cache under the check's key (and
+# the language) as long as the check is: drawn once per draft, not on every request.
+NEXT_PLACES_SECONDS = CHECK_SECONDS
+
+
 def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
-    answer = check_view(state, seat.number, plan, draft=True)
+    key = check_key(state, seat.number, plan)
+    answer = check_view(state, seat.number, plan, draft_key=key)
     tiles, passed = services.tiles_and_stop(plan)
     return {
         "plan": plan,
@@ -264,7 +304,15 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
         ),
         "has_insta": RULES.insta_ball in state["gadgets"]["owned"][seat.number],
         "insta_count": len(plan.get("insta_ball", [])),
-        "next_choices": _next_choices(answer),
+        "has_next": _has_next(answer),
+        # drawn only when the kept list is missing: the template calls it
+        "next_choices": functools.partial(
+            _next_choices,
+            answer,
+            lambda: kept_check(state, seat.number, plan, key)["next"],
+        ),
+        "next_places_key": key,
+        "next_places_seconds": NEXT_PLACES_SECONDS,
         "plan_text": plan_text(plan) if typed is None else typed,
         "shape_choices": list(RULES.shapes),
         "escaped": answer["escaped"],
