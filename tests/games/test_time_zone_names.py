@@ -41,20 +41,24 @@ def test_the_english_page_names_the_zones_in_english(client):
 
 def test_the_zones_are_sorted_as_a_german_reader_reads_them(client):
     words = [label for _, label in zone_options(my_games(client, "de"))]
-    assert words.index("Ägypten (Kairo) – Osteuropäische Zeit") < words.index(
-        "Albanien (Tirana) – Mitteleuropäische Zeit"
-    )
-    assert words.index("Deutschland (Berlin) – Mitteleuropäische Zeit") < words.index(
-        "Japan (Tokio) – Japanische Zeit"
-    )
+
+    def place(start):
+        return next(n for n, label in enumerate(words) if label.startswith(start))
+
+    assert place("Ägypten (Kairo)") < place("Albanien (Tirana)")
+    assert place("Deutschland (Berlin)") < place("Japan (Tokio)")
 
 
 def test_every_zone_has_words_of_its_own_and_an_old_name_shows_its_id(client):
     options = zone_options(my_games(client, "de"))
     assert len({label for _, label in options}) == len(options)
     named = dict(options)
-    assert named["America/Argentina/Buenos_Aires"] == "Argentinien (Buenos Aires)"
-    assert named["America/Buenos_Aires"] == "Argentinien (Buenos Aires) (America/Buenos Aires)"
+    # CLDR's words vary with its release (whether a zone's time has a name of its own): the
+    # place is said, and the old name reads as the zone it stands for, with its id.
+    assert named["America/Argentina/Buenos_Aires"].startswith("Argentinien (Buenos Aires)")
+    assert named["America/Buenos_Aires"] == (
+        f"{named['America/Argentina/Buenos_Aires']} (America/Buenos Aires)"
+    )
 
 
 def test_a_german_reader_stores_the_iana_id_not_the_words(client):
