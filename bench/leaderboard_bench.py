@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from web_load import fill_leaderboard
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/skies_leaderboard_bench"
 DEFAULT_CACHE = "redis://127.0.0.1:6379/14"
-RATED_PEOPLE = 10_000
 PAGE = 50
 
 
@@ -65,36 +65,11 @@ def recreate_database(url: str) -> None:
 
 
 def fill() -> None:
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.db import connection
     from django.utils import timezone
 
-    from games.models import Rating
-
     call_command("migrate", verbosity=0)
-    spread = random.Random(1)
-    people = get_user_model().objects.bulk_create(
-        [get_user_model()(username=f"rated{n}") for n in range(RATED_PEOPLE)], batch_size=2000
-    )
-    now = timezone.now()
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                user=person,
-                kind="dogfight",
-                mu=spread.gauss(1500, 250),
-                sigma=spread.uniform(60, 250),
-                games=spread.randint(settings.RATINGS_LEADERBOARD_MIN_GAMES, 200),
-                updated_at=now,
-            )
-            for person in people
-        ],
-        batch_size=2000,
-    )
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE")
+    fill_leaderboard(timezone.now())
 
 
 def timed(client, path: str, language: str) -> float:

@@ -91,7 +91,7 @@ def fill(submits: int) -> dict:
     from dogfight.engine.state import State
     from dogfight.plugin import RULES
     from games import resolution, services
-    from games.models import Game, Profile, Rating, Round
+    from games.models import Game, Profile, Round
 
     User = get_user_model()
 
@@ -189,30 +189,7 @@ def fill(submits: int) -> dict:
     for g in range(20):
         done = game(referee, {0: user(f"old{g}")}, title=f"Old war {g}")
         Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
-    # A leaderboard of 10,000 rated people, their ratings spread as a site's would be.
-    spread = random.Random(1)
-    rated = User.objects.bulk_create(
-        [User(username=f"rated{n}") for n in range(RATED_PEOPLE)], batch_size=2000
-    )
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                user=person,
-                kind="dogfight",
-                mu=spread.gauss(1500, 250),
-                sigma=spread.uniform(60, 250),
-                games=spread.randint(settings.RATINGS_LEADERBOARD_MIN_GAMES, 200),
-                updated_at=main.started_at,
-            )
-            for person in rated
-        ],
-        batch_size=2000,
-    )
-    with connection.cursor() as cursor:
-        # A site's tables have their statistics and visibility maps (autovacuum keeps them);
-        # a database filled a moment ago has neither: its planner would plan for empty
-        # tables and every index-only scan would read the table too.
-        cursor.execute("VACUUM ANALYZE")
+    fill_leaderboard(main.started_at)
     connection.close()
     return {
         "main": main.pk,
@@ -224,6 +201,40 @@ def fill(submits: int) -> dict:
         "debug": settings.DEBUG,
         **others,
     }
+
+
+def fill_leaderboard(now) -> None:
+    """A leaderboard of 10,000 rated people, their ratings spread as a site's would be; then
+    the statistics a site's tables have (autovacuum keeps them): a database filled a moment
+    ago has none, its planner would plan for empty tables and every index-only scan would read
+    the table too."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from games.models import Rating
+
+    spread = random.Random(1)
+    User = get_user_model()
+    rated = User.objects.bulk_create(
+        [User(username=f"rated{n}") for n in range(RATED_PEOPLE)], batch_size=2000
+    )
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user=person,
+                kind="dogfight",
+                mu=spread.gauss(1500, 250),
+                sigma=spread.uniform(60, 250),
+                games=spread.randint(settings.RATINGS_LEADERBOARD_MIN_GAMES, 200),
+                updated_at=now,
+            )
+            for person in rated
+        ],
+        batch_size=2000,
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
 
 
 def other_games(pilot, opponent, services, resolution) -> dict:
