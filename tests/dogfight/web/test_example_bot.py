@@ -5,15 +5,11 @@ server without a refusal. Seeds 1 to 20 were all run so by hand."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from games.models import Game
-from games.tokens import token_create
 from tests.factories import make_user
-from tests.games.api.test_bot_example import BOT, Beat
+from tests.games.api.test_bot_example import run_bot
 
 
 @pytest.mark.slow
@@ -21,21 +17,7 @@ from tests.games.api.test_bot_example import BOT, Beat
 @pytest.mark.parametrize("seed", [2, 4, 12])
 def test_the_example_bot_finishes_without_a_refusal(live_server, seed):
     user = make_user(f"bot{seed}")
-    _token, secret = token_create(user=user, name="example bot")
-    beat = Beat()
-    beat.start()
-    try:
-        run = subprocess.run(
-            [sys.executable, str(BOT), "--url", live_server.url, "--token", secret]
-            + ["--seed", str(seed), "--patience", "60"],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-    finally:
-        beat.stop.set()
-        beat.join()
+    run = run_bot(live_server, user, "--seed", str(seed))
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "game over:" in run.stdout
     assert Game.objects.get(referee=user).status == Game.Status.FINISHED

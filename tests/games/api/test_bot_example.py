@@ -36,25 +36,16 @@ class Beat(threading.Thread):
             connection.close()
 
 
-@pytest.mark.slow
-@pytest.mark.django_db(transaction=True)
-def test_the_example_bot_plays_a_practice_dogfight_to_the_end(live_server):
-    user = make_user("botmaker")
+def run_bot(live_server, user, *args: str) -> subprocess.CompletedProcess:
+    """examples/bot.py run with a new token of ``user``'s against the live test server, the
+    scheduler's beat running beside it, as a bot's owner runs it (60 s of patience)."""
     _token, secret = token_create(user=user, name="example bot")
     beat = Beat()
     beat.start()
     try:
-        run = subprocess.run(
-            [
-                sys.executable,
-                str(BOT),
-                "--url",
-                live_server.url,
-                "--token",
-                secret,
-                "--patience",
-                "60",
-            ],
+        return subprocess.run(
+            [sys.executable, str(BOT), "--url", live_server.url, "--token", secret]
+            + ["--patience", "60", *args],
             capture_output=True,
             text=True,
             timeout=600,
@@ -63,6 +54,13 @@ def test_the_example_bot_plays_a_practice_dogfight_to_the_end(live_server):
     finally:
         beat.stop.set()
         beat.join()
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_example_bot_plays_a_practice_dogfight_to_the_end(live_server):
+    user = make_user("botmaker")
+    run = run_bot(live_server, user)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     game = Game.objects.get(referee=user)
     assert game.status == Game.Status.FINISHED
