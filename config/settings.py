@@ -214,10 +214,12 @@ def cache_aliases(default: dict, release_name: str) -> dict:
       starts with none, and the old release's entries expire. Django's ``{% cache %}`` tag uses
       ``template_fragments``, the same.
 
-    The prefix lies within ``default``'s (``<default's>:kept-<release>``), so that the
-    default cache's flush after an outage (config/redis_cache.py) deletes kept renderings too:
-    they were rendered under the names' versions it deletes."""
-    prefix = f"{default.get('KEY_PREFIX', '')}:kept-{release_name}"
+    The prefix is that of ``default``'s keys (``<default's prefix>:<version>:kept-<release>``):
+    a kept key is then also a key of the default cache, so that a kept page and the versions it
+    was rendered under are read in one round trip (``games.kept.get_with``), and the default
+    cache's flush after an outage (config/redis_cache.py) deletes kept renderings too: they
+    were rendered under the versions it deletes."""
+    prefix = f"{default.get('KEY_PREFIX', '')}:{default.get('VERSION', 1)}:kept-{release_name}"
     kept = {**default, "KEY_PREFIX": prefix}
     return {"default": default, "kept": kept, "template_fragments": kept}
 

@@ -50,9 +50,10 @@ def signature(request, game_id: int) -> str | None:
 
 def kept_page(request, game_id: int, signed: str) -> tuple[str | None, int]:
     """The kept copy if it was rendered under ``signed`` and the game's names as they are now,
-    and the names' version."""
-    names = report_cache.names_version(game_id)
-    found = kept.cache.get(_page_key(request, game_id))
+    and the names' version (one cache round trip)."""
+    names_key = report_cache.names_key(game_id)
+    found, versions = kept.get_with(_page_key(request, game_id), [names_key])
+    names = versions.get(names_key, 0)
     if found is not None and found[0] == (signed, names):
         return found[1], names
     return None, names

@@ -53,9 +53,10 @@ def _page_key(round_id: int, step: int, later: bool) -> str:
 
 
 def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[str | None, int]:
-    """The cached page, if rendered under the game's current names, and that names' version."""
-    version = names_version(game_id)
-    found = kept.cache.get(_page_key(round_id, step, later))
+    """The cached page, if rendered under the game's current names, and that names' version
+    (one cache round trip)."""
+    found, versions = kept.get_with(_page_key(round_id, step, later), [names_key(game_id)])
+    version = versions.get(names_key(game_id), 0)
     if found is not None and found[0] == version:
         return found[1], version
     return None, version

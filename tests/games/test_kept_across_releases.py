@@ -55,7 +55,7 @@ def test_in_production_kept_html_lies_under_the_release_within_the_caches_prefix
     default = settings.CACHES["default"]
     server = redis.Redis.from_url(default["LOCATION"])
     keys = sorted(key.decode() for key in server.scan_iter(f"{default['KEY_PREFIX']}:*"))
-    assert [key.split(":")[1] for key in keys] == ["kept-one", "kept-two"]
+    assert [key.split(":")[2] for key in keys] == ["kept-one", "kept-two"]
 
 
 @pytest.mark.django_db
@@ -92,6 +92,20 @@ def test_a_games_names_version_is_read_across_releases(settings):
     report_cache.names_changed(7)
     deploy(settings, "two")
     assert report_cache.names_version(7) == 1
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["in production", "in one process"])
+def test_a_kept_entry_and_default_versions_are_read_together(settings, request, shared):
+    if shared:
+        request.getfixturevalue("production_cache")
+    deploy(settings, "one")
+    kept.cache.set("page", "<p>kept</p>")
+    report_cache.names_changed(7)
+    assert kept.get_with("page", [report_cache.names_key(7), "nothing"]) == (
+        "<p>kept</p>",
+        {report_cache.names_key(7): 1},
+    )
+    assert kept.get_with("no-page", []) == (None, {})
 
 
 # --- the release's name -----------------------------------------------------------------------
