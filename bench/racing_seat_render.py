@@ -68,9 +68,10 @@ def rows_for(user, page) -> dict:
         status = table.table_status(page)
         return {**context, "table": {"frame": frame, "partial": partial, "status": status}}
 
-    from django.core.cache import cache
     from django.core.cache.utils import make_template_fragment_key
     from django.utils import translation
+
+    from games.kept import cache
 
     context = framed(views._context(page, request.GET), False)
     language = translation.get_language()

@@ -19,7 +19,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
@@ -28,6 +27,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import limits, selectors, services, table
+from games.kept import cache
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 

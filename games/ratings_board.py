@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.db.models.signals import post_delete, post_save
@@ -37,6 +37,7 @@ from django.utils.translation import get_language
 
 from . import ratings
 from .board_versions import changed, version
+from .kept import cache
 
 PAGE = 50
 # Kept entries expire: the cache shares its Redis with the broker, which must never evict, and

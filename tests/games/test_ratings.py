@@ -490,12 +490,12 @@ def test_with_the_shared_cache_down_the_leaderboard_is_read_from_the_ratings(
     a rated game that ends shows all the same; its bump after the commit raises nothing."""
     import socket
 
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    settings.CACHES = cache_aliases(shared_cache(f"redis://127.0.0.1:{port}/0"), settings.RELEASE)
     settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
     alice, bob, carol = people(3)
     with committed(django_capture_on_commit_callbacks):

@@ -5,9 +5,9 @@ the page they make is the page drawn afresh, and it changes with each thing they
 import re
 
 import pytest
-from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 
+from games.kept import cache
 from games.models import Profile, Seat
 from tests.racing.engine.helpers import jet as placed
 from tests.racing.engine.helpers import race
