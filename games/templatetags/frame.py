@@ -6,12 +6,14 @@ The part between ``kept`` and ``endkept`` is rendered the first time it is met f
 (the active language, the script prefix, and the values of the tag's arguments) and kept in
 this process; every later request with the same key gets the kept text. What belongs to the
 request (its CSRF token, its path) goes in ``{% fresh %}`` ... ``{% endfresh %}``, rendered on
-every request and put in its place. So a kept part must show nothing but what its key holds
-and what its fresh parts render: its arguments name everything else it reads. No kept text
+every request and put in its place (a fresh part is written in the kept part's own text, not
+in a template it includes). So a kept part must show nothing but what its key holds and what
+its fresh parts render: its (hashable) arguments name everything else it reads. No kept text
 holds a CSRF token or anything of one person that is not in its key.
 
 Kept in the template's own node, so a template loaded again (a new deploy, a new process, the
-development server's reload) starts empty; a changed setting empties them all too (tests).
+development server's reload) starts empty; after a changed setting (tests) every part is
+rendered again.
 """
 
 from __future__ import annotations
