@@ -1,12 +1,14 @@
-"""``{% kept %}``: a part of the site's frame rendered once per process and kept.
+"""``{% kept_in_process %}``: a part of the site's frame rendered once per process and kept.
 
-    {% kept user.is_authenticated your_move.count %} ... {% fresh %}{% csrf_token %}{% endfresh %} ... {% endkept %}
+    {% kept_in_process user.is_authenticated your_move.count %} ...
+      {% fresh %}{% csrf_token %}{% endfresh %} ... {% endkept_in_process %}
 
-The part between ``kept`` and ``endkept`` is rendered the first time it is met for each key
-(the active language, the script prefix, and the values of the tag's arguments) and kept in
-this process; every later request with the same key gets the kept text. What belongs to the
-request (its CSRF token, its path) goes in ``{% fresh %}`` ... ``{% endfresh %}``, rendered on
-every request and put in its place (a fresh part is written in the kept part's own text, not
+The part between ``kept_in_process`` and ``endkept_in_process`` is rendered the first time it
+is met for each key (the active language, the script prefix, and the values of the tag's
+arguments) and kept in this process's memory (not in the shared cache, unlike ``games.kept``);
+every later request with the same key gets the kept text. What belongs to the request (its
+CSRF token, its path) goes in ``{% fresh %}`` ... ``{% endfresh %}``, rendered on every
+request and put in its place (a fresh part is written in the kept part's own text, not
 in a template it includes). So a kept part must show nothing but what its key holds and what
 its fresh parts render: its (hashable) arguments name everything else it reads. No kept text
 holds a CSRF token or anything of one person that is not in its key.
@@ -103,9 +105,9 @@ class KeptNode(Node):
 
 
 @register.tag
-def kept(parser, token) -> KeptNode:
+def kept_in_process(parser, token) -> KeptNode:
     keys = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
-    nodelist = parser.parse(("endkept",))
+    nodelist = parser.parse(("endkept_in_process",))
     parser.delete_first_token()
     return KeptNode(nodelist, keys)
 

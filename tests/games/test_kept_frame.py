@@ -1,4 +1,4 @@
-"""The site's frame from kept parts (``{% kept %}``, games/templatetags/frame.py): the header,
+"""The site's frame from kept parts (``{% kept_in_process %}``, games/templatetags/frame.py): the header,
 the head's links and the countdown's words are rendered once per process for each language and
 what their tag names, and a kept page is the page drawn afresh; what belongs to the request (its
 CSRF token, its path) is its own on every page."""
