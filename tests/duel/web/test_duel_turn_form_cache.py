@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from duel import views
+from duel.kept import code_version
 from duel.plugin import RULES
 from games.models import Round
 
@@ -105,7 +106,7 @@ def test_the_asteroid_hexes_from_the_cache_equal_those_asked_afresh(client, alic
     afresh = client.get(page_url(game, seat)).content
     cached = client.get(page_url(game, seat)).content
 
-    assert cache.get(f"duel-asteroid-hexes:{rnd.pk}:{seat}") is not None
+    assert cache.get(f"duel-asteroid-hexes:{code_version()}:{rnd.pk}:{seat}") is not None
     assert asteroid_options(cached) == asteroid_options(afresh)
     assert asteroid_options(afresh) == [
         f"{c},{r}" for c, r in RULES.choices(rnd.state, seat)["hexes"]
