@@ -22,6 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -79,6 +80,13 @@ def _hex(text: str | None):
 
 def _urls(seat: Seat) -> dict:
     return _seat_urls(get_script_prefix(), seat.game_id, seat.number)
+
+
+@lru_cache(maxsize=8)
+def _assets(script_prefix: str) -> dict[str, str]:
+    """The page's own style sheet and script, their static addresses looked up once per
+    process (and script prefix, which a relative STATIC_URL takes)."""
+    return {"css": static("duel/duel.css"), "js": static("duel/board.js")}
 
 
 @lru_cache(maxsize=1024)
@@ -314,6 +322,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
         "round": rnd,
         "names": names,
         "urls": urls,
+        "assets": _assets(get_script_prefix()),
     }
     if not partial:
         context["heading"] = _heading(
@@ -336,7 +345,8 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
     shown = kept.get("shown", lambda: _shown(game, state, names))
     last = shown["last_action"]
     opponent = names.get(1 - player)
-    csrf_token = get_token(request)
+    # The request's CSRF token, masked once for all the page's forms (the site frame's too).
+    csrf_token = context["csrf_token"] = get_token(request)
     context.update(
         {
             "counter": history.counter(state),
@@ -369,12 +379,12 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
         context["draw_and_resign"] = filled(draw_and_resign, csrf_token)
     board: dict[str, Any] = {"highlight": None}
     if active and phase == "asteroids":
-        hexes = kept.get("hexes", lambda: RULES.choices(raw, player)["hexes"])
+        hexes = kept.get("hexes", lambda: _legal_hexes(raw, player))
         chosen = _hex(data.get("hex"))
-        picked = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
+        selected = tuple(chosen) if chosen is not None and tuple(chosen) in hexes else None
         asteroid_form = _asteroid_form(
-            tuple((c, r) for c, r in hexes),
-            picked,
+            hexes,
+            "{},{}".format(*selected) if selected else "",
             state["asteroids_left"][player],
             urls["submit"],
             language,
@@ -382,7 +392,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
         context["asteroid_form"] = filled(asteroid_form, csrf_token)
         board.update(
             choices=hexes,
-            selected=tuple(chosen) if chosen in hexes else None,
+            selected=selected,
             choice_urls=(urls["seat"], urls["preview"]),
         )
     elif active and phase == "fighters":
@@ -465,6 +475,12 @@ def _round_parts(
 # What a request may pick on the page (a hex; the turn form's click and the turn so far): with
 # none of them, it shows the round's opening board.
 PICKS = ("hex", "do", "current")
+
+
+def _legal_hexes(raw: dict, player: int) -> tuple[tuple[int, int], ...]:
+    """The hexes the engine lets ``player`` place an asteroid on, as the form and the board
+    take them (and the form's cache key holds them)."""
+    return tuple((c, r) for c, r in RULES.choices(raw, player)["hexes"])
 
 
 def _offer_side(offer: int | None, player: int) -> str:
