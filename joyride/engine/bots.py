@@ -30,7 +30,7 @@ from .geometry import (
     placements_touching,
 )
 from .route import Laid, exempt_kinds, judge
-from .scoring import total as _total
+from .scoring import Run, run_total
 from .state import State
 from .tables import GADGETS, INSTA_BALL
 
@@ -64,6 +64,8 @@ class _Node:
     counts: tuple[int, ...]  # tiles of each shape used
     value: float  # the real score of ``laid``
     escaped: bool
+    path: tuple[tuple[Cell, ...], ...]  # each tile's cells: what ``laid`` is made from
+    run: Run  # what ``laid`` does in the lab
 
     @property
     def free_end(self) -> Cell | None:
@@ -149,14 +151,23 @@ class _Planner:
         )
         self.coin_mask = _mask(self.lab.coins)
         self.coins_taken: dict[tuple[Cell | None, str], dict[int, tuple[_Option, int]]] = {}
-        self.values: dict[tuple[Laid, ...], int] = {}
+        # Each route met, by its tiles' cells: its real score and its run (kept: the pulls'
+        # searches share routes).
+        self.known: dict[tuple[tuple[Cell, ...], ...], tuple[int, Run]] = {}
 
-    def value(self, laid: tuple[Laid, ...]) -> int:
-        """The real score of the route ``laid`` (kept: the pulls' searches share routes)."""
-        total = self.values.get(laid)
-        if total is None:
-            total = self.values[laid] = _total(self.lab, list(laid), self.owned, self.missions)
-        return total
+    def node(self, laid: tuple[Laid, ...]) -> _Node:
+        """The search's node for the unbroken route ``laid``."""
+        run = Run(self.lab, list(laid), self.owned)
+        counts = tuple(sum(1 for t in laid if t.shape == s) for s in SHAPES)
+        return _Node(
+            laid,
+            _mask(frozenset(run.covered)),
+            counts,
+            run_total(run, self.owned, self.missions),
+            run.escaped,
+            tuple(t.cells for t in laid),
+            run,
+        )
 
     def candidates(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
         """Every placement after ``node`` that the budget allows and no lab forbids, with its
@@ -214,22 +225,30 @@ class _Planner:
         here: it overlaps neither the route nor an obstacle it may not fly through."""
         return not mask & (node.occupied | self.blocked)
 
-    def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
+    def moves(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
         seen: set[tuple[Cell, ...]] = set()
         for number, placement, mask in self.candidates(node):
             if placement.cells not in seen and self.legal(node, mask):
                 seen.add(placement.cells)
-                yield number, placement
+                yield number, placement, mask
 
-    def child(self, node: _Node, number: int, placement: Placement) -> _Node:
+    def child(self, node: _Node, number: int, placement: Placement, mask: int) -> _Node:
+        """The route ``node`` with ``placement``, a tile of the ``number``-th shape covering
+        ``mask`` that breaks no rule after it, scored."""
         cells = placement.cells
         escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
-        laid = node.laid + (Laid(len(node.laid), placement.shape, cells, (), True, escapes),)
+        tile = Laid(len(node.laid), placement.shape, cells, (), True, escapes)
+        path = node.path + (cells,)
+        known = self.known.get(path)
+        if known is None:
+            run = node.run.then(tile)
+            known = self.known[path] = (run_total(run, self.owned, self.missions), run)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        return _Node(laid, node.occupied | _mask(cells), counts, 0.0, escapes)
+        value, run = known
+        return _Node(node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run)
 
     def search(self) -> tuple[Laid, ...]:
-        start = _Node((), 0, (0,) * len(SHAPES), self.value(()), False)
+        start = self.node(())
         best = start
         for pull in self.pulls:
             self.pull = pull
@@ -254,10 +273,7 @@ class _Planner:
                 if key in kept or not self.legal(node, mask):
                     continue
                 kept.add(key)
-                child = self.child(node, number, placement)
-                child = _Node(
-                    child.laid, child.occupied, child.counts, self.value(child.laid), child.escaped
-                )
+                child = self.child(node, number, placement, mask)
                 if child.value > best.value:
                     best = child
                 if not child.escaped:
@@ -270,25 +286,14 @@ class _Planner:
         """Up to two tiles that go on from the route's end and raise its score."""
         if INSTA_BALL not in self.owned or not laid or laid[-1].escapes:
             return []
-        counts = [sum(1 for t in laid if t.shape == s) for s in SHAPES]
-        node = _Node(
-            laid,
-            _mask(frozenset(c for t in laid for c in t.cells)),
-            tuple(counts),
-            self.value(laid),
-            False,
-        )
+        node = self.node(laid)
         chosen = []
         for _ in range(2):
-            options = [(self.value(self.child(node, n, p).laid), n, p) for n, p in self.moves(node)]
-            options = [
-                o for o in options if o[0] > node.value and not self.child(node, o[1], o[2]).escaped
-            ]
-            if not options:
+            children = [(self.child(node, *move), move[1]) for move in self.moves(node)]
+            better = [c for c in children if c[0].value > node.value and not c[0].escaped]
+            if not better:
                 break
-            value, number, placement = max(options, key=lambda o: o[0])
-            node = self.child(node, number, placement)
-            node = _Node(node.laid, node.occupied, node.counts, value, False)
+            node, placement = max(better, key=lambda c: c[0].value)
             chosen.append(placement)
         return chosen
 
