@@ -150,7 +150,10 @@ class _Planner:
             frozenset(c for o in self.lab.obstacles if o.kind not in exempt for c in o.cells)
         )
         self.coin_mask = _mask(self.lab.coins)
-        self.coins_taken: dict[tuple[Cell | None, str], dict[int, tuple[_Option, int]]] = {}
+        self.open: dict[
+            tuple[tuple[Cell, ...] | None, str],
+            tuple[tuple[_Option, ...], dict[int, tuple[_Option, int]]],
+        ] = {}
         # Each route met, by its tiles' cells: its real score and its run (kept: the pulls'
         # searches share routes).
         self.known: dict[tuple[tuple[Cell, ...], ...], tuple[int, Run]] = {}
@@ -193,31 +196,37 @@ class _Planner:
 
     def ranked_shape(self, node: _Node, index: int, number: int, shape: str) -> Iterator[_Ranked]:
         """The tiles of ``shape`` after ``node``, the ``index``-th route of the beam, best
-        guess first."""
+        guess first, but for those ``open_tiles`` leaves out (they break a rule here)."""
         pull = self.pull
-        taking = self.takings(node.free_end, shape)
+        plain, taking = self.open_tiles(node, shape)
         rich = sorted(
             [
                 (-(coins + pull * reach), position, placement, mask)
                 for (position, placement, reach, mask), coins in taking.values()
             ]
         )
-        plain = _by_reach(node.free_end, shape)
         return _stream(node, index, number, rich, plain, taking, pull)
 
-    def takings(self, free_end: Cell | None, shape: str) -> dict[int, tuple[_Option, int]]:
-        """The placements of ``shape`` touching ``free_end`` that no lab forbids and that take
-        coins in this lab, by their place in the listing, with the coins each takes (for every
-        pull)."""
-        key = (free_end, shape)
-        known = self.coins_taken.get(key)
+    def open_tiles(
+        self, node: _Node, shape: str
+    ) -> tuple[tuple[_Option, ...], dict[int, tuple[_Option, int]]]:
+        """The placements of ``shape`` after ``node`` that no lab forbids and that overlap
+        neither its last tile nor an obstacle the seat may not fly through (the rules most
+        tiles break, nine in ten the search met: ``legal`` judges the rest of the route),
+        furthest reach first; and those of them that take coins in this lab, by their place
+        in the listing, with the coins each takes (for every pull). Kept by the last tile, as
+        the pulls' searches share routes."""
+        last = node.laid[-1].cells if node.laid else None
+        key = (last, shape)
+        known = self.open.get(key)
         if known is None:
+            avoid = self.blocked | (_mask(last) if last else 0)
+            plain = tuple(o for o in _by_reach(node.free_end, shape) if not o[3] & avoid)
             coins = self.coin_mask
-            known = self.coins_taken[key] = {
-                option[0]: (option, (option[3] & coins).bit_count())
-                for option in _options(free_end, shape)
-                if option[3] & coins
-            }
+            known = self.open[key] = (
+                plain,
+                {o[0]: (o, (o[3] & coins).bit_count()) for o in plain if o[3] & coins},
+            )
         return known
 
     def legal(self, node: _Node, mask: int) -> bool:

@@ -1,9 +1,11 @@
 """The computer players' fast paths against the rules they stand for, on random routes through
 real labs: the search's quick judgement of a tile (the placements no lab allows left out once,
-then two masks) is ``route.judge``'s verdict for every tile touching the free end; the coins it
-counts for a tile are the coins the tile covers; a shape's tiles come in the order of the full
-sort by guessed worth; ``scoring.total`` is ``score``'s total; and a run grown a tile at a time
-(``Run.then``, as the search scores routes) has the facts of the run made whole."""
+those overlapping the last tile or an obstacle once a plan, then two masks) is
+``route.judge``'s verdict for every tile touching the free end; the coins it counts for a tile
+are the coins the tile covers; a shape's tiles come in the order of the full sort by guessed
+worth (but for those left out first); ``scoring.total`` is ``score``'s total; and a run grown a
+tile at a time (``Run.then``, as the search scores routes) has the facts of the run made
+whole."""
 
 from __future__ import annotations
 
@@ -62,8 +64,8 @@ def test_the_search_judges_every_next_tile_as_the_rules_do(seed, length):
         listing = list(
             placements_touching(free_end, shape) if free_end else first_placements(shape)
         )
-        options = {o[0]: o for o in bots._options(free_end, shape)}
-        taking = planner.takings(free_end, shape)
+        plain, taking = planner.open_tiles(node, shape)
+        options = {o[0]: o for o in plain}
         for position, placement in enumerate(listing):
             rules = judge(planner.lab, exempt, placement, free_end, occupied, not node.laid)[1]
             option = options.get(position)
@@ -84,11 +86,13 @@ def test_a_shape_s_tiles_come_in_the_order_of_the_full_sort(seed, length, pull):
     node = route_node(planner, runner)
     node = dataclasses.replace(node, value=rng.randint(-5, 40))
     free_end = node.free_end
+    last = bots._mask(node.laid[-1].cells) if node.laid else 0
     for number, shape in enumerate(SHAPES):
-        taking = planner.takings(free_end, shape)
+        coins = planner.lab.coins
         full = sorted(
-            (-(taking.get(p, (None, 0))[1] + pull * reach), p)
-            for p, _, reach, _ in bots._options(free_end, shape)
+            (-(len(coins.intersection(o.cells)) + pull * reach), p)
+            for p, o, reach, mask in bots._options(free_end, shape)
+            if not mask & (planner.blocked | last)  # left out: they break a rule here
         )
         expected = [(-(node.value + -less), position) for less, position in full]
         streamed = [
