@@ -89,7 +89,10 @@ def _options(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
     return tuple(
         (position, p, max(c for _, c in p.cells), _mask(p.cells))
         for position, p in enumerate(found)
-        if not judge(_NO_LAB, frozenset(), p, free_end, (), first)[1]
+        # A square above the roof or below the floor is ``outside`` whatever else: the half
+        # of the listing left out before ``judge``, the cost of a plan meeting new free ends.
+        if all(0 <= r < ROWS for r, _ in p.cells)
+        and not judge(_NO_LAB, frozenset(), p, free_end, (), first)[1]
     )
 
 
