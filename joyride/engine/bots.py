@@ -157,9 +157,10 @@ class _Planner:
             tuple[tuple[Cell, ...] | None, str],
             tuple[tuple[_Option, ...], dict[int, tuple[_Option, int]]],
         ] = {}
-        # Each route met, by its tiles' cells: its real score and its run (kept: the pulls'
-        # searches share routes).
-        self.known: dict[tuple[tuple[Cell, ...], ...], tuple[int, Run]] = {}
+        # Each route met, by its tiles' cells: its real score (kept: the pulls' searches share
+        # routes; not its run, which would outlive the beam and feed the garbage collector's
+        # full passes).
+        self.known: dict[tuple[tuple[Cell, ...], ...], int] = {}
 
     def node(self, laid: tuple[Laid, ...]) -> _Node:
         """The search's node for the unbroken route ``laid``."""
@@ -251,12 +252,11 @@ class _Planner:
         escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
         tile = Laid(len(node.laid), placement.shape, cells, (), True, escapes)
         path = node.path + (cells,)
-        known = self.known.get(path)
-        if known is None:
-            run = node.run.then(tile)
-            known = self.known[path] = (run_total(run, self.owned, self.missions), run)
+        run = node.run.then(tile)
+        value = self.known.get(path)
+        if value is None:
+            value = self.known[path] = run_total(run, self.owned, self.missions)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        value, run = known
         return _Node(node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run)
 
     def search(self) -> tuple[Laid, ...]:
