@@ -2,8 +2,9 @@
 
 ``computer_plan`` searches a beam of routes through the seat's lab. Every tile it considers
 breaks no rule (so a computer never pays a penalty); routes are kept by their real score so far
-(``scoring.total``: coins, the revealed missions, the seat's gadgets) plus the coins the new tile
-takes and a pull to the right; the plan is the best-scoring route prefix met on the way,
+(``scoring.run_total`` of the route's run, grown a tile at a time by ``Run.then``: coins, the
+revealed missions, the seat's gadgets) plus the coins the new tile takes and a pull to the
+right; the plan is the best-scoring route prefix met on the way,
 within the tiles the pool holds. Levels differ by the beam's width. It sees the public state
 only, and is deterministic: the same state gives the same plan.
 """
