@@ -31,6 +31,16 @@ def version(kind: str) -> str | None:
     return f"{found[EVERY_BOARD]}.{found[_board_key(kind)]}"
 
 
+def version_with(kind: str, keys: list[str]) -> tuple[str | None, dict]:
+    """The game's board version (as ``version`` gives it) and the cache's entries of ``keys``,
+    read in one round trip. A version made anew has nothing kept at it: no entries then."""
+    parts = [EVERY_BOARD, _board_key(kind)]
+    found = cache.get_many(parts + keys)
+    if any(found.get(part) is None for part in parts):
+        return version(kind), {}
+    return f"{found[EVERY_BOARD]}.{found[_board_key(kind)]}", found
+
+
 def _board_key(kind: str) -> str:
     return f"ratings-version:{kind}"
 
