@@ -91,11 +91,12 @@ def board_page(kind: str, asked: int) -> BoardPage:
         page = _kept_page(kind, ratings.leaderboard_min_games(), asked)
         if page is not None:
             return page
-    count = ratings.leaderboard(kind).count()
+    board = ratings.leaderboard(kind)
+    count = board.count()
     number = _nearest(asked, count)
     first = (number - 1) * PAGE
-    rows = ratings.leaderboard(kind).rows(first, first + PAGE)
-    return BoardPage(count, number, mark_safe("".join(row_writer(first)(rows))))
+    rows = row_writer(first)(board.rows(first, first + PAGE))
+    return BoardPage(count, number, mark_safe("".join(rows)))  # escaped by row_writer
 
 
 def _kept_page(kind: str, minimum: int, asked: int) -> BoardPage | None:
