@@ -6,8 +6,8 @@ for the next. What does not change with the code (sessions, limits, presence, ve
 counters) stays in the default cache.
 
 ``cache`` is used as ``django.core.cache.cache`` is: it finds the alias on each use, so a test's
-settings apply. ``get_with`` reads a kept entry with the default cache's versions it was
-rendered under, in one round trip.
+settings apply. ``get_with`` and ``get_many_with`` read kept entries with the default cache's
+versions they were rendered under, in one round trip.
 """
 
 from typing import Any
@@ -21,11 +21,23 @@ cache = ConnectionProxy(caches, "kept")
 
 def get_with(key: str, default_keys: list[str]) -> tuple[Any, dict[str, Any]]:
     """The kept entry at ``key`` (None if missing) and the default cache's entries found at
-    ``default_keys``, in one round trip: a kept key is also a key of the default cache (the
-    kept prefix is made so, ``cache_aliases``), read there with the others."""
-    full, head = cache.make_key(key), default_cache.make_key("")
-    if not full.startswith(head):  # caches configured otherwise: two reads, the same answer
-        return cache.get(key), default_cache.get_many(default_keys)
-    in_default = full.removeprefix(head)
-    found = default_cache.get_many([in_default, *default_keys])
-    return found.pop(in_default, None), found
+    ``default_keys``, in one round trip."""
+    kept, found = get_many_with([key], default_keys)
+    return kept.get(key), found
+
+
+def get_many_with(
+    keys: list[str], default_keys: list[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The kept entries found at ``keys`` and the default cache's found at ``default_keys``, in
+    one round trip: a kept key is also a key of the default cache (the kept prefix is made so,
+    ``cache_aliases``), read there with the others."""
+    head = default_cache.make_key("")
+    full = {key: cache.make_key(key) for key in keys}
+    if not all(name.startswith(head) for name in full.values()):
+        # caches configured otherwise: two reads, the same answer
+        return cache.get_many(keys), default_cache.get_many(default_keys)
+    in_default = {name.removeprefix(head): key for key, name in full.items()}
+    found = default_cache.get_many([*in_default, *default_keys])
+    kept = {in_default[name]: found.pop(name) for name in list(found) if name in in_default}
+    return kept, found
