@@ -46,8 +46,17 @@ PAGES = {
     "public game page (drawn)": "public game page",
     "pilot page": "pilot page",
     "order submit": "order submit",
+    "joyride builder": "joyride builder",
+    "joyride check": "joyride check",
 }
-FLOOR = {"pilot page": "floor, logged in", "order submit": "floor, logged in"}
+FLOOR = {
+    "pilot page": "floor, logged in",
+    "order submit": "floor, logged in",
+    "joyride builder": "floor, logged in",
+    "joyride check": "floor, logged in",
+}
+# measured unless --pages names others (the floors always)
+DEFAULT_PAGES = [name for name in PAGES if not name.startswith("joyride")]
 EXPECTED = {"order submit": 302}
 
 
@@ -123,14 +132,14 @@ def one(client, method: str, path: str, headers: dict, body: bytes | None, trips
 
 
 def measure(
-    plan: dict, requests: int, rounds: int, warmup: int, submits: int = 0
+    plan: dict, pages: list[str], requests: int, rounds: int, warmup: int, submits: int = 0
 ) -> dict[str, list[Spent]]:
     from django.test import Client
 
     trips = Trips()
-    times: dict[str, list[Spent]] = {name: [] for name in PAGES}
+    times: dict[str, list[Spent]] = {name: [] for name in pages}
     for _round in range(rounds):
-        for name in PAGES:
+        for name in pages:
             for i in range(warmup + requests):
                 index = submits if name == "order submit" else i
                 # A client of its own: no cookie of an earlier answer (a session) is sent.
@@ -183,6 +192,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=5, help="unmeasured, per page and round")
     parser.add_argument("--plan", help="a filled database's plan (JSON): no filling")
     parser.add_argument(
+        "--pages",
+        help="the pages measured beside the floors, by name, comma-separated (default: "
+        + ", ".join(DEFAULT_PAGES[2:])
+        + f"; also: {', '.join(name for name in PAGES if name not in DEFAULT_PAGES)})",
+    )
+    parser.add_argument(
         "--seats-from", type=int, default=0, help="with --plan: the first fresh seat (0)"
     )
     args = parser.parse_args()
@@ -210,7 +225,13 @@ def main() -> None:
 
     django.setup()
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
-    report(measure(plan, args.requests, args.rounds, args.warmup, args.seats_from))
+    pages = DEFAULT_PAGES
+    if args.pages:
+        asked = [name.strip() for name in args.pages.split(",")]
+        if unknown := [name for name in asked if name not in PAGES]:
+            sys.exit(f"no such page: {', '.join(unknown)}")
+        pages = ["floor", "floor, logged in", *asked]
+    report(measure(plan, pages, args.requests, args.rounds, args.warmup, args.seats_from))
     used = args.seats_from + (args.requests + args.warmup) * args.rounds
     print(f"fresh seats used: up to {used} (the next run's --seats-from)")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
