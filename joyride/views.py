@@ -421,7 +421,6 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         "seat": seat,
         "round": rnd,
         "names": names,
-        "urls": _urls(seat),
         "error": error,
         "colour": words.SEAT_COLOURS[seat.number],
         "state": state,
@@ -456,6 +455,7 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         order_names = [report.seat_name(names, s) for s in RULES.pick_order(state)]
         context.update(
             {
+                "urls": _urls(seat),
                 "pick_order": order_names,
                 "pick_slots": range(1, len(state["gadgets"]["revealed"]) + 1),
                 "my_picks": (order or {}).get("picks", []),
@@ -545,7 +545,7 @@ def check_plan(request, game_id: int, number: int):
     """The live score of a plan typed into the plain form (nothing is stored): a partial."""
     page = _player_page(request, game_id, number)
     rnd = page.round
-    context: dict[str, Any] = {"urls": _urls(page.seat)}
+    context: dict[str, Any] = {}
     if rnd is None or rnd.state["phase"] != "run":
         context["error"] = gettext("No run is open.")
     else:
