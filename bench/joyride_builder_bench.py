@@ -5,7 +5,8 @@ it, and answers the builder again: the engine's ``check`` with ``next``, the lab
 palette, the score panel) and the POST that undoes it; beside them, in the same process, the
 logged-in floor (``/healthz`` with the same session); and the page drawn afresh (the lab's
 layer, the draft's check (whole and as the page reads it) and its list of next places
-taken out of the cache before each request, as every request was before they were kept), in the same loop as the page from the cache. Timed through Django's
+taken out of the cache, and the builder's parts kept in the process dropped, before each
+request, as every request was before they were kept), in the same loop as the page from the cache. Timed through Django's
 test client (middleware, session, the queries, the templates; no network): prints the wall
 time's p50/p95 and the CPU time's p50 (``time.thread_time``, which a busy machine shifts less)
 in milliseconds per row, and each row's p50s against the floor's.
@@ -72,7 +73,7 @@ def posted(client, path: str, data: dict) -> Timing:
 
 def forget(state: dict, plan: dict) -> None:
     """Take the seat's lab layer, its draft's check and its list of next places out of the
-    cache."""
+    cache, and the builder's parts kept in this process out of it."""
     from django.core.cache.utils import make_template_fragment_key
 
     from games.kept import cache
@@ -88,6 +89,7 @@ def forget(state: dict, plan: dict) -> None:
             make_template_fragment_key("joyride-next-places", [check_key, "en"]),
         ]
     )
+    views._KEPT.clear()
 
 
 def run(clicks: int) -> dict[str, list[Timing]]:

@@ -18,7 +18,7 @@ of all rounds together.
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
-page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview.
+page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview; joyride's builder and its typed check.
 """
 
 from __future__ import annotations
@@ -48,12 +48,16 @@ PAGES = {
     "order submit": "order submit",
     "duel seat page": "duel seat page",
     "duel preview": "duel preview",
+    "joyride builder": "joyride builder",
+    "joyride check": "joyride check",
 }
 FLOOR = {
     "pilot page": "floor, logged in",
     "order submit": "floor, logged in",
     "duel seat page": "floor, logged in",
     "duel preview": "floor, logged in",
+    "joyride builder": "floor, logged in",
+    "joyride check": "floor, logged in",
 }
 EXPECTED = {"order submit": 302}
 

@@ -17,7 +17,7 @@ from games.models import Game, Order, Round, Seat
 from games.registry import Rejected
 from games.titles import MadeTitle
 
-from . import words
+from . import db, words
 from .engine import EngineError, validate_plan
 from .models import PlanDraft
 
@@ -43,8 +43,7 @@ def draft_of(seat: Seat, rnd: Round | None) -> dict:
     """The seat's plan so far in ``rnd`` (the empty plan if none)."""
     if rnd is None:
         return dict(EMPTY_PLAN)
-    found = PlanDraft.objects.filter(round=rnd, seat=seat).values_list("plan", flat=True).first()
-    return found or dict(EMPTY_PLAN)
+    return db.draft_plan(rnd.pk, seat.pk) or dict(EMPTY_PLAN)
 
 
 def _store(seat: Seat, rnd: Round, plan: dict) -> dict:

@@ -13,15 +13,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -284,8 +287,9 @@ def _has_next(answer: dict) -> bool:
 NEXT_PLACES_SECONDS = CHECK_SECONDS
 
 
-def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> dict:
-    key = check_key(state, seat.number, plan)
+def _builder(seat: Seat, state: dict, plan: dict, key: str, typed: str | None = None) -> dict:
+    """What ``_builder.html`` and the builder's lab are drawn from: the draft's check (under
+    its ``check_key``, ``key``), the plan and the seat's gadgets."""
     answer = check_view(state, seat.number, plan, draft_key=key)
     tiles, passed = services.tiles_and_stop(plan)
     return {
@@ -319,6 +323,95 @@ def _builder(seat: Seat, state: dict, plan: dict, typed: str | None = None) -> d
     }
 
 
+# --- the page's kept parts ---------------------------------------------------------------------
+
+# Parts of the lab page kept by ``_kept``, in this process: each key holds all its part is
+# drawn from and the language, so a kept part is never stale; the dictionary is emptied when
+# full (a click makes a new draft, and the parts of the pages still shown are drawn again at
+# once). Kept here, not in the shared cache, to spare the page a Redis round trip for each;
+# an empty draft's builder is the largest part, some 60 KB with its list of next places.
+_KEPT: dict[tuple, Any] = {}
+KEPT_PARTS = 256
+
+
+def _kept(key: tuple, draw: Callable[[], Any]) -> Any:
+    """The part kept under ``key`` (which ends with the language), drawn by ``draw`` if
+    missing."""
+    part = _KEPT.get(key)
+    if part is None:
+        if len(_KEPT) >= KEPT_PARTS:
+            _KEPT.clear()
+        part = _KEPT[key] = draw()
+    return part
+
+
+def _digest(data: dict) -> str:
+    """A short digest of JSON-able data (translated words as text): a key's part that changes
+    when any of it does."""
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+# The builder's forms are drawn with this stand-in for the CSRF token, which every answer
+# replaces with the request's own (``with_csrf_token``): a kept builder holds no one's token.
+# Drawn at random for the process, so no text a player writes is taken for it.
+CSRF_STAND_IN = secrets.token_hex(32)
+
+
+def with_csrf_token(part: str, request) -> SafeString:
+    """A part drawn with ``CSRF_STAND_IN`` for its forms' token, with the request's token."""
+    return SafeString(part.replace(CSRF_STAND_IN, get_token(request)))
+
+
+def _builder_parts(
+    seat: Seat, round_number: int, state: dict, plan: dict, typed: str | None, error: str
+) -> dict[str, SafeString]:
+    """The builder's lab and its panel (``_builder.html``: the palette, the check, the buttons,
+    the plain forms), the panel with ``CSRF_STAND_IN`` for its token. Both are drawn from the
+    draft's check key (the round's state, the seat, the plan), the game, the round's number and
+    the language alone, so they are kept under those: a page shown again with an unchanged
+    draft (a reload, a live update, an undo back to it) draws neither. A refusal's builder
+    (open on the plain forms, with what was typed) is drawn afresh, never kept."""
+    key = check_key(state, seat.number, plan)
+
+    def draw() -> dict[str, SafeString]:
+        context = _builder(seat, state, plan, key, typed)
+        context.update(
+            {
+                "urls": _urls(seat),
+                "round": {"number": round_number},
+                "error": error,
+                "csrf_token": CSRF_STAND_IN,
+            }
+        )
+        panel = render_to_string("joyride/_builder.html", context)
+        return {"lab": context["lab"], "builder_panel": SafeString(panel)}
+
+    if typed is not None or error:
+        return draw()
+    return _kept(("builder", key, seat.game_id, seat.number, round_number, get_language()), draw)
+
+
+def _standings_part(table: dict) -> SafeString:
+    """``_standings.html`` from the state's table (``report.table_context``), kept under a
+    digest of what it shows."""
+    shown = {
+        name: table[name] for name in ("standings", "rounds_played", "missions", "pool", "rating")
+    }
+    return _kept(
+        ("standings", _digest(shown), get_language()),
+        lambda: SafeString(render_to_string("joyride/_standings.html", shown)),
+    )
+
+
+def _legend_part() -> SafeString:
+    """``_legend.html``: the same words on every lab page, kept per language."""
+    return _kept(
+        ("legend", get_language()),
+        lambda: SafeString(render_to_string("joyride/_legend.html")),
+    )
+
+
 def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str = "") -> dict:
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
@@ -328,10 +421,10 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         "seat": seat,
         "round": rnd,
         "names": names,
-        "urls": _urls(seat),
         "error": error,
         "colour": words.SEAT_COLOURS[seat.number],
         "state": state,
+        "legend_part": _legend_part(),
     }
     if state is None:
         return context
@@ -343,11 +436,12 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         and game.status == Game.Status.RUNNING
         and seat.number in RULES.active_seats(state)
     )
-    context.update(
-        {"phase": phase, "owes": owes, "order": order, **report.table_context(state, names)}
-    )
-    if phase == "run" and owes:
-        context.update(_builder(seat, state, services.draft_of(seat, rnd), typed))
+    table = report.table_context(state, names)
+    context.update({"phase": phase, "owes": owes, "order": order, **table})
+    context["standings_part"] = _standings_part(table)
+    if phase == "run" and owes and rnd is not None:
+        plan = services.draft_of(seat, rnd)
+        context.update(_builder_parts(seat, rnd.number, state, plan, typed, error))
     elif phase == "run" and order is not None:
         answer = check_view(state, seat.number, order)
         context.update(
@@ -361,6 +455,7 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         order_names = [report.seat_name(names, s) for s in RULES.pick_order(state)]
         context.update(
             {
+                "urls": _urls(seat),
                 "pick_order": order_names,
                 "pick_slots": range(1, len(state["gadgets"]["revealed"]) + 1),
                 "my_picks": (order or {}).get("picks", []),
@@ -384,8 +479,11 @@ def _ending(game: Game, state: dict, seat: Seat) -> dict:
 
 
 def _answer(request, page, *, partial: bool, status: int = 200, **extra):
+    context = _context(page, **extra)
+    if "builder_panel" in context:
+        context["builder_panel"] = with_csrf_token(context["builder_panel"], request)
     return table.render_table(
-        request, "joyride/seat.html", _context(page, **extra), page, partial=partial, status=status
+        request, "joyride/seat.html", context, page, partial=partial, status=status
     )
 
 
@@ -447,7 +545,7 @@ def check_plan(request, game_id: int, number: int):
     """The live score of a plan typed into the plain form (nothing is stored): a partial."""
     page = _player_page(request, game_id, number)
     rnd = page.round
-    context: dict[str, Any] = {"urls": _urls(page.seat)}
+    context: dict[str, Any] = {}
     if rnd is None or rnd.state["phase"] != "run":
         context["error"] = gettext("No run is open.")
     else:
