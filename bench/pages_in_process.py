@@ -18,7 +18,8 @@ of all rounds together.
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
-page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview; joyride's builder and its typed check.
+page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview;
+joyride's builder and its typed check.
 """
 
 from __future__ import annotations
