@@ -18,7 +18,8 @@ of all rounds together.
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
-page opened just before, unmeasured, as a pilot does).
+page opened just before, unmeasured, as a pilot does); the race's seat page and its preview
+(htmx). ``--pages "race seat page,race preview"`` measures only those (and the floors).
 """
 
 from __future__ import annotations
@@ -46,8 +47,11 @@ PAGES = {
     "public game page (drawn)": "public game page",
     "pilot page": "pilot page",
     "order submit": "order submit",
+    "race seat page": "race seat page",
+    "race preview": "race preview",
 }
-FLOOR = {"pilot page": "floor, logged in", "order submit": "floor, logged in"}
+LOGGED_IN = ("pilot page", "order submit", "race seat page", "race preview")
+FLOOR = dict.fromkeys(LOGGED_IN, "floor, logged in")
 EXPECTED = {"order submit": 302}
 
 
@@ -123,14 +127,14 @@ def one(client, method: str, path: str, headers: dict, body: bytes | None, trips
 
 
 def measure(
-    plan: dict, requests: int, rounds: int, warmup: int, submits: int = 0
+    plan: dict, requests: int, rounds: int, warmup: int, submits: int = 0, pages=tuple(PAGES)
 ) -> dict[str, list[Spent]]:
     from django.test import Client
 
     trips = Trips()
-    times: dict[str, list[Spent]] = {name: [] for name in PAGES}
+    times: dict[str, list[Spent]] = {name: [] for name in pages}
     for _round in range(rounds):
-        for name in PAGES:
+        for name in pages:
             for i in range(warmup + requests):
                 index = submits if name == "order submit" else i
                 # A client of its own: no cookie of an earlier answer (a session) is sent.
@@ -185,7 +189,16 @@ def main() -> None:
     parser.add_argument(
         "--seats-from", type=int, default=0, help="with --plan: the first fresh seat (0)"
     )
+    parser.add_argument(
+        "--pages",
+        help="only these pages, by name, comma-separated (the floors are always measured)",
+    )
     args = parser.parse_args()
+    pages = [name for name in PAGES if name.startswith("floor")]
+    pages += [n.strip() for n in args.pages.split(",")] if args.pages else list(PAGES)[2:]
+    unknown = set(pages) - set(PAGES)
+    if unknown:
+        parser.error(f"no such page: {', '.join(sorted(unknown))}")
     env = {
         **os.environ,
         "DATABASE_URL": os.getenv("DATABASE_URL") or web_load.DEFAULT_DB,
@@ -210,7 +223,7 @@ def main() -> None:
 
     django.setup()
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
-    report(measure(plan, args.requests, args.rounds, args.warmup, args.seats_from))
+    report(measure(plan, args.requests, args.rounds, args.warmup, args.seats_from, pages))
     used = args.seats_from + (args.requests + args.warmup) * args.rounds
     print(f"fresh seats used: up to {used} (the next run's --seats-from)")
     print(f"load average after: {os.getloadavg()[0]:.1f}")

@@ -13,13 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -37,6 +40,13 @@ RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the p
 CHIP_SLOTS = (1, 2, 3)  # a Kupferwurm's damage chips, each on a card of the victim's he picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 SEAT = "racing/seat.html"
+ORDER_HEAD = "racing/_order_head.html"
+ORDER_BODY = "racing/_order_body.html"
+EQUIPMENT = "racing/_equipment.html"
+STANDINGS = "racing/_standings.html"
+# A kept part lives a quarter of an hour: the cache's Redis is the broker's too and never
+# evicts, so entries bound themselves (a page's parts are some 10-30 KB).
+KEPT_SECONDS = 15 * 60
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
@@ -535,7 +545,10 @@ def _station_choices(state: dict, jet: dict, data) -> dict:
 # --- the pages ----------------------------------------------------------------------------
 
 
-def _context(page: selectors.PlayerPage, data) -> dict:
+def _facts(page: selectors.PlayerPage) -> dict:
+    """What the seat's pages show around their drawn parts: the game, the seat, the round and
+    its state, and the few facts read from them (whether the seat orders now, its turn sent,
+    who controls a knocked-out pilot's jet)."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     raw = rnd.state if rnd else selectors.shown_state(game)
@@ -558,28 +571,105 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and seat.number in RULES.active_seats(raw)
     )
     own = next((j for j in raw["jets"] if j["seat"] == seat.number), None)
-    state_key = _digest(raw, names)  # the standings' cache key, with the language (seat.html)
     context.update(
-        state_key=state_key,
         state=raw,
         active=active,
+        ordering=active and raw["phase"] == "race",
         sent=page.own_orders,
-        standings=report.standings(raw, names),
-        on_turn=report.on_turn_words(raw, names),
         knocked_out_by=report.jet_label(own["controller"], names)
         if own and own["controller"] and own["controller"] != own["id"]
         else None,
     )
-    if active and raw["phase"] == "race":
-        context.update(_order_form(raw, seat.number, data, names, state_key))
+    return context
+
+
+def _context(page: selectors.PlayerPage, data) -> dict:
+    """The seat's facts with what is drawn from them for the form's fields ``data``: whose
+    turn it is in words, and the order form with its board (the engine's options and preview)
+    or the board alone."""
+    context = _facts(page)
+    raw, names = context.get("state"), page.names
+    if raw is None:
+        return context
+    state_key = _digest(raw, names)  # the standings' and the equipment's keys start from it
+    context.update(state_key=state_key, on_turn=report.on_turn_words(raw, names))
+    if context["ordering"]:
+        context.update(_order_form(raw, page.seat.number, data, names, state_key))
     else:
         context["board"] = svg.course_svg(raw, names)
     return context
 
 
+def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
+    """What ``draw`` gives, kept in the shared cache for ``KEPT_SECONDS`` under ``name``, ``key``
+    (a digest of everything it shows) and the active language."""
+    cache_key = f"racing:{name}:{get_language()}:{key}"
+    kept = cache.get(cache_key)
+    if kept is None:
+        kept = draw()
+        cache.set(cache_key, kept, KEPT_SECONDS)
+    return kept
+
+
+def _parts(page: selectors.PlayerPage, data) -> dict:
+    """The seat page's drawn parts for the form's fields ``data``: whose turn it is in words,
+    the board, the standings and, while the seat orders, the order form on either side of the
+    request's CSRF token (seat.html puts the token between them). The standings are kept for
+    the state and the names; the equipment fieldset for them, the seat and the fields of the
+    jet's cards (``_equipment_key``), so that a drag's hinges leave both as they are."""
+    context = _context(page, data)
+    raw, names = context["state"], page.names
+    parts = {
+        "on_turn": context["on_turn"],
+        "board": context["board"],
+        "standings_table": _kept(
+            "standings",
+            context["state_key"],
+            lambda: render_to_string(STANDINGS, {"standings": report.standings(raw, names)}),
+        ),
+    }
+    if context["ordering"]:
+        context["equipment_fieldset"] = (
+            _kept(
+                "equipment", context["equipment_key"], lambda: render_to_string(EQUIPMENT, context)
+            )
+            if context["equipment"]
+            else ""
+        )
+        parts["order_head"] = render_to_string(ORDER_HEAD, context)
+        parts["order_body"] = render_to_string(ORDER_BODY, context)
+    return parts
+
+
+def _seat_context(page: selectors.PlayerPage, data) -> dict:
+    """The seat page's facts and parts (``_parts``). A request without a field, the page as
+    the round shows it first (the pilot's first look, a reload, a live page drawn again), takes
+    its parts whole from the cache: they show only the state, the names, the seat, the round,
+    whether the seat orders or has sent its turn, whether the game runs, and the language, all
+    in the key. A request with fields (a preview, a snap) has them drawn."""
+    context = _facts(page)
+    if "state" not in context:
+        return context
+    if data:
+        context.update(_parts(page, data))
+        return context
+    shown = _digest(
+        context["state"],
+        page.names,
+        page.seat.game_id,
+        page.seat.number,
+        page.round.number if page.round else None,
+        context["active"],
+        context["sent"] is not None,
+        context["running"],
+    )
+    context.update(_kept("table", shown, lambda: _parts(page, {})))
+    return context
+
+
 @table.seat_view("racing", gettext_lazy("The race has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    context = _context(page, request.GET)
+    context = _seat_context(page, request.GET)
     if context.get("state", {}).get("phase") == "draft":
         return redirect("racing:draft", game_id=page.seat.game_id, number=page.seat.number)
     return table.render_table(request, SEAT, context, page)
@@ -588,7 +678,7 @@ def seat_page(request, page: selectors.PlayerPage):
 @table.preview_view("racing")
 def preview(request, page: selectors.PlayerPage):
     """The form, the board and the engine's preview again for the fields so far (htmx)."""
-    return table.render_table(request, SEAT, _context(page, request.GET), page, partial=True)
+    return table.render_table(request, SEAT, _seat_context(page, request.GET), page, partial=True)
 
 
 @table.submit_view(ORDERS_LIMITED)
@@ -598,7 +688,7 @@ def submit(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     data = request.POST
     if data.get("preview") or data.get("snap"):
-        return table.render_table(request, SEAT, _context(page, data), page)
+        return table.render_table(request, SEAT, _seat_context(page, data), page)
     try:  # judged once, by the submit: the form's fields are only read here
         state = page.round.state if page.round else None
         services.orders_submit(
@@ -611,7 +701,7 @@ def submit(request, game_id: int, number: int):
         reason = error.words() if isinstance(error, NotANumber) else error
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": reason})
         page = _player_page(request, game_id, number)
-        return table.render_table(request, SEAT, _context(page, data), page, status=400)
+        return table.render_table(request, SEAT, _seat_context(page, data), page, status=400)
     messages.success(request, gettext("Done: your turn is in."))
     return redirect("racing:seat", game_id=game_id, number=number)
 
@@ -628,6 +718,7 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     order = state["draft"]["order"]
     cards = {row["kind"]: row for row in rules_page.equipment_rows()}
     context.update(
+        standings=report.standings(state, page.names),
         supply=[
             {**cards[kind], "count": count, "pickable": kind in picks}
             for kind, count in supply.items()
