@@ -401,6 +401,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str], state_key: st
         "order": order,
         "facts": facts,
         "others": others,
+        "other_choices": [(o["id"], o["name"]) for o in others],
         "boosts": [e for e in equipment if "flight" in RULES.kinds[e["kind"]].phases],
         "equipment": [e for e in equipment if "flight" not in RULES.kinds[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
@@ -435,11 +436,12 @@ def _card_choices(card: dict, data, sealed: bool, jets: dict[str, dict], others:
     fields = _form_fields(kind, sealed)
     values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
     target = values.get("target") if values.get("target") in jets else None
+    inner = _inner_choices(values, sealed, jets, others, card["card"]) if "use" in fields else []
     return {
         **card,
         "name": words.kind_name(kind),
         "why_words": words.why_word(card["why"]),
-        "phases": [p for p in card["phases"] if p != "flight"],
+        "phase_choices": [(p, words.phase_words(p)) for p in card["phases"] if p != "flight"],
         "targeted": kind in TARGETED,
         "fields": [f for f in fields if f != "use"],
         "chosen": data.get(f"use{ending}", ""),
@@ -447,9 +449,8 @@ def _card_choices(card: dict, data, sealed: bool, jets: dict[str, dict], others:
         "chip_choices": _chip_choices(jets, target or _first(others), values, card["card"], "")
         if "chips" in fields
         else [],
-        "inner": _inner_choices(values, sealed, jets, others, card["card"])
-        if "use" in fields
-        else [],
+        "inner": inner,
+        "inner_choices": [(k["kind"], k["name"]) for k in inner],
     }
 
 
@@ -463,27 +464,19 @@ def _chip_choices(
 ) -> list[dict]:
     """A Kupferwurm's three damage chips, each a select of the victim's cards by name (the
     cards the engine takes: those the victim holds, by its state), or the engine's default
-    placement (the card with the fewest chips). ``values`` holds what the form chose."""
+    placement (the card with the fewest chips): each a list of (card id, words) and the card
+    chosen. ``values`` holds what the form chose."""
     held = jets[victim]["equipment"] if victim in jets else []
-    choices = []
-    for slot in CHIP_SLOTS:
-        chosen = values.get(f"{prefix}chip{slot}", "")
-        choices.append(
-            {
-                "slot": slot,
-                "id": f"{prefix}chip{slot}_{card}",
-                "cards": [
-                    {
-                        "id": c["id"],
-                        "name": words.kind_name(c["kind"]),
-                        "chips": c["chips"],
-                        "selected": str(c["id"]) == chosen,
-                    }
-                    for c in held
-                ],
-            }
-        )
-    return choices
+    cards = [(c["id"], words.card_words(c["kind"], c["chips"])) for c in held]
+    return [
+        {
+            "slot": slot,
+            "id": f"{prefix}chip{slot}_{card}",
+            "cards": cards,
+            "chosen": values.get(f"{prefix}chip{slot}", ""),
+        }
+        for slot in CHIP_SLOTS
+    ]
 
 
 def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
