@@ -14,6 +14,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.contrib import messages
@@ -21,7 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -44,6 +45,7 @@ ORDER_HEAD = "racing/_order_head.html"
 ORDER_BODY = "racing/_order_body.html"
 EQUIPMENT = "racing/_equipment.html"
 STANDINGS = "racing/_standings.html"
+LEGEND = "racing/_legend.html"
 # A kept part lives a quarter of an hour: the cache's Redis is the broker's too and never
 # evicts, so entries bound themselves (a page's parts are some 10-30 KB).
 KEPT_SECONDS = 15 * 60
@@ -54,11 +56,29 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 
 
 def _urls(seat: Seat) -> dict:
-    args = [seat.game_id, seat.number]
+    return _seat_urls(seat.game_id, seat.number, get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
+    """The links and form targets of a seat's pages, reversed once per seat and process:
+    reversing was a tenth of the page kept whole."""
+    args = [game_id, number]
     return {
-        name: reverse(f"racing:{name}", args=args)
-        for name in ("seat", "preview", "submit", "draft")
+        "game": reverse("game", args=[game_id]),
+        "rules": reverse("racing:rules"),
+        **{
+            name: reverse(f"racing:{name}", args=args)
+            for name in ("seat", "preview", "submit", "draft")
+        },
     }
+
+
+@lru_cache(maxsize=16)
+def _legend(language: str | None) -> str:
+    """The board's legend in ``language`` (the active one), drawn once per process: it shows
+    nothing but words."""
+    return render_to_string(LEGEND)
 
 
 def _number(text, default: float = 0.0) -> float:
@@ -554,6 +574,7 @@ def _facts(page: selectors.PlayerPage) -> dict:
         "colour": words.jet_colour(seat.number),
         "colour_name": words.jet_name(words.JET_IDS[seat.number]),
         "running": game.status == Game.Status.RUNNING,
+        "legend": _legend(get_language()),
     }
     if raw is None:
         return context
