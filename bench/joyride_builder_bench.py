@@ -73,9 +73,9 @@ def posted(client, path: str, data: dict) -> Timing:
 def forget(state: dict, plan: dict) -> None:
     """Take the seat's lab layer, its draft's check and its list of next places out of the
     cache."""
-    from django.core.cache import cache
     from django.core.cache.utils import make_template_fragment_key
 
+    from games.kept import cache
     from joyride import svg, views
     from joyride.engine import State
 

@@ -12,7 +12,9 @@ turn: the computer levels' anchors of ``joyride/plugin.py``.
 First it prints each level's strength alone: the mean uncontested score (``check``) of its
 plan for seat 0's first run on the same ``--labs`` labs (four-player games, seeds 0, 1, ...), and
 the CPU time a plan takes (mean, p95, max; the first plan of each level is left out of the time,
-as the search's placement cache starts empty).
+as the search's placement cache starts empty), and of it the cyclic garbage collector's passes
+that fell in the plans (a full pass walks every object of the process, the placement caches
+included: tens of ms that land on a few plans, the top of the p95).
 
 Run: ``.venv/bin/python bench/joyride_league.py [--games 30] [--labs 60] [--strength-only]``.
 """
@@ -20,11 +22,13 @@ Run: ``.venv/bin/python bench/joyride_league.py [--games 30] [--labs 60] [--stre
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Self
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -74,24 +78,59 @@ def game(table: str, number: int) -> dict:
     }
 
 
+class CollectorClock:
+    """The CPU time of the cyclic garbage collector's passes while it is on, and how many of
+    them were full (generation 2)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.full = 0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.seconds += time.process_time() - self._started
+            self.full += info["generation"] == 2
+
+    def __enter__(self) -> Self:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
 def strength(labs: int) -> None:
     """Each level's mean uncontested score and plan time on the same labs."""
     states = [new_game(4, seed).to_dict() for seed in range(labs)]
     for level in ("novice", "veteran", "ace"):
         computer_plan(states[0], 0, level)  # warms the placement cache
-        points, seconds = [], []
-        for state in states:
-            started = time.process_time()
-            plan = computer_plan(state, 0, level)
-            seconds.append(time.process_time() - started)
-            points.append(check(state, 0, plan)["total"])
-        seconds.sort()
-        ms = [1000 * s for s in (statistics.mean(seconds), seconds[int(0.95 * labs)], seconds[-1])]
+        points, seconds, own = [], [], []  # own: less the collector's passes
+        with CollectorClock() as collector:
+            for state in states:
+                started, collected = time.process_time(), collector.seconds
+                plan = computer_plan(state, 0, level)
+                seconds.append(time.process_time() - started)
+                own.append(seconds[-1] - (collector.seconds - collected))
+                points.append(check(state, 0, plan)["total"])
+        ms = [1000 * s for s in (statistics.mean(seconds), *tail(seconds))]
         print(
             f"strength {level}: {statistics.mean(points):.1f} points on {labs} labs; a plan "
-            f"{ms[0]:.0f} ms CPU (p95 {ms[1]:.0f}, max {ms[2]:.0f})",
+            f"{ms[0]:.0f} ms CPU (p95 {ms[1]:.0f}, max {ms[2]:.0f}); the collector "
+            f"{1000 * collector.seconds:.0f} ms in {collector.full} full passes and the young "
+            "ones; less the collector, p95 {:.0f}, max {:.0f}".format(
+                *(1000 * s for s in tail(own))
+            ),
             flush=True,
         )
+
+
+def tail(seconds: list[float]) -> tuple[float, float]:
+    """The p95 and the max."""
+    ordered = sorted(seconds)
+    return ordered[int(0.95 * len(ordered))], ordered[-1]
 
 
 def main() -> None:

@@ -18,8 +18,8 @@ of all rounds together.
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
-page opened just before, unmeasured, as a pilot does); the race's seat page and its preview
-(htmx). ``--pages "race seat page,race preview"`` measures only those (and the floors).
+page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview;
+the race's seat page and its preview (htmx).
 """
 
 from __future__ import annotations
@@ -47,11 +47,19 @@ PAGES = {
     "public game page (drawn)": "public game page",
     "pilot page": "pilot page",
     "order submit": "order submit",
+    "duel seat page": "duel seat page",
+    "duel preview": "duel preview",
     "race seat page": "race seat page",
     "race preview": "race preview",
 }
-LOGGED_IN = ("pilot page", "order submit", "race seat page", "race preview")
-FLOOR = dict.fromkeys(LOGGED_IN, "floor, logged in")
+FLOOR = {
+    "pilot page": "floor, logged in",
+    "order submit": "floor, logged in",
+    "duel seat page": "floor, logged in",
+    "duel preview": "floor, logged in",
+    "race seat page": "floor, logged in",
+    "race preview": "floor, logged in",
+}
 EXPECTED = {"order submit": 302}
 
 
@@ -190,15 +198,15 @@ def main() -> None:
         "--seats-from", type=int, default=0, help="with --plan: the first fresh seat (0)"
     )
     parser.add_argument(
-        "--pages",
-        help="only these pages, by name, comma-separated (the floors are always measured)",
+        "--pages", help="the pages measured, comma-separated (all); the floors are always"
     )
     args = parser.parse_args()
-    pages = [name for name in PAGES if name.startswith("floor")]
-    pages += [n.strip() for n in args.pages.split(",")] if args.pages else list(PAGES)[2:]
-    unknown = set(pages) - set(PAGES)
-    if unknown:
-        parser.error(f"no such page: {', '.join(sorted(unknown))}")
+    pages = list(PAGES)
+    if args.pages:
+        asked = {name.strip() for name in args.pages.split(",")}
+        if asked - set(PAGES):
+            parser.error(f"unknown pages: {sorted(asked - set(PAGES))}; known: {list(PAGES)}")
+        pages = [name for name in PAGES if name.startswith("floor") or name in asked]
     env = {
         **os.environ,
         "DATABASE_URL": os.getenv("DATABASE_URL") or web_load.DEFAULT_DB,

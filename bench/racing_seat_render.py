@@ -62,10 +62,10 @@ def scenario():
 
 
 def rows_for(user, page) -> dict:
-    from django.core.cache import cache
     from django.template.loader import render_to_string
 
     from games import table
+    from games.kept import cache
     from racing import views
 
     bare = request_for(user, {})

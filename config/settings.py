@@ -15,7 +15,7 @@ from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config import monitoring
+from config import monitoring, release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -199,12 +199,39 @@ def shared_cache(url: str) -> dict:
     }
 
 
+# The code that renders the pages: RELEASE from the environment, else a digest of the code
+# (config/release.py).
+RELEASE = release.release(BASE_DIR)
+
+
+def cache_aliases(default: dict, release_name: str) -> dict:
+    """The caches, all in one store (``default``'s backend and location):
+
+    - ``default``: what means the same whatever the code (sessions, limits, presence, live
+      news, versions counters);
+    - ``kept``: what the code made (rendered HTML, drawn pictures, the engines' answers), under
+      a key prefix of its own release, so that no release serves what another made: a deploy
+      starts with none, and the old release's entries expire. Django's ``{% cache %}`` tag uses
+      ``template_fragments``, the same.
+
+    The prefix is that of ``default``'s keys (``<default's prefix>:<version>:kept-<release>``):
+    a kept key is then also a key of the default cache, so that a kept page and the versions it
+    was rendered under are read in one round trip (``games.kept.get_with``), and the default
+    cache's flush after an outage (config/redis_cache.py) deletes kept renderings too: they
+    were rendered under the versions it deletes."""
+    prefix = f"{default.get('KEY_PREFIX', '')}:{default.get('VERSION', 1)}:kept-{release_name}"
+    kept = {**default, "KEY_PREFIX": prefix}
+    return {"default": default, "kept": kept, "template_fragments": kept}
+
+
 if os.getenv("CACHE_URL"):
-    CACHES = {"default": shared_cache(os.environ["CACHE_URL"])}
+    CACHES = cache_aliases(shared_cache(os.environ["CACHE_URL"]), RELEASE)
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # The session's user row from that cache too (games/user_cache.py). Sessions made with
     # another backend before this was set ask their person to log in once more.
     AUTHENTICATION_BACKENDS = ["games.user_cache.CachedModelBackend"]
+else:  # one dictionary per process (the same LOCATION), shared by its aliases
+    CACHES = cache_aliases({"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}, RELEASE)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -232,7 +259,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_files.StaticFiles"},
 }
 
 EMAIL_BACKEND = os.getenv("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"

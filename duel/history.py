@@ -1,6 +1,7 @@
 """A duel's published actions as a player reads them: one counter (the turn, or the setup
 step), who acted in each action and what it destroyed, newest first, and the last action for
-the player's page. Read from the platform's published reports, one query each."""
+the player's page. Read from the platform's published reports, one query each (the last
+action's a plain one: it is read as each round opens, for each seat and language)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.utils.translation import gettext
 
 from games.models import Report, Round
 
+from . import db as duel_db
 from .report import cause_word, describe, player_name, result_words
 
 ACTING_EVENTS = ("turn", "asteroid_placed", "asteroid_lost", "resigned", "forfeit")
@@ -79,15 +81,16 @@ def history(game, names: dict[int, str], numbers: list[int]) -> list[dict]:
 
 
 def last_action(game, names: dict[int, str]) -> dict | None:
-    """The last published action: its number, who acted, its lines."""
-    last = _published(game).order_by("-round__number").first()
+    """The last published action: its number, who acted, its lines (one plain read)."""
+    last = duel_db.last_published(game.pk)
     if last is None:
         return None
+    number, events = last
     return {
-        "number": last.round.number,
-        "player": actor(last.events),
-        "lines": describe(last.events, names),
-        "summary": summary(last.events, names),
+        "number": number,
+        "player": actor(events),
+        "lines": describe(events, names),
+        "summary": summary(events, names),
     }
 
 

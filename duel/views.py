@@ -19,9 +19,10 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
@@ -34,6 +35,7 @@ from games.registry import Rejected
 from . import db as duel_db
 from . import history, svg
 from . import services as duel_services
+from .kept import RoundParts, filled, with_csrf_slots
 from .models import DrawOffer
 from .plugin import RULES
 from .report import (
@@ -54,12 +56,6 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 SEAT = "duel/seat.html"
-
-# How long a round's parts of the page stay in the shared cache: they are read while the seat
-# sits at the open round (reloads, live redraws), never after it (the key holds the round), and
-# the cache shares its Redis with the broker, which must never evict; a board is up to some
-# 110 KB. A round open longer has them drawn again once per quarter of an hour.
-ROUND_PARTS_SECONDS = 15 * 60
 
 
 def _facing_choices() -> list[tuple[int, str]]:
@@ -84,6 +80,13 @@ def _hex(text: str | None):
 
 def _urls(seat: Seat) -> dict:
     return _seat_urls(get_script_prefix(), seat.game_id, seat.number)
+
+
+@lru_cache(maxsize=8)
+def _assets(script_prefix: str) -> dict[str, str]:
+    """The page's own style sheet and script, their static addresses looked up once per
+    process (and script prefix, which a relative STATIC_URL takes)."""
+    return {"css": static("duel/duel.css"), "js": static("duel/board.js")}
 
 
 @lru_cache(maxsize=1024)
@@ -303,12 +306,15 @@ def _order_words(order: dict) -> str:
 # --- the page -----------------------------------------------------------------------------
 
 
-def _context(page: selectors.PlayerPage, data) -> dict:
+def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False) -> dict:
+    """The seat page's context; with ``partial``, only what the part htmx swaps shows (no
+    heading, no draw and resign sections)."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     player = seat.number
     raw = rnd.state if rnd else selectors.shown_state(game)
     urls = _urls(seat)
+    language = get_language()
     context: dict[str, Any] = {
         "game": game,
         "seat": seat,
@@ -316,9 +322,12 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         "round": rnd,
         "names": names,
         "urls": urls,
-        "letter": "AB"[player],
-        "colour": svg.PLAYER_COLOUR_NAMES[player],
+        "assets": _assets(get_script_prefix()),
     }
+    if not partial:
+        context["heading"] = _heading(
+            game.title, str(seat), player, urls["game"], urls["rules"], language
+        )
     if raw is None:
         return context
     state = RULES.public_state(raw, player)
@@ -329,45 +338,64 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and game.status == Game.Status.RUNNING
         and player in RULES.active_seats(raw)
     )
+    phase = state["phase"]
+    kept = _round_parts(rnd, player, active, phase, names, language, data)
     offer = duel_db.draw_offer_seat(game.pk)
     running = game.status == Game.Status.RUNNING
-    shown = _round_shown(rnd, game, state, player, names)
+    shown = kept.get("shown", lambda: _shown(game, state, names))
     last = shown["last_action"]
+    opponent = names.get(1 - player)
+    # The request's CSRF token, masked once for all the page's forms (the site frame's too).
+    csrf_token = context["csrf_token"] = get_token(request)
     context.update(
         {
             "counter": history.counter(state),
             "last_action": last,
+            "last_action_section": mark_safe(shown["last_action_section"]),  # our template's
             "opponent_acted_last": last is not None and last["player"] == 1 - player,
             "end": _end(game, state, last) if game.status == Game.Status.FINISHED else None,
-            "confirm_resign": data.get("resign") == "confirm",
             "state": state,
             "order": order,
             "active": active,
-            "phase": state["phase"],
+            "phase": phase,
             "fighters_table": mark_safe(shown["fighters_table"]),  # rendered by our template
-            "offer_mine": offer == player,
             "offer_theirs": offer is not None and offer != player,
             "running": running,
-            "opponent": names.get(1 - player),
+            "opponent": opponent,
             "missed_mine": bool(state["missed_in_row"][player]),
             "missed_limits": RULES.missed_limits,
-            "asteroids_left": state["asteroids_left"][player],
         }
     )
-    board: dict[str, Any] = {"highlight": None}
-    if active and state["phase"] == "asteroids":
-        hexes = _asteroid_hexes(rnd, raw, player)
-        chosen = _hex(data.get("hex"))
-        context["chosen"] = f"{chosen[0]},{chosen[1]}" if chosen in hexes else ""
-        context["asteroid_options"] = _hex_options(
-            tuple((c, r) for c, r in hexes), context["chosen"]
+    if running and not partial:
+        draw_and_resign = _draw_and_resign(
+            _offer_side(offer, player),
+            opponent,
+            data.get("resign") == "confirm",
+            urls["draw"],
+            urls["resign"],
+            urls["seat"],
+            language,
         )
+        context["draw_and_resign"] = filled(draw_and_resign, csrf_token)
+    board: dict[str, Any] = {"highlight": None}
+    if active and phase == "asteroids":
+        hexes = kept.get("hexes", lambda: _legal_hexes(raw, player))
+        chosen = _hex(data.get("hex"))
+        selected = tuple(chosen) if chosen is not None and tuple(chosen) in hexes else None
+        asteroid_form = _asteroid_form(
+            hexes,
+            "{},{}".format(*selected) if selected else "",
+            state["asteroids_left"][player],
+            urls["submit"],
+            language,
+        )
+        context["asteroid_form"] = filled(asteroid_form, csrf_token)
         board.update(
             choices=hexes,
-            selected=tuple(chosen) if chosen in hexes else None,
+            selected=selected,
             choice_urls=(urls["seat"], urls["preview"]),
         )
-    elif active and state["phase"] == "fighters":
+    elif active and phase == "fighters":
         mine = [f for f in state["fighters"] if f["player"] == player]
         context["placements"] = [
             {
@@ -380,7 +408,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         ]
         context["docks"] = [(f"{c},{r}", f"[{c}, {r}]") for c, r in RULES.docks(player)]
         context["facing_choices"] = _facing_choices()
-    elif active and state["phase"] == "play":
+    elif active and phase == "play":
         context.update(_turn_form(raw, player, data))
         board["preview"] = context["preview"]
         board.update(_board_links(context, state))
@@ -389,45 +417,139 @@ def _context(page: selectors.PlayerPage, data) -> dict:
             {**p, "facing_name": facing_word(p["facing"])} for p in order["placements"]
         ]
     # The board shows a request's own picks: a hex chosen, a turn begun (the draft after the
-    # click, as the board draws it).
+    # click, as the board draws it). Before any, it is the round's kept opening board.
     opening = board.get("selected") is None and context.get("draft", "[]") == "[]"
-    opening = opening and not context.get("current")
-    context["board"] = _board(rnd, player, active, opening, state, board)
-    context["tools"] = _language_parts(get_language())
+    if opening and not context.get("current"):
+        context["board"] = mark_safe(  # drawn by svg.board_svg, which escapes what it draws
+            kept.get("board", lambda: str(svg.board_svg(state, **board)))
+        )
+    else:
+        context["board"] = svg.board_svg(state, **board)
+    context["tools"] = _language_parts(language)
     return context
 
 
-def _asteroid_hexes(rnd: Round | None, raw: dict, player: int) -> list[list[int]]:
-    """The hexes the engine lets ``player`` place an asteroid on. Kept in the shared cache
-    under the open round and the seat: the answer depends on the round's state alone, which
-    never changes while the round is open (each action is a round of its own)."""
+def _round_parts(
+    rnd: Round | None,
+    player: int,
+    active: bool,
+    phase: str,
+    names: dict[int, str],
+    language: str,
+    data,
+) -> RoundParts:
+    """The open round's parts of the seat's page, kept in the shared cache (none with no round
+    open: a finished duel's page is drawn for each request):
+
+    - ``shown``: the last published action (its words and its section) and the fighters'
+      table, under the seat's view, the seats' names and the language: while a round is open
+      neither changes, since the rounds before it were published in the transaction that
+      opened it and its state is its start's snapshot;
+    - ``hexes``: the hexes the engine lets the seat place an asteroid on, which depend on the
+      round's state alone;
+    - ``board``: the board before anything is picked (no hex chosen, no turn begun: what every
+      reload and live redraw of the round shows), under whether the seat is to act (its links:
+      the round stays open a moment after its action is in) and the language. One with a
+      request's own picks is drawn for that request, so the cache holds one board per round,
+      seat and language, not one per click.
+
+    Those the request will show are read together: the board unless the request picks
+    something (a hex, a click of the turn form), the hexes in the asteroid phase at the seat's
+    turn."""
     if rnd is None:
-        return RULES.choices(raw, player)["hexes"]
-    key = f"duel-asteroid-hexes:{rnd.pk}:{player}"
-    hexes = cache.get(key)
-    if hexes is None:
-        hexes = RULES.choices(raw, player)["hexes"]
-        cache.set(key, hexes, ROUND_PARTS_SECONDS)
-    return hexes
+        return RoundParts(None)
+    round_key = f"{rnd.pk}:{player}"
+    keys = {
+        "shown": f"duel-shown:{round_key}:{_names_key(names)}:{language}",
+        "hexes": f"duel-asteroid-hexes:{round_key}",
+        "board": f"duel-board:{round_key}:{int(active)}:{language}",
+    }
+    wanted = ["shown"]
+    if active and phase == "asteroids":
+        wanted.append("hexes")
+    if not any(data.get(name) for name in PICKS):
+        wanted.append("board")
+    return RoundParts(keys, wanted)
 
 
-def _board(
-    rnd: Round | None, player: int, active: bool, opening: bool, state: dict, board: dict
+# What a request may pick on the page (a hex; the turn form's click and the turn so far): with
+# none of them, it shows the round's opening board.
+PICKS = ("hex", "do", "current")
+
+
+def _legal_hexes(raw: dict, player: int) -> tuple[tuple[int, int], ...]:
+    """The hexes the engine lets ``player`` place an asteroid on, as the form and the board
+    take them (and the form's cache key holds them)."""
+    return tuple((c, r) for c, r in RULES.choices(raw, player)["hexes"])
+
+
+def _offer_side(offer: int | None, player: int) -> str:
+    """Whose offer of a draw stands, from the seat's side: "mine", "theirs" or ""."""
+    if offer is None:
+        return ""
+    return "mine" if offer == player else "theirs"
+
+
+@lru_cache(maxsize=256)
+def _heading(
+    title: str, seat_name: str, player: int, game_url: str, rules_url: str, language: str
 ) -> SafeString:
-    """The board as ``svg.board_svg`` draws it. Its ``opening`` drawing (no hex picked, no turn
-    begun: what every reload and live redraw of the round shows) is kept in the shared cache
-    under the open round, the seat, whether the seat is to act (its links: the round stays
-    open a moment after its action is in) and the language, since nothing else it shows
-    changes while the round is open; one with a request's own picks is drawn for that request
-    (so the cache holds one board per round, seat and language, not one per click)."""
-    if rnd is None or not opening:
-        return svg.board_svg(state, **board)
-    key = f"duel-board:{rnd.pk}:{player}:{int(active)}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        html = str(svg.board_svg(state, **board))
-        cache.set(key, html, ROUND_PARTS_SECONDS)
-    return mark_safe(html)  # drawn by svg.board_svg, which escapes what it draws
+    """The page's heading (the game's and the rules' links, the seat and its player's letter
+    and colour) in ``language`` (the active one): everything it shows is in its arguments, so
+    it is rendered once per process for each."""
+    html = render_to_string(
+        "duel/_heading.html",
+        {
+            "title": title,
+            "seat_name": seat_name,
+            "letter": "AB"[player],
+            "colour": svg.PLAYER_COLOUR_NAMES[player],
+            "game_url": game_url,
+            "rules_url": rules_url,
+        },
+    )
+    return mark_safe(html.rstrip("\n"))  # rendered by our template, which escapes
+
+
+@lru_cache(maxsize=256)
+def _draw_and_resign(
+    offer: str,
+    opponent: str | None,
+    confirm_resign: bool,
+    draw_url: str,
+    resign_url: str,
+    seat_url: str,
+    language: str,
+) -> tuple[str, ...]:
+    """The running duel's draw and resign sections, ``offer`` being whose offer stands
+    ("mine", "theirs" or ""), in ``language`` (the active one): everything they show is in
+    the arguments, so they are rendered once per process for each, cut where the request's
+    CSRF token goes (``kept.with_csrf_slots``)."""
+    return with_csrf_slots(
+        "duel/_draw_and_resign.html",
+        {
+            "offer_mine": offer == "mine",
+            "offer_theirs": offer == "theirs",
+            "opponent": opponent,
+            "confirm_resign": confirm_resign,
+            "urls": {"draw": draw_url, "resign": resign_url, "seat": seat_url},
+        },
+    )
+
+
+@lru_cache(maxsize=64)
+def _asteroid_form(
+    hexes: tuple[tuple[int, int], ...], chosen: str, left: int, submit_url: str, language: str
+) -> tuple[str, ...]:
+    """The asteroid phase's form (the legal ``hexes`` as its list, ``chosen`` one of them or
+    ""), in ``language`` (the active one): the same for every request of an open round but
+    the hex it picks, so rendered once per process for each, cut where the request's CSRF
+    token goes (``kept.with_csrf_slots``)."""
+    options = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
+    return with_csrf_slots(
+        "duel/_asteroid_form.html",
+        {"hexes": options, "chosen": chosen, "asteroids_left": left, "submit_url": submit_url},
+    )
 
 
 @lru_cache(maxsize=8)
@@ -440,33 +562,30 @@ def _language_parts(language: str) -> dict[str, SafeString]:
     }
 
 
-def _round_shown(rnd: Round | None, game: Game, state: dict, player: int, names: dict) -> dict:
-    """What the page shows the same to the seat on every request while a round is open: the
-    last published action and the fighters' table (``state`` is the seat's view of the round's
-    snapshot). Kept in the shared cache under the open round, the seat, the names and the
-    language: while a round is open neither changes, since the rounds before it were
-    published in the transaction that opened it and its state is its start's snapshot. With
-    no round open (a finished duel) it is worked out for each request."""
-    if rnd is None:
-        return _shown(game, state, names)
-    key = f"duel-shown:{rnd.pk}:{player}:{_names_key(names)}:{get_language()}"
-    shown = cache.get(key)
-    if shown is None:
-        shown = _shown(game, state, names)
-        cache.set(key, shown, ROUND_PARTS_SECONDS)
-    return shown
-
-
 def _shown(game: Game, state: dict, names: dict) -> dict:
+    """What the page shows the same to the seat on every request while a round is open: the
+    last published action (with its section of the page) and the fighters' table (``state``
+    is the seat's view of the round's snapshot)."""
     last = history.last_action(game, names)
     if last is not None:  # its replay's address with it, reversed once a round
         last["replay_url"] = reverse("round_report", args=[game.pk, last["number"]])
     return {
         "last_action": last,
+        "last_action_section": _last_action_section(last, names),
         "fighters_table": render_to_string(
             "duel/_fighters.html", {"fighters": fighter_rows(state, names)}
         ),
     }
+
+
+def _last_action_section(last: dict | None, names: dict) -> str:
+    """The last action's section of the page, shown when the opponent acted it: its actor's
+    name, its summary, its replay's link and its lines."""
+    if last is None:
+        return ""
+    return render_to_string(
+        "duel/_last_action.html", {"last_action": last, "opponent": names.get(last["player"])}
+    )
 
 
 def _names_key(names: dict[int, str]) -> str:
@@ -530,14 +649,6 @@ def _facing_options(facing: int, language: str) -> str:
     )
 
 
-@lru_cache(maxsize=64)
-def _hex_options(hexes: tuple[tuple[int, int], ...], chosen: str) -> str:
-    """The asteroid form's options, one a hex: the same for every request of an open round,
-    so rendered once per process (they hold no words to translate)."""
-    options = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
-    return render_to_string("duel/_hex_options.html", {"hexes": options, "chosen": chosen})
-
-
 def _end(game: Game, state: dict, last: dict | None) -> dict:
     """The end screen: who won and why, and where the whole duel can be replayed."""
     return {
@@ -558,13 +669,15 @@ def _int(text, default: int) -> int:
 
 @table.seat_view("duel", gettext_lazy("The duel has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    return table.render_table(request, SEAT, _context(page, request.GET), page)
+    return table.render_table(request, SEAT, _context(request, page, request.GET), page)
 
 
 @table.preview_view("duel")
 def preview(request, page: selectors.PlayerPage):
     """The board and the action form again for the choices so far (an htmx partial)."""
-    return table.render_table(request, SEAT, _context(page, request.GET), page, partial=True)
+    return table.render_table(
+        request, SEAT, _context(request, page, request.GET, partial=True), page, partial=True
+    )
 
 
 def _payload(seat: Seat, data) -> dict:
@@ -602,7 +715,9 @@ def submit(request, game_id: int, number: int):
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
-        return table.render_table(request, SEAT, _context(page, request.POST), page, status=400)
+        return table.render_table(
+            request, SEAT, _context(request, page, request.POST), page, status=400
+        )
     messages.success(request, gettext("Done: your action is in."))
     return redirect("duel:seat", game_id=game_id, number=number)
 

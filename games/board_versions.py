@@ -12,6 +12,8 @@ from functools import partial
 from django.core.cache import cache
 from django.db import transaction
 
+from . import kept
+
 EVERY_BOARD = "ratings-version"  # bumped when every board changes: a name, a rebuild
 
 
@@ -29,6 +31,17 @@ def version(kind: str) -> str | None:
             if found[key] is None:
                 return None
     return f"{found[EVERY_BOARD]}.{found[_board_key(kind)]}"
+
+
+def version_with(kind: str, kept_keys: list[str]) -> tuple[str | None, dict]:
+    """The game's board version (as ``version`` gives it) and the kept entries (``games.kept``)
+    of ``kept_keys``, read in one round trip. A version made anew has nothing kept at it: no
+    entries then."""
+    parts = [EVERY_BOARD, _board_key(kind)]
+    found, versions = kept.get_many_with(kept_keys, parts)
+    if any(versions.get(part) is None for part in parts):
+        return version(kind), {}
+    return f"{versions[EVERY_BOARD]}.{versions[_board_key(kind)]}", found
 
 
 def _board_key(kind: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from babel import Locale, UnknownLocaleError
@@ -51,6 +52,7 @@ _REGIONS = (
 TIME_ZONES = sorted(zone for zone in _ZONES if zone == "UTC" or zone.partition("/")[0] in _REGIONS)
 
 
+@lru_cache(maxsize=4096)  # CLDR's words are fixed: every zone in a few languages fits
 def zone_words(zone: str, language: str) -> str:
     """A zone in the words of CLDR (through Babel) in ``language``: the country, the city and,
     where CLDR names one, the zone's time, e.g. "Deutschland (Berlin) – Mitteleuropäische Zeit".

@@ -14,17 +14,18 @@ never a stale copy served as new. It is made of:
   state as well);
 - the live hook's version (a live page carries it to its script).
 
-A copy lives ``PAGE_SECONDS`` at most: what the page writes about the time left before a
-deadline ("in 1 d 16 h", which its script keeps counting) stays that fresh for a reader without
-script, and the cache, whose Redis is shared with the broker and never evicts, stays bounded.
+Copies are kept in the release's cache (``games.kept``: a deploy renders them anew), the
+names' version in the default one (``report_cache``). A copy lives ``PAGE_SECONDS`` at most:
+what the page writes about the time left before a deadline ("in 1 d 16 h", which its script
+keeps counting) stays that fresh for a reader without script, and the cache, whose Redis is
+shared with the broker and never evicts, stays bounded.
 """
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.utils.translation import get_language
 
-from . import report_cache
+from . import kept, report_cache
 from .db import queries
 
 PAGE_SECONDS = 60
@@ -50,14 +51,13 @@ def signature(request, game_id: int) -> str | None:
 def kept_page(request, game_id: int, signed: str) -> tuple[str | None, int]:
     """The kept copy if it was rendered under ``signed`` and the game's names as they are now,
     and the names' version (one cache round trip)."""
-    page_key, names_key = _page_key(request, game_id), report_cache.names_key(game_id)
-    found = cache.get_many([page_key, names_key])
-    names = found.get(names_key, 0)
-    kept = found.get(page_key)
-    if kept is not None and kept[0] == (signed, names):
-        return kept[1], names
+    names_key = report_cache.names_key(game_id)
+    found, versions = kept.get_with(_page_key(request, game_id), [names_key])
+    names = versions.get(names_key, 0)
+    if found is not None and found[0] == (signed, names):
+        return found[1], names
     return None, names
 
 
 def keep_page(request, game_id: int, signed: str, names: int, html: str) -> None:
-    cache.set(_page_key(request, game_id), ((signed, names), html), PAGE_SECONDS)
+    kept.cache.set(_page_key(request, game_id), ((signed, names), html), PAGE_SECONDS)

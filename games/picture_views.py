@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from csp.constants import NONE, UNSAFE_INLINE
 from csp.decorators import csp
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -24,6 +23,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from . import pictures, registry, selectors
+from .kept import cache
 from .models import Game
 
 KEPT_SECONDS = 2 * 24 * 3600  # in the cache, as published reports are

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.contrib.syndication.views import Feed
-from django.core.cache import cache
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
@@ -34,6 +33,7 @@ from . import (
     selectors,
 )
 from .db import queries
+from .kept import cache
 from .models import Chatter, Game, Order, Round
 
 

@@ -18,13 +18,14 @@ from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from django.apps import AppConfig, apps
+from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.text import capfirst
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import clock
@@ -137,6 +138,11 @@ Method = TypeVar("Method", bound=Callable)
 REQUIRED_METHODS: list[str] = []
 
 
+def _zone_in_reader_words(zone: str) -> str:
+    """A game's time zone as CLDR names it in the active language (never the IANA id)."""
+    return clock.zone_words(zone, get_language() or settings.LANGUAGE_CODE)
+
+
 def required(method: Method) -> Method:
     REQUIRED_METHODS.append(method.__name__)
     return method
@@ -243,10 +249,10 @@ class GameRules:
         return clock.deadline_after(now, game.time_zone, 1)
 
     def deadline_words(self, game) -> str:
-        """The deadline rule in a few words, for the lobby."""
+        """The deadline rule in a few words, for the lobby: the zone in the reader's words."""
         return ngettext(
             "%(days)d day, at noon %(zone)s", "%(days)d days, at noon %(zone)s", game.deadline_days
-        ) % {"days": game.deadline_days, "zone": game.time_zone}
+        ) % {"days": game.deadline_days, "zone": _zone_in_reader_words(game.time_zone)}
 
     def shows_deadline(self, game) -> bool:
         """Whether a round's deadline means anything to the players: a game played at its

@@ -14,12 +14,12 @@ whole game's, and a drawn step can be kept in the cache.
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from . import registry, report_cache
+from .kept import cache
 from .models import Game, Round
 from .registry import Frame, PlayedRound
 

@@ -2,6 +2,10 @@
 names shown in them may change (a pilot names himself in his first round, a computer seat goes
 to a person): then the game's fragments are re-rendered under a new version.
 
+The fragments and pages are kept in the release's cache (``games.kept``: a deploy renders
+them anew); the names' versions in the default cache, since a name's change means the same to
+every release (one that bumps it while another serves the pages leaves neither stale).
+
 Entries expire after two days: a round is read mostly until the next one is published, and
 the cache shares its Redis with the broker, which must never evict, so nothing else would
 bound a long-running site's cache (every round ever read, every names' version left behind).
@@ -11,6 +15,8 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.utils.translation import get_language
+
+from . import kept
 
 REPORT_SECONDS = 2 * 24 * 3600
 
@@ -49,14 +55,12 @@ def _page_key(round_id: int, step: int, later: bool) -> str:
 def public_page(game_id: int, round_id: int, step: int, later: bool) -> tuple[str | None, int]:
     """The cached page, if rendered under the game's current names, and that names' version
     (one cache round trip)."""
-    page_key, version_key = _page_key(round_id, step, later), names_key(game_id)
-    found = cache.get_many([page_key, version_key])
-    version = found.get(version_key, 0)
-    kept = found.get(page_key)
-    if kept is not None and kept[0] == version:
-        return kept[1], version
+    found, versions = kept.get_with(_page_key(round_id, step, later), [names_key(game_id)])
+    version = versions.get(names_key(game_id), 0)
+    if found is not None and found[0] == version:
+        return found[1], version
     return None, version
 
 
 def keep_public_page(round_id: int, step: int, later: bool, version: int, html: str) -> None:
-    cache.set(_page_key(round_id, step, later), (version, html), REPORT_SECONDS)
+    kept.cache.set(_page_key(round_id, step, later), (version, html), REPORT_SECONDS)

@@ -16,7 +16,6 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -44,6 +43,7 @@ from .forms import (
     SignupForm,
     TokenForm,
 )
+from .kept import cache
 from .models import Game
 from .registry import Rejected
 

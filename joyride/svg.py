@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
-from django.core.cache import cache as shared_cache
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
+
+from games.kept import cache as shared_cache
 
 from .engine import State
 from .engine.geometry import CHAINS, COLS, ROWS, SECTOR_COLS, SECTORS

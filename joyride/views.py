@@ -18,7 +18,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -30,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from games import limits, replay, selectors, table
 from games import services as platform
 from games.enginekit import EngineError
+from games.kept import cache
 from games.models import Game, Seat
 from games.registry import Rejected
 

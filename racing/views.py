@@ -19,7 +19,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
@@ -28,6 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games import limits, selectors, services, table
+from games.kept import cache
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -615,8 +615,9 @@ def _context(page: selectors.PlayerPage, data) -> dict:
 
 
 def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
-    """What ``draw`` gives, kept in the shared cache for ``KEPT_SECONDS`` under ``name``, ``key``
-    (a digest of everything it shows) and the active language."""
+    """What ``draw`` gives, kept in the cache of what the code made (``games.kept``: under the
+    release, so a deploy never serves the code before it) for ``KEPT_SECONDS`` under ``name``,
+    ``key`` (a digest of everything it shows) and the active language."""
     cache_key = f"racing:{name}:{get_language()}:{key}"
     kept = cache.get(cache_key)
     if kept is None:

@@ -49,16 +49,18 @@ def tasks_run_in_process():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with an empty cache (cached reports and lobby lists are keyed by ids
+    """Each test starts with empty caches (cached reports and lobby lists are keyed by ids
     that the next test's rows reuse), and no failed logins counted in the process."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     from games.limits import forget_process_counts
 
-    cache.clear()
+    for each in caches.all():
+        each.clear()
     forget_process_counts()
     yield
-    cache.clear()
+    for each in caches.all():
+        each.clear()
     forget_process_counts()
 
 

@@ -35,11 +35,11 @@ def production_cache(settings):
 
     import redis
 
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
     url = os.getenv("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
     prefix = f"test-{uuid.uuid4().hex[:12]}"
-    settings.CACHES = {"default": {**shared_cache(url), "KEY_PREFIX": prefix}}
+    settings.CACHES = cache_aliases({**shared_cache(url), "KEY_PREFIX": prefix}, settings.RELEASE)
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     settings.AUTHENTICATION_BACKENDS = ["games.user_cache.CachedModelBackend"]
     yield

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime, tzinfo
+from functools import lru_cache
+
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext
 
 register = template.Library()
 
@@ -27,14 +33,30 @@ def remaining(moment, now=None) -> str:
     return gettext("in {m} min").format(m=minutes)
 
 
+@lru_cache(maxsize=2048)
+def _stamp(moment: datetime, zone: tzinfo, language: str | None) -> SafeString:
+    """The ``<time>`` element of a moment, as the reader's zone and language write it: the
+    same for every page that shows this deadline to such a reader, and formatting the date in
+    words (a few translated names) is most of the tag's cost, so it is worked out once."""
+    local = moment.astimezone(zone)
+    return format_html(
+        '<time datetime="{}" data-countdown>{}</time>',
+        moment.isoformat(),
+        f"{date_format(local, 'DATETIME_FORMAT')} {local:%Z}",
+    )
+
+
+@receiver(setting_changed, dispatch_uid="deadline-stamps-forget")
+def _forget_stamps(**kwargs) -> None:  # the date formats are settings
+    _stamp.cache_clear()
+
+
 @register.simple_tag
 def deadline(moment):
     if moment is None:
         return ""
-    local = timezone.localtime(moment)
     return format_html(
-        '<time datetime="{}" data-countdown>{}</time> <span class="countdown">({})</span>',
-        moment.isoformat(),
-        f"{date_format(local, 'DATETIME_FORMAT')} {local:%Z}",
+        '{} <span class="countdown">({})</span>',
+        _stamp(moment, timezone.get_current_timezone(), get_language()),
         remaining(moment),
     )

@@ -2,8 +2,9 @@
 
 ``computer_plan`` searches a beam of routes through the seat's lab. Every tile it considers
 breaks no rule (so a computer never pays a penalty); routes are kept by their real score so far
-(``scoring.total``: coins, the revealed missions, the seat's gadgets) plus the coins the new tile
-takes and a pull to the right; the plan is the best-scoring route prefix met on the way,
+(``scoring.run_total`` of the route's run, grown a tile at a time by ``Run.then``: coins, the
+revealed missions, the seat's gadgets) plus the coins the new tile takes and a pull to the
+right; the plan is the best-scoring route prefix met on the way,
 within the tiles the pool holds. Levels differ by the beam's width. It sees the public state
 only, and is deterministic: the same state gives the same plan.
 """
@@ -30,7 +31,7 @@ from .geometry import (
     placements_touching,
 )
 from .route import Laid, exempt_kinds, judge
-from .scoring import total as _total
+from .scoring import Run, run_total
 from .state import State
 from .tables import GADGETS, INSTA_BALL
 
@@ -64,6 +65,8 @@ class _Node:
     counts: tuple[int, ...]  # tiles of each shape used
     value: float  # the real score of ``laid``
     escaped: bool
+    path: tuple[tuple[Cell, ...], ...]  # each tile's cells: what ``laid`` is made from
+    run: Run  # what ``laid`` does in the lab
 
     @property
     def free_end(self) -> Cell | None:
@@ -87,7 +90,10 @@ def _options(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
     return tuple(
         (position, p, max(c for _, c in p.cells), _mask(p.cells))
         for position, p in enumerate(found)
-        if not judge(_NO_LAB, frozenset(), p, free_end, (), first)[1]
+        # A square above the roof or below the floor is ``outside`` whatever else: the half
+        # of the listing left out before ``judge``, the cost of a plan meeting new free ends.
+        if all(0 <= r < ROWS for r, _ in p.cells)
+        and not judge(_NO_LAB, frozenset(), p, free_end, (), first)[1]
     )
 
 
@@ -148,15 +154,28 @@ class _Planner:
             frozenset(c for o in self.lab.obstacles if o.kind not in exempt for c in o.cells)
         )
         self.coin_mask = _mask(self.lab.coins)
-        self.coins_taken: dict[tuple[Cell | None, str], dict[int, tuple[_Option, int]]] = {}
-        self.values: dict[tuple[Laid, ...], int] = {}
+        self.open: dict[
+            tuple[tuple[Cell, ...] | None, str],
+            tuple[tuple[_Option, ...], dict[int, tuple[_Option, int]]],
+        ] = {}
+        # Each route met, by its tiles' cells: its real score (kept: the pulls' searches share
+        # routes; not its run, which would outlive the beam and feed the garbage collector's
+        # full passes).
+        self.known: dict[tuple[tuple[Cell, ...], ...], int] = {}
 
-    def value(self, laid: tuple[Laid, ...]) -> int:
-        """The real score of the route ``laid`` (kept: the pulls' searches share routes)."""
-        total = self.values.get(laid)
-        if total is None:
-            total = self.values[laid] = _total(self.lab, list(laid), self.owned, self.missions)
-        return total
+    def node(self, laid: tuple[Laid, ...]) -> _Node:
+        """The search's node for the unbroken route ``laid``."""
+        run = Run(self.lab, list(laid), self.owned)
+        counts = tuple(sum(1 for t in laid if t.shape == s) for s in SHAPES)
+        return _Node(
+            laid,
+            _mask(frozenset(run.covered)),
+            counts,
+            run_total(run, self.owned, self.missions),
+            run.escaped,
+            tuple(t.cells for t in laid),
+            run,
+        )
 
     def candidates(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
         """Every placement after ``node`` that the budget allows and no lab forbids, with its
@@ -182,31 +201,37 @@ class _Planner:
 
     def ranked_shape(self, node: _Node, index: int, number: int, shape: str) -> Iterator[_Ranked]:
         """The tiles of ``shape`` after ``node``, the ``index``-th route of the beam, best
-        guess first."""
+        guess first, but for those ``open_tiles`` leaves out (they break a rule here)."""
         pull = self.pull
-        taking = self.takings(node.free_end, shape)
+        plain, taking = self.open_tiles(node, shape)
         rich = sorted(
             [
                 (-(coins + pull * reach), position, placement, mask)
                 for (position, placement, reach, mask), coins in taking.values()
             ]
         )
-        plain = _by_reach(node.free_end, shape)
         return _stream(node, index, number, rich, plain, taking, pull)
 
-    def takings(self, free_end: Cell | None, shape: str) -> dict[int, tuple[_Option, int]]:
-        """The placements of ``shape`` touching ``free_end`` that no lab forbids and that take
-        coins in this lab, by their place in the listing, with the coins each takes (for every
-        pull)."""
-        key = (free_end, shape)
-        known = self.coins_taken.get(key)
+    def open_tiles(
+        self, node: _Node, shape: str
+    ) -> tuple[tuple[_Option, ...], dict[int, tuple[_Option, int]]]:
+        """The placements of ``shape`` after ``node`` that no lab forbids and that overlap
+        neither its last tile nor an obstacle the seat may not fly through (the rules most
+        tiles break, nine in ten the search met: ``legal`` judges the rest of the route),
+        furthest reach first; and those of them that take coins in this lab, by their place
+        in the listing, with the coins each takes (for every pull). Kept by the last tile, as
+        the pulls' searches share routes."""
+        last = node.laid[-1].cells if node.laid else None
+        key = (last, shape)
+        known = self.open.get(key)
         if known is None:
+            avoid = self.blocked | (_mask(last) if last else 0)
+            plain = tuple(o for o in _by_reach(node.free_end, shape) if not o[3] & avoid)
             coins = self.coin_mask
-            known = self.coins_taken[key] = {
-                option[0]: (option, (option[3] & coins).bit_count())
-                for option in _options(free_end, shape)
-                if option[3] & coins
-            }
+            known = self.open[key] = (
+                plain,
+                {o[0]: (o, (o[3] & coins).bit_count()) for o in plain if o[3] & coins},
+            )
         return known
 
     def legal(self, node: _Node, mask: int) -> bool:
@@ -214,22 +239,29 @@ class _Planner:
         here: it overlaps neither the route nor an obstacle it may not fly through."""
         return not mask & (node.occupied | self.blocked)
 
-    def moves(self, node: _Node) -> Iterator[tuple[int, Placement]]:
+    def moves(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
         seen: set[tuple[Cell, ...]] = set()
         for number, placement, mask in self.candidates(node):
             if placement.cells not in seen and self.legal(node, mask):
                 seen.add(placement.cells)
-                yield number, placement
+                yield number, placement, mask
 
-    def child(self, node: _Node, number: int, placement: Placement) -> _Node:
+    def child(self, node: _Node, number: int, placement: Placement, mask: int) -> _Node:
+        """The route ``node`` with ``placement``, a tile of the ``number``-th shape covering
+        ``mask`` that breaks no rule after it, scored."""
         cells = placement.cells
         escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
-        laid = node.laid + (Laid(len(node.laid), placement.shape, cells, (), True, escapes),)
+        tile = Laid(len(node.laid), placement.shape, cells, (), True, escapes)
+        path = node.path + (cells,)
+        run = node.run.then(tile)
+        value = self.known.get(path)
+        if value is None:
+            value = self.known[path] = run_total(run, self.owned, self.missions)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        return _Node(laid, node.occupied | _mask(cells), counts, 0.0, escapes)
+        return _Node(node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run)
 
     def search(self) -> tuple[Laid, ...]:
-        start = _Node((), 0, (0,) * len(SHAPES), self.value(()), False)
+        start = self.node(())
         best = start
         for pull in self.pulls:
             self.pull = pull
@@ -254,10 +286,7 @@ class _Planner:
                 if key in kept or not self.legal(node, mask):
                     continue
                 kept.add(key)
-                child = self.child(node, number, placement)
-                child = _Node(
-                    child.laid, child.occupied, child.counts, self.value(child.laid), child.escaped
-                )
+                child = self.child(node, number, placement, mask)
                 if child.value > best.value:
                     best = child
                 if not child.escaped:
@@ -270,25 +299,14 @@ class _Planner:
         """Up to two tiles that go on from the route's end and raise its score."""
         if INSTA_BALL not in self.owned or not laid or laid[-1].escapes:
             return []
-        counts = [sum(1 for t in laid if t.shape == s) for s in SHAPES]
-        node = _Node(
-            laid,
-            _mask(frozenset(c for t in laid for c in t.cells)),
-            tuple(counts),
-            self.value(laid),
-            False,
-        )
+        node = self.node(laid)
         chosen = []
         for _ in range(2):
-            options = [(self.value(self.child(node, n, p).laid), n, p) for n, p in self.moves(node)]
-            options = [
-                o for o in options if o[0] > node.value and not self.child(node, o[1], o[2]).escaped
-            ]
-            if not options:
+            children = [(self.child(node, *move), move[1]) for move in self.moves(node)]
+            better = [c for c in children if c[0].value > node.value and not c[0].escaped]
+            if not better:
                 break
-            value, number, placement = max(options, key=lambda o: o[0])
-            node = self.child(node, number, placement)
-            node = _Node(node.laid, node.occupied, node.counts, value, False)
+            node, placement = max(better, key=lambda c: c[0].value)
             chosen.append(placement)
         return chosen
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .cards import Lab, Obstacle
-from .geometry import COLS, ROWS, SECTORS, Cell, neighbours, sector_of
+from .geometry import COLS, ROWS, SECTOR_COLS, SECTORS, Cell, neighbours, sector_of
 from .route import Laid
 from .tables import COIN_MAGNET, GADGETS, MISSIONS
 
@@ -48,7 +48,28 @@ class Run:
         # square's.
         furthest = 0 if right is None else sector_of(right)
         self.completed = [s for s in SECTOR_NUMBERS if s < furthest]
+        self.right = right  # the route's rightmost column (None: no route)
         self.reach = max(-1, min(COLS, -1 if right is None else right))
+
+    def then(self, tile: Laid) -> Run:
+        """This run with ``tile`` laid next, a tile that scores and is on the route (so every
+        tile before it is too): the facts of ``__init__`` from this run's and the tile's alone,
+        for the computer players, which score a route after each tile they try."""
+        assert tile.on_route and len(self.route) == len(self.laid), "a tile on an unbroken route"
+        run = Run.__new__(Run)
+        run.lab, run.magnet = self.lab, self.magnet
+        run.laid = [*self.laid, tile]
+        run.scoring = [*self.scoring, tile]
+        run.route = [*self.route, tile]
+        run.squares = [*self.squares, *tile.cells]
+        run.covered = self.covered.union(tile.cells)
+        run.escaped = self.escaped or tile.escapes
+        right = max(c for _, c in tile.cells)
+        run.right = right = right if self.right is None else max(self.right, right)
+        furthest = sector_of(right)
+        run.completed = [s for s in SECTOR_NUMBERS if s < furthest]
+        run.reach = max(-1, min(COLS, right))
+        return run
 
     @cached_property
     def steps(self) -> list[tuple[Cell, Cell]]:
@@ -64,14 +85,41 @@ class Run:
 
     @cached_property
     def near_scientists(self) -> frozenset[Cell]:
+        """The scientists next to a square, not on one (a lab has a few scientists, a run
+        dozens of squares: each scientist's neighbours are looked up)."""
         covered = self.covered
-        touched = {n for cell in covered for n in neighbours(cell)}
-        return (self.lab.scientists & touched) - covered
+        return frozenset(
+            s
+            for s in self.lab.scientists
+            if s not in covered and any(n in covered for n in neighbours(s))
+        )
 
     @cached_property
     def near_obstacles(self) -> list[Obstacle]:
         covered = self.covered
-        return [o for o in self.lab.obstacles if not (o.cells & covered) and o.rim & covered]
+        return [
+            o
+            for o in self.lab.obstacles
+            if o.cells.isdisjoint(covered) and not o.rim.isdisjoint(covered)
+        ]
+
+    @cached_property
+    def coins_by_sector(self) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for _, c in self.coins:
+            sector = sector_of(c)
+            found[sector] = found.get(sector, 0) + 1
+        return found
+
+    @cached_property
+    def squares_by_sector(self) -> dict[int, list[Cell]]:
+        """The run's squares in the lab by sector, in the order laid."""
+        found: dict[int, list[Cell]] = {s: [] for s in SECTOR_NUMBERS}
+        for cell in self.squares:
+            r, c = cell
+            if 0 <= r < ROWS and 0 <= c < COLS:
+                found[c // SECTOR_COLS + 1].append(cell)
+        return found
 
     def _steps(self) -> Iterator[tuple[Cell, Cell]]:
         previous = None
@@ -84,11 +132,10 @@ class Run:
 
     def in_sector(self, sector: int) -> list[Cell]:
         """The run's squares in ``sector``, in the order laid."""
-        low = (sector - 1) * 9
-        return [cell for cell in self.squares if ROWS > cell[0] >= 0 and low <= cell[1] < low + 9]
+        return self.squares_by_sector[sector]
 
     def coins_in(self, sector: int) -> int:
-        return sum(1 for _, c in self.coins if sector_of(c) == sector)
+        return self.coins_by_sector.get(sector, 0)
 
     def sides_missed(self, obstacle: Obstacle) -> set[str]:
         sides: set[str] = set()
@@ -154,24 +201,39 @@ def _near_all_obstacles(run: Run) -> Outcome:
 def _come_back(run: Run) -> Outcome:
     completed = set(run.completed)
     furthest = 0
-    for _, c in run.squares:
-        sector = sector_of(c)
-        if sector in completed and sector < furthest:
-            return True, None
-        furthest = max(furthest, sector)
+    for tile in run.scoring:
+        for sector in _sectors(tile.cells):
+            if sector in completed and sector < furthest:
+                return True, None
+            furthest = max(furthest, sector)
     return False, None
 
 
 def _four_full_tiles(run: Run) -> Outcome:
     counts = dict.fromkeys(SECTOR_NUMBERS, 0)
     for tile in run.scoring:
-        sectors = {sector_of(c) for _, c in tile.cells}
-        if len(sectors) == 1 and all(0 <= r < ROWS for r, _ in tile.cells):
-            sector = sectors.pop()
-            if sector in counts:
-                counts[sector] += 1
+        sector = _whole_in(tile.cells)
+        if sector in counts:
+            counts[sector] += 1
     best = max(counts.values())
     return best >= 4, best
+
+
+# A tile's facts that depend on its cells alone, kept: a computer player's search scores
+# thousands of routes a plan, made of the same few hundred tiles.
+@lru_cache(maxsize=1 << 16)
+def _sectors(cells: tuple[Cell, ...]) -> tuple[int, ...]:
+    """The sector of each of the cells, in their order."""
+    return tuple(sector_of(c) for _, c in cells)
+
+
+@lru_cache(maxsize=1 << 16)
+def _whole_in(cells: tuple[Cell, ...]) -> int | None:
+    """The sector (0-5) holding every one of the cells, all in the lab's rows, or None."""
+    sectors = set(_sectors(cells))
+    if len(sectors) == 1 and all(0 <= r < ROWS for r, _ in cells):
+        return sectors.pop()
+    return None
 
 
 def _no_scientist_covered(run: Run) -> Outcome:
@@ -308,7 +370,11 @@ def _total(
 def total(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable[str]) -> int:
     """``score(...)["total"]`` without the rest of the score."""
     gadgets = list(gadgets)
-    run = Run(lab, laid, gadgets)
+    return run_total(Run(lab, laid, gadgets), gadgets, missions)
+
+
+def run_total(run: Run, gadgets: list[str], missions: Iterable[str]) -> int:
+    """``total`` of the run's tiles, with the gadgets ``run`` was made with."""
     return _total(run, _missions_done(run, missions), _gadget_points(run, gadgets))
 
 

@@ -61,7 +61,9 @@
     var last = changed[changed.length - 1];
     last.dispatchEvent(new Event("change", {bubbles: true}));
     var asks = form.getAttribute("hx-get") || form.getAttribute("hx-post");
-    if (asks && !form.getAttribute("hx-trigger") && window.htmx) window.htmx.trigger(form, "submit");
+    if (asks && !form.getAttribute("hx-trigger") && window.htmx) {
+      window.htmx.trigger(form, "submit");
+    }
   }
 
   function restore() {
@@ -79,7 +81,8 @@
   }
 
   // The news shown: the page's <main> and the header's "your move" slot drawn again and
-  // swapped in by htmx (the half-built orders put back), or the whole page reloaded where htmx is missing or the page moved.
+  // swapped in by htmx (the half-built orders put back), or the whole page reloaded where
+  // htmx is missing or the page moved.
   function refresh(news) {
     var main = document.querySelector("main");
     if (!window.htmx || !main) {

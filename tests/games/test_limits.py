@@ -332,12 +332,12 @@ def test_with_the_shared_cache_on_a_dead_port_the_login_limit_holds(client, sett
     down: the login limit still holds, each process counting alone."""
     import socket
 
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    settings.CACHES = cache_aliases(shared_cache(f"redis://127.0.0.1:{port}/0"), settings.RELEASE)
     make_user("otto")
     make_user("emil")
     for _ in range(allowed("login_failures_per_account")):

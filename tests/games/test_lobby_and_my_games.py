@@ -235,3 +235,12 @@ def test_a_pilot_with_a_seat_sees_no_more_join_buttons_for_that_game(client):
     page = client.get(reverse("lobby")).content.decode()
     assert reverse("seat_join", args=[game.pk, 1]) not in page
     assert reverse("seat_join", args=[other.pk, 1]) in page
+
+
+def test_the_lobby_names_a_games_time_zone_in_the_readers_words_not_its_iana_id(client):
+    make_dogfight(title="Berlin skies", start=False, time_zone="Europe/Berlin")
+    german = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    english = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Europe/Berlin" not in german and "Europe/Berlin" not in english
+    assert "mittags Deutschland (Berlin)" in german
+    assert "at noon Germany (Berlin)" in english

@@ -150,9 +150,10 @@ def test_presence_never_fails_a_page_when_the_cache_does_not_answer(settings):
 def test_while_the_cache_is_down_a_player_on_the_page_is_mailed_all_the_same(
     settings, client, django_capture_on_commit_callbacks
 ):
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
-    settings.CACHES = {"default": shared_cache("redis://127.0.0.1:9/0")}  # production's, down
+    # production's, down
+    settings.CACHES = cache_aliases(shared_cache("redis://127.0.0.1:9/0"), settings.RELEASE)
     alice = make_user("alice")
     game = make_dogfight(humans={0: alice})
     client.force_login(alice)

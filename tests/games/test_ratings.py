@@ -17,6 +17,7 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from games import (
     board_versions,
@@ -447,6 +448,81 @@ def test_the_kept_leaderboard_shows_a_new_name_and_forgets_a_deleted_person(
     assert board_names(client) == ["alice-renamed"]
 
 
+def rated_board(count: int, names=None) -> list:
+    """``count`` people rated at the ranked game, best first (``names``: some of theirs)."""
+    names = list(names or [])
+    rated = [make_user(names[n]) if n < len(names) else make_user() for n in range(count)]
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user=person,
+                kind="ranked",
+                mu=5000 - n,
+                sigma=80,
+                games=3,
+                updated_at=timezone.now(),
+            )
+            for n, person in enumerate(rated)
+        ]
+    )
+    ratings_board.changed()  # the test's transaction never commits: the board is told here
+    return rated
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_a_kept_boards_pages_are_rendered_together_on_the_first_read(client, settings):
+    """The first page read renders and keeps every page of the board: the others cost no
+    query, and each holds its own places, in every language read once."""
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    best_first = rated_board(120)
+    client.get("/ratings/ranked/")
+    for language in ("en", "de"):
+        for number in (3, 1, 2):
+            with CaptureQueriesContext(connection) as queries:
+                html = client.get(
+                    "/ratings/ranked/",
+                    {"page": str(number)},
+                    headers={"accept-language": language},
+                ).content.decode()
+            if language == "en" or number != 3:  # German's first read renders its pages
+                assert not [q for q in queries if "games_rating" in q["sql"]]
+            shown = best_first[(number - 1) * 50 : number * 50]
+            assert f"<td>{(number - 1) * 50 + 1}</td>" in html
+            assert [html.index(f">{p.username}<") for p in shown] == sorted(
+                html.index(f">{p.username}<") for p in shown
+            )
+            assert all(f">{p.username}<" not in html for p in best_first if p not in shown)
+
+
+@pytest.mark.usefixtures("production_cache")
+def test_a_kept_block_past_the_first_renders_its_own_pages(client, settings, monkeypatch):
+    """A board longer than a block: a page past the first block renders its block only."""
+    monkeypatch.setattr(ratings_board, "BLOCK", 2)
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    best_first = rated_board(160)
+    html = client.get("/ratings/ranked/", {"page": "4"}).content.decode()
+    assert f">{best_first[150].username}<" in html and "page 4 of 4" in html
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get("/ratings/ranked/", {"page": "3"}).content.decode()
+    assert not [q for q in queries if "games_rating" in q["sql"]]
+    assert f">{best_first[100].username}<" in html
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/ratings/ranked/", {"page": "2"})
+    assert len([q for q in queries if "games_rating" in q["sql"]]) == 1
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_boards_rows_escape_names_and_link_them_as_reverse_does(client, settings, kept, request):
+    if kept:
+        request.getfixturevalue("production_cache")
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    names = ["a&b<c>\"d'", "jörg.m+1@x-y_z", "名前", "plain_name"]
+    rated_board(4, names)
+    html = client.get("/ratings/ranked/").content.decode()
+    for name in names:
+        assert f'<a href="{escape(reverse("person", args=[name]))}">{escape(name)}</a>' in html
+
+
 @pytest.mark.usefixtures("production_cache")
 def test_a_kept_page_past_the_end_gives_the_last_page(client, settings):
     settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
@@ -490,12 +566,12 @@ def test_with_the_shared_cache_down_the_leaderboard_is_read_from_the_ratings(
     a rated game that ends shows all the same; its bump after the commit raises nothing."""
     import socket
 
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings.CACHES = {"default": shared_cache(f"redis://127.0.0.1:{port}/0")}
+    settings.CACHES = cache_aliases(shared_cache(f"redis://127.0.0.1:{port}/0"), settings.RELEASE)
     settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
     alice, bob, carol = people(3)
     with committed(django_capture_on_commit_callbacks):

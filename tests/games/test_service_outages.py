@@ -178,10 +178,10 @@ def redis_server(tmp_path):
 def shared_cache_on(settings, redis_server, monkeypatch):
     """Production's cache settings (``CACHE_URL``) on the test's own Redis; after a failure,
     Redis is left alone for half a second instead of five."""
-    from config.settings import shared_cache
+    from config.settings import cache_aliases, shared_cache
 
     monkeypatch.setattr(redis_cache, "RETRY_SECONDS", 0.5)
-    settings.CACHES = {"default": shared_cache(redis_server.url)}
+    settings.CACHES = cache_aliases(shared_cache(redis_server.url), settings.RELEASE)
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     settings.AUTHENTICATION_BACKENDS = ["games.user_cache.CachedModelBackend"]
     return redis_server

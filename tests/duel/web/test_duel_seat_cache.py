@@ -6,7 +6,10 @@ any of them changes, and a request's own picks (a hex, a turn begun) are drawn f
 import re
 
 import pytest
+from django.middleware.csrf import _unmask_cipher_token
+from django.test import Client
 
+from duel import kept
 from duel import services as duel_services
 from duel.plugin import RULES
 from games import services
@@ -139,3 +142,57 @@ def test_an_action_in_takes_the_choices_off_the_board_while_the_round_is_open(cl
 
     assert open_round(game) == rnd
     assert 'class="choice"' in choosing and 'class="choice"' not in board(sent)
+
+
+def form_tokens(page: str, action: str) -> list[str]:
+    """The CSRF tokens of the page's forms posting to ``action``."""
+    forms = re.findall(
+        rf'<form[^>]*action="{re.escape(action)}"[^>]*>(.*?)</form>', page, re.DOTALL
+    )
+    return [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', f).group(1) for f in forms]
+
+
+def test_the_kept_forms_carry_each_requests_own_token(alice, bob):
+    """The asteroid form and the draw and resign forms are rendered once per process and
+    kept without a token: each request's page has its person's own, which the site accepts."""
+    game = make_duel(alice, bob, asteroids=1)
+    [number] = RULES.active_seats(open_round(game).state)
+    mover, other = (alice, bob) if number == 0 else (bob, alice)
+    pages = {}
+    for user in (other, mover):  # the kept forms are rendered for the first, reused for the second
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(user)
+        seat = 1 - number if user == other else number
+        pages[user.username] = (strict, strict.get(page_url(game, seat)).content.decode())
+    strict, page = pages[mover.username]
+    [asteroid_token] = form_tokens(page, page_url(game, number, "submit"))
+    [draw_token] = form_tokens(page, page_url(game, number, "draw"))
+    unmasked = {
+        user: {_unmask_cipher_token(t) for t in form_tokens(p, page_url(game, seat, "draw"))}
+        for user, seat, (_, p) in (
+            ("mover", number, pages[mover.username]),
+            ("other", 1 - number, pages[other.username]),
+        )
+    }
+    col, row = RULES.choices(open_round(game).state, number)["hexes"][0]
+    sent = strict.post(
+        page_url(game, number, "submit"),
+        {"action": "asteroid", "hex": f"{col},{row}", "csrfmiddlewaretoken": asteroid_token},
+    )
+
+    assert _unmask_cipher_token(asteroid_token) == _unmask_cipher_token(draw_token)
+    assert unmasked["mover"].isdisjoint(unmasked["other"])
+    assert sent.status_code == 302 and sent.headers["Location"] == page_url(game, number)
+
+
+def test_a_round_part_kept_in_the_process_is_the_shared_caches(client, alice, turn_one):
+    """A reload served by the same process reads the round's parts from the process: the
+    same page as from the shared cache."""
+    client.force_login(alice)
+    first = client.get(page_url(turn_one, 0)).content.decode()
+    from_process = client.get(page_url(turn_one, 0)).content.decode()
+    kept._local.clear()
+    from_shared_cache = client.get(page_url(turn_one, 0)).content.decode()
+
+    assert board(first) == board(from_process) == board(from_shared_cache)
+    assert "<th>Fighter</th>" in from_process and "<th>Fighter</th>" in from_shared_cache

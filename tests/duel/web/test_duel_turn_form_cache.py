@@ -7,11 +7,11 @@ data change."""
 import re
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from duel import views
 from duel.plugin import RULES
+from games.kept import cache
 from games.models import Round
 
 from .helpers import act, fly, make_duel, open_round, page_url, placed, stay

@@ -1,11 +1,15 @@
 """The computer players' fast paths against the rules they stand for, on random routes through
 real labs: the search's quick judgement of a tile (the placements no lab allows left out once,
-then two masks) is ``route.judge``'s verdict for every tile touching the free end; the coins it
-counts for a tile are the coins the tile covers; a shape's tiles come in the order of the full
-sort by guessed worth; and ``scoring.total`` is ``score``'s total."""
+those overlapping the last tile or an obstacle once a plan, then two masks) is
+``route.judge``'s verdict for every tile touching the free end; the coins it counts for a tile
+are the coins the tile covers; a shape's tiles come in the order of the full sort by guessed
+worth (but for those left out first); ``scoring.total`` is ``score``'s total; and a run grown a
+tile at a time (``Run.then``, as the search scores routes) has the facts of the run made
+whole."""
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
 
 import pytest
@@ -13,9 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from joyride.engine import bots
-from joyride.engine.geometry import SHAPES, first_placements, parse_placement, placements_touching
+from joyride.engine.geometry import (
+    SHAPES,
+    first_placements,
+    neighbours,
+    parse_placement,
+    placements_touching,
+    sector_of,
+)
 from joyride.engine.route import Runner, exempt_kinds, judge
-from joyride.engine.scoring import score, total
+from joyride.engine.scoring import MISSION_TESTS, Run, score, total
 
 from .test_properties import random_game, random_plan
 
@@ -35,10 +46,7 @@ def laid_route(rng: Random, length: int):
 
 def route_node(planner: bots._Planner, runner: Runner) -> bots._Node:
     """The search's node for the route up to its first broken tile."""
-    route = tuple(t for t in runner.laid if t.on_route)
-    cells = frozenset(c for t in route for c in t.cells)
-    counts = tuple(sum(1 for t in route if t.shape == s) for s in SHAPES)
-    return bots._Node(route, bots._mask(cells), counts, 0.0, False)
+    return planner.node(tuple(t for t in runner.laid if t.on_route))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,8 +64,8 @@ def test_the_search_judges_every_next_tile_as_the_rules_do(seed, length):
         listing = list(
             placements_touching(free_end, shape) if free_end else first_placements(shape)
         )
-        options = {o[0]: o for o in bots._options(free_end, shape)}
-        taking = planner.takings(free_end, shape)
+        plain, taking = planner.open_tiles(node, shape)
+        options = {o[0]: o for o in plain}
         for position, placement in enumerate(listing):
             rules = judge(planner.lab, exempt, placement, free_end, occupied, not node.laid)[1]
             option = options.get(position)
@@ -76,13 +84,15 @@ def test_a_shape_s_tiles_come_in_the_order_of_the_full_sort(seed, length, pull):
     planner = bots._Planner(state, seat, "ace")
     planner.pull = pull
     node = route_node(planner, runner)
-    node = bots._Node(node.laid, node.occupied, node.counts, rng.randint(-5, 40), False)
+    node = dataclasses.replace(node, value=rng.randint(-5, 40))
     free_end = node.free_end
+    last = bots._mask(node.laid[-1].cells) if node.laid else 0
     for number, shape in enumerate(SHAPES):
-        taking = planner.takings(free_end, shape)
+        coins = planner.lab.coins
         full = sorted(
-            (-(taking.get(p, (None, 0))[1] + pull * reach), p)
-            for p, _, reach, _ in bots._options(free_end, shape)
+            (-(len(coins.intersection(o.cells)) + pull * reach), p)
+            for p, o, reach, mask in bots._options(free_end, shape)
+            if not mask & (planner.blocked | last)  # left out: they break a rule here
         )
         expected = [(-(node.value + -less), position) for less, position in full]
         streamed = [
@@ -98,3 +108,55 @@ def test_the_total_alone_is_the_score_s_total(seed, length):
     state, seat, runner = laid_route(rng, length)
     args = (state.lab(seat), runner.laid, state.owned(seat), state.missions["revealed"])
     assert total(*args) == score(*args)["total"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 30))
+def test_a_run_grown_tile_by_tile_is_the_run_made_whole(seed, length):
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    lab, owned = state.lab(seat), state.owned(seat)
+    route = [t for t in runner.laid if t.on_route]
+    grown = Run(lab, [], owned)
+    for end, tile in enumerate(route, 1):
+        grown = grown.then(tile)
+        whole = Run(lab, route[:end], owned)
+        for fact in ("laid", "scoring", "route", "squares", "covered", "escaped", "right"):
+            assert getattr(grown, fact) == getattr(whole, fact), fact
+        for fact in ("completed", "reach", "coins", "near_scientists", "near_obstacles"):
+            assert getattr(grown, fact) == getattr(whole, fact), fact
+        for mission, test in MISSION_TESTS.items():
+            assert test(grown) == test(whole), mission
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 30))
+def test_a_run_s_kept_facts_are_their_definitions(seed, length):
+    """The facts ``Run`` keeps by sector or looks up from the few cells they concern, against
+    their definitions in the rules' words, on random plans (broken tiles included)."""
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    run = Run(state.lab(seat), runner.laid, state.owned(seat))
+    touched = {n for cell in run.covered for n in neighbours(cell)}
+    assert run.near_scientists == (run.lab.scientists & touched) - run.covered
+    assert run.near_obstacles == [
+        o for o in run.lab.obstacles if not (o.cells & run.covered) and o.rim & run.covered
+    ]
+    for sector in range(1, 5):
+        low = (sector - 1) * 9
+        assert run.in_sector(sector) == [
+            (r, c) for r, c in run.squares if 0 <= r < 6 and low <= c < low + 9
+        ]
+        assert run.coins_in(sector) == sum(1 for _, c in run.coins if sector_of(c) == sector)
+    furthest, came_back = 0, False
+    for _, c in run.squares:
+        came_back = came_back or sector_of(c) in run.completed and sector_of(c) < furthest
+        furthest = max(furthest, sector_of(c))
+    assert MISSION_TESTS["MS-09"](run) == (came_back, None)
+    whole = [
+        sector_of(t.cells[0][1])
+        for t in run.scoring
+        if len({sector_of(c) for _, c in t.cells}) == 1 and all(0 <= r < 6 for r, _ in t.cells)
+    ]
+    best = max(whole.count(s) for s in range(1, 5))
+    assert MISSION_TESTS["MS-10"](run) == (best >= 4, best)

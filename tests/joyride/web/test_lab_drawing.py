@@ -6,9 +6,9 @@ layer is read from the cache, not drawn again. The builder's check of a draft is
 under its state, seat and plan."""
 
 import pytest
-from django.core.cache import cache
 from django.utils import translation
 
+from games.kept import cache
 from joyride import svg, views
 from joyride.engine import State, check
 from joyride.models import PlanDraft

@@ -8,9 +8,9 @@ missing."""
 import re
 
 import pytest
-from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 
+from games.kept import cache
 from joyride import views
 from joyride.engine import check
 from joyride.models import PlanDraft

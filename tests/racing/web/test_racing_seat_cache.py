@@ -6,9 +6,9 @@ page they make is the page drawn afresh, and it changes with each thing they sho
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
+from games.kept import cache
 from games.models import Profile, Seat
 from tests.racing.engine.helpers import jet as placed
 from tests.racing.engine.helpers import race

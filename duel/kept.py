@@ -1,0 +1,113 @@
+"""What the duel's seat page keeps between requests, and under which keys.
+
+- ``RoundParts``: parts the open round shows the same on every request (the board before any
+  pick, the last action, the fighters' table, the asteroid phase's legal hexes), kept in the
+  shared cache under the round and asked for together, one round trip a request, and the
+  last few read also in the process, which spares a reload served by the same process that
+  round trip. A round's state never changes while it is open (each action is a round of its
+  own), so its key holds all that these parts are drawn from; the shared cache is the
+  release's (``games.kept``), so a deploy that draws a part differently never serves the part
+  drawn before it.
+- ``with_csrf_slots`` and ``filled``: a fragment with forms, rendered once (per process, by its
+  caller's ``lru_cache`` over everything it shows) with a mark where each CSRF token goes; each
+  request puts its own token in. A kept fragment never holds a token.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games.kept import cache
+
+# How long a round's parts stay in the shared cache: they are read while the seat sits at the
+# open round (reloads, live redraws), never after it (the key holds the round), and the cache
+# shares its Redis with the broker, which must never evict; a board is up to some 110 KB. A
+# round open longer has them drawn again once per quarter of an hour.
+ROUND_PARTS_SECONDS = 15 * 60
+
+T = TypeVar("T")
+
+
+# The round parts this process read or drew last, by their shared key, the latest last: a
+# key never holds another value (see RoundParts), so a copy here is as good as the shared one.
+# Few, since a board is up to some 110 KB; callers never change a part.
+LOCAL_PARTS = 48
+_local: OrderedDict[str, Any] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _local_get(key: str) -> Any:
+    with _local_lock:
+        value = _local.get(key)
+        if value is not None:
+            _local.move_to_end(key)
+        return value
+
+
+def _local_keep(key: str, value: Any) -> None:
+    with _local_lock:
+        _local[key] = value
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_PARTS:
+            _local.popitem(last=False)
+
+
+class RoundParts:
+    """The open round's parts, kept in the shared cache and the last few in the process too:
+    ``keys`` names each part's key, which must hold all the part is drawn from (the round, the
+    seat, the language, ...); those ``wanted`` not in the process are read
+    from the shared cache in one round trip, any other on its own when asked for. With
+    ``keys`` None (no round open) every part is drawn each time."""
+
+    def __init__(self, keys: dict[str, str] | None, wanted: Iterable[str] = ()) -> None:
+        self._keys = keys
+        self._asked = set(wanted) if keys else set()
+        self._found: dict[str, Any] = {}
+        if keys:
+            for name in self._asked:
+                value = _local_get(keys[name])
+                if value is not None:
+                    self._found[keys[name]] = value
+            shared = [keys[name] for name in self._asked if keys[name] not in self._found]
+            if shared:
+                for key, value in cache.get_many(shared).items():
+                    _local_keep(key, value)
+                    self._found[key] = value
+
+    def get(self, name: str, draw: Callable[[], T]) -> T:
+        if self._keys is None:
+            return draw()
+        key = self._keys[name]
+        value = self._found.get(key) if name in self._asked else _local_get(key)
+        if value is None and name not in self._asked:
+            value = cache.get(key)
+        if value is None:
+            value = draw()
+            cache.set(key, value, ROUND_PARTS_SECONDS)
+        _local_keep(key, value)
+        return value
+
+
+# Where a fragment's CSRF tokens go, while it is rendered: random, so no one's words can hold
+# it; the fragments cut at it live in this process only.
+_CSRF_SLOT = secrets.token_hex(16)
+
+
+def with_csrf_slots(template: str, context: dict[str, Any]) -> tuple[str, ...]:
+    """``template`` rendered with ``context``, cut where each ``{% csrf_token %}`` puts its
+    token: the pieces ``filled`` joins with a request's token."""
+    html = render_to_string(template, {**context, "csrf_token": _CSRF_SLOT})
+    return tuple(html.split(_CSRF_SLOT))
+
+
+def filled(pieces: tuple[str, ...], csrf_token: str) -> SafeString:
+    """A fragment cut by ``with_csrf_slots``, with the request's CSRF token in each form (a
+    token is letters and digits: nothing to escape)."""
+    return mark_safe(csrf_token.join(pieces))  # rendered by our templates, which escape

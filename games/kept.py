@@ -1,0 +1,43 @@
+"""The cache of what the code made: rendered HTML, drawn pictures, the engines' answers. It is
+the ``kept`` alias (config/settings.py, ``cache_aliases``): the same store as the default
+cache, under a key prefix of the release, so that a deploy never serves what the code before
+it rendered (a changed template, translation or drawing) and what one release keeps is gone
+for the next. What does not change with the code (sessions, limits, presence, versions
+counters) stays in the default cache.
+
+``cache`` is used as ``django.core.cache.cache`` is: it finds the alias on each use, so a test's
+settings apply. ``get_with`` and ``get_many_with`` read kept entries with the default cache's
+versions they were rendered under, in one round trip.
+"""
+
+from typing import Any
+
+from django.core.cache import cache as default_cache
+from django.core.cache import caches
+from django.utils.connection import ConnectionProxy
+
+cache = ConnectionProxy(caches, "kept")
+
+
+def get_with(key: str, default_keys: list[str]) -> tuple[Any, dict[str, Any]]:
+    """The kept entry at ``key`` (None if missing) and the default cache's entries found at
+    ``default_keys``, in one round trip."""
+    kept, found = get_many_with([key], default_keys)
+    return kept.get(key), found
+
+
+def get_many_with(
+    keys: list[str], default_keys: list[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The kept entries found at ``keys`` and the default cache's found at ``default_keys``, in
+    one round trip: a kept key is also a key of the default cache (the kept prefix is made so,
+    ``cache_aliases``), read there with the others."""
+    head = default_cache.make_key("")
+    full = {key: cache.make_key(key) for key in keys}
+    if not all(name.startswith(head) for name in full.values()):
+        # caches configured otherwise: two reads, the same answer
+        return cache.get_many(keys), default_cache.get_many(default_keys)
+    in_default = {name.removeprefix(head): key for key, name in full.items()}
+    found = default_cache.get_many([*in_default, *default_keys])
+    kept = {in_default[name]: found.pop(name) for name in list(found) if name in in_default}
+    return kept, found
