@@ -19,7 +19,7 @@ Pages: the floors; the public game page as a reader without a session gets it (i
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
 page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview;
-joyride's builder and its typed check.
+joyride's builder and its typed check; the race's seat page and its preview (htmx).
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ PAGES = {
     "duel preview": "duel preview",
     "joyride builder": "joyride builder",
     "joyride check": "joyride check",
+    "race seat page": "race seat page",
+    "race preview": "race preview",
 }
 FLOOR = {
     "pilot page": "floor, logged in",
@@ -59,6 +61,8 @@ FLOOR = {
     "duel preview": "floor, logged in",
     "joyride builder": "floor, logged in",
     "joyride check": "floor, logged in",
+    "race seat page": "floor, logged in",
+    "race preview": "floor, logged in",
 }
 EXPECTED = {"order submit": 302}
 

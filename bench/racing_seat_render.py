@@ -1,17 +1,19 @@
 """The race's seat page rendered in-process, without a server: the order form of a six-jet race
 at level 3, some thirty turns in (the computer pilots' flights and their drafts: seven cards a
-jet, the Überhirn's fields among them), built as its view builds it (``_context``, then the
-template). Prints p50/p95 in milliseconds per row:
+jet, the Überhirn's fields among them), built as its view builds it (``_seat_context``, then
+the template). Prints p50/p95 in milliseconds per row:
 
-- ``context``: the view's ``_context`` alone (the engine's legal answer and preview, the SVG);
-- ``seat page render``: the template alone, from a context built beforehand;
-- ``seat page total``: both, as one request pays them (no middleware, no query);
-- ``preview total``: the htmx partial (the same template in the table's part frame).
+- ``context``: what is drawn from the state (``_context``: the engine's options and preview,
+  the SVG), no part rendered;
+- ``seat page``: the page as a round first shows it (no field): its parts, the whole order
+  form, the board and the standings, read back from the cache (``views._parts``), and the
+  template around them;
+- ``preview (a drag)``: the htmx partial with hinges set, as each drag asks it: the order form
+  and the board drawn, the equipment fieldset and the standings read back from the cache.
 
-The equipment fieldset and the standings are kept in the cache (``seat.html``): the rows above
-render them once and read them back after; the ``cold`` rows forget them before each render,
-as the first view of a turn pays (the cache is this process's own unless CACHE_URL
-names a Redis, where each kept part read is a round trip).
+The ``cold`` rows empty the cache before each render, as the first view of a turn pays (the
+cache is this process's own unless CACHE_URL names a Redis, where each kept part read is a
+round trip).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_render_race python bench/racing_seat_render.py
 
@@ -35,18 +37,22 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]  # this checkout's code, whateve
 
 from cockpit_render import measure, percentile, request_for, setup
 
+SEED = 2026
+
 
 def scenario():
     """(user, PlayerPage): seat 0 on turn in a six-jet race at level 3, thirty turns in."""
     from games import selectors
     from racing import engine
+    from racing.engine import entry
     from tests.factories import make_user
     from tests.racing.web.helpers import make_race, open_round
 
     pilot, other = make_user("pilot"), make_user("other")
     game = make_race(pilot, other, jets=6, level=3)
     rnd = open_round(game)
-    state, turns = rnd.state, 0
+    # the same race on every run (a game's own seed is drawn at random), so runs compare
+    state, turns = entry.new(game.settings, [{"number": n} for n in range(6)], SEED), 0
     while state["phase"] != "race" or state["turn"]["seat"] != 0 or turns < 30:
         state, _events = engine.play_turn(state, engine.computer_order(state, 2))
         turns += 1
@@ -59,53 +65,39 @@ def rows_for(user, page) -> dict:
     from django.template.loader import render_to_string
 
     from games import table
+    from games.kept import cache
     from racing import views
 
-    request = request_for(user, {})
+    bare = request_for(user, {})
+    drag = request_for(
+        user, {"round": str(page.round.number), "lift": "1", "h1": "5", "h2": "-3", "slips": ""}
+    )
 
-    def framed(context: dict, partial: bool) -> dict:
-        frame = table.PART_FRAME if partial else table.PAGE_FRAME
-        status = table.table_status(page)
-        return {**context, "table": {"frame": frame, "partial": partial, "status": status}}
+    def rendered(request, partial: bool):
+        def render():
+            context = views._seat_context(page, request.GET)
+            frame = table.PART_FRAME if partial else table.PAGE_FRAME
+            status = table.table_status(page)
+            context["table"] = {"frame": frame, "partial": partial, "status": status}
+            return render_to_string(views.SEAT, context, request)
 
-    from django.core.cache.utils import make_template_fragment_key
-    from django.utils import translation
-
-    from games.kept import cache
-
-    context = framed(views._context(page, request.GET), False)
-    language = translation.get_language()
-    kept = [
-        make_template_fragment_key("racing-equipment", [context["equipment_key"], language]),
-        make_template_fragment_key("racing-standings", [context["state_key"], language]),
-    ]
+        return render
 
     def cold(job):
-        """The job with the seat page's kept parts forgotten first."""
+        """The job with the cache emptied first."""
 
         def forget_and_run():
-            cache.delete_many(kept)
+            cache.clear()
             return job()
 
         return forget_and_run
 
-    def total():
-        return render_to_string(
-            views.SEAT, framed(views._context(page, request.GET), False), request
-        )
-
-    def render():
-        return render_to_string(views.SEAT, context, request)
-
     return {
-        "context": lambda: views._context(page, request.GET),
-        "seat page render": render,
-        "seat page render, cold": cold(render),
-        "seat page total": total,
-        "seat page total, cold": cold(total),
-        "preview total": lambda: render_to_string(
-            views.SEAT, framed(views._context(page, request.GET), True), request
-        ),
+        "context": lambda: views._context(page, bare.GET),
+        "seat page": rendered(bare, False),
+        "seat page, cold": cold(rendered(bare, False)),
+        "preview (a drag)": rendered(drag, True),
+        "preview (a drag), cold": cold(rendered(drag, True)),
     }
 
 
@@ -127,10 +119,10 @@ def main() -> None:
         calls = {
             name: calls_per_render(rows[name])
             for name in (
-                "seat page render",
-                "seat page render, cold",
-                "seat page total",
-                "seat page total, cold",
+                "seat page",
+                "seat page, cold",
+                "preview (a drag)",
+                "preview (a drag), cold",
             )
         }
     finally:

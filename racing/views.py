@@ -13,17 +13,21 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games import limits, selectors, services, table
+from games.kept import cache
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -37,6 +41,14 @@ RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the p
 CHIP_SLOTS = (1, 2, 3)  # a Kupferwurm's damage chips, each on a card of the victim's he picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 SEAT = "racing/seat.html"
+ORDER_HEAD = "racing/_order_head.html"
+ORDER_BODY = "racing/_order_body.html"
+EQUIPMENT = "racing/_equipment.html"
+STANDINGS = "racing/_standings.html"
+LEGEND = "racing/_legend.html"
+# A kept part lives a quarter of an hour: the cache's Redis is the broker's too and never
+# evicts, so entries bound themselves (a page's parts are some 10-30 KB).
+KEPT_SECONDS = 15 * 60
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
@@ -44,11 +56,29 @@ def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
 
 
 def _urls(seat: Seat) -> dict:
-    args = [seat.game_id, seat.number]
+    return _seat_urls(seat.game_id, seat.number, get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _seat_urls(game_id: int, number: int, script_prefix: str) -> dict[str, str]:
+    """The links and form targets of a seat's pages, reversed once per seat and process:
+    reversing was a tenth of the page kept whole."""
+    args = [game_id, number]
     return {
-        name: reverse(f"racing:{name}", args=args)
-        for name in ("seat", "preview", "submit", "draft")
+        "game": reverse("game", args=[game_id]),
+        "rules": reverse("racing:rules"),
+        **{
+            name: reverse(f"racing:{name}", args=args)
+            for name in ("seat", "preview", "submit", "draft")
+        },
     }
+
+
+@lru_cache(maxsize=16)
+def _legend(language: str | None) -> str:
+    """The board's legend in ``language`` (the active one), drawn once per process: it shows
+    nothing but words."""
+    return render_to_string(LEGEND)
 
 
 def _number(text, default: float = 0.0) -> float:
@@ -391,6 +421,7 @@ def _order_form(raw: dict, seat: int, data, names: dict[int, str], state_key: st
         "order": order,
         "facts": facts,
         "others": others,
+        "other_choices": [(o["id"], o["name"]) for o in others],
         "boosts": [e for e in equipment if "flight" in RULES.kinds[e["kind"]].phases],
         "equipment": [e for e in equipment if "flight" not in RULES.kinds[e["kind"]].phases],
         "chipped": [e for e in equipment if e["chips"]],
@@ -425,11 +456,12 @@ def _card_choices(card: dict, data, sealed: bool, jets: dict[str, dict], others:
     fields = _form_fields(kind, sealed)
     values = {k[: -len(ending)]: v for k, v in data.items() if k.endswith(ending)}
     target = values.get("target") if values.get("target") in jets else None
+    inner = _inner_choices(values, sealed, jets, others, card["card"]) if "use" in fields else []
     return {
         **card,
         "name": words.kind_name(kind),
         "why_words": words.why_word(card["why"]),
-        "phases": [p for p in card["phases"] if p != "flight"],
+        "phase_choices": [(p, words.phase_words(p)) for p in card["phases"] if p != "flight"],
         "targeted": kind in TARGETED,
         "fields": [f for f in fields if f != "use"],
         "chosen": data.get(f"use{ending}", ""),
@@ -437,9 +469,8 @@ def _card_choices(card: dict, data, sealed: bool, jets: dict[str, dict], others:
         "chip_choices": _chip_choices(jets, target or _first(others), values, card["card"], "")
         if "chips" in fields
         else [],
-        "inner": _inner_choices(values, sealed, jets, others, card["card"])
-        if "use" in fields
-        else [],
+        "inner": inner,
+        "inner_choices": [(k["kind"], k["name"]) for k in inner],
     }
 
 
@@ -453,27 +484,19 @@ def _chip_choices(
 ) -> list[dict]:
     """A Kupferwurm's three damage chips, each a select of the victim's cards by name (the
     cards the engine takes: those the victim holds, by its state), or the engine's default
-    placement (the card with the fewest chips). ``values`` holds what the form chose."""
+    placement (the card with the fewest chips): each a list of (card id, words) and the card
+    chosen. ``values`` holds what the form chose."""
     held = jets[victim]["equipment"] if victim in jets else []
-    choices = []
-    for slot in CHIP_SLOTS:
-        chosen = values.get(f"{prefix}chip{slot}", "")
-        choices.append(
-            {
-                "slot": slot,
-                "id": f"{prefix}chip{slot}_{card}",
-                "cards": [
-                    {
-                        "id": c["id"],
-                        "name": words.kind_name(c["kind"]),
-                        "chips": c["chips"],
-                        "selected": str(c["id"]) == chosen,
-                    }
-                    for c in held
-                ],
-            }
-        )
-    return choices
+    cards = [(c["id"], words.card_words(c["kind"], c["chips"])) for c in held]
+    return [
+        {
+            "slot": slot,
+            "id": f"{prefix}chip{slot}_{card}",
+            "cards": cards,
+            "chosen": values.get(f"{prefix}chip{slot}", ""),
+        }
+        for slot in CHIP_SLOTS
+    ]
 
 
 def _form_fields(kind: str, sealed: bool) -> tuple[str, ...]:
@@ -535,7 +558,10 @@ def _station_choices(state: dict, jet: dict, data) -> dict:
 # --- the pages ----------------------------------------------------------------------------
 
 
-def _context(page: selectors.PlayerPage, data) -> dict:
+def _facts(page: selectors.PlayerPage) -> dict:
+    """What the seat's pages show around their drawn parts: the game, the seat, the round and
+    its state, and the few facts read from them (whether the seat orders now, its turn sent,
+    who controls a knocked-out pilot's jet)."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     raw = rnd.state if rnd else selectors.shown_state(game)
@@ -548,6 +574,7 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         "colour": words.jet_colour(seat.number),
         "colour_name": words.jet_name(words.JET_IDS[seat.number]),
         "running": game.status == Game.Status.RUNNING,
+        "legend": _legend(get_language()),
     }
     if raw is None:
         return context
@@ -558,28 +585,106 @@ def _context(page: selectors.PlayerPage, data) -> dict:
         and seat.number in RULES.active_seats(raw)
     )
     own = next((j for j in raw["jets"] if j["seat"] == seat.number), None)
-    state_key = _digest(raw, names)  # the standings' cache key, with the language (seat.html)
     context.update(
-        state_key=state_key,
         state=raw,
         active=active,
+        ordering=active and raw["phase"] == "race",
         sent=page.own_orders,
-        standings=report.standings(raw, names),
-        on_turn=report.on_turn_words(raw, names),
         knocked_out_by=report.jet_label(own["controller"], names)
         if own and own["controller"] and own["controller"] != own["id"]
         else None,
     )
-    if active and raw["phase"] == "race":
-        context.update(_order_form(raw, seat.number, data, names, state_key))
+    return context
+
+
+def _context(page: selectors.PlayerPage, data) -> dict:
+    """The seat's facts with what is drawn from them for the form's fields ``data``: whose
+    turn it is in words, and the order form with its board (the engine's options and preview)
+    or the board alone."""
+    context = _facts(page)
+    raw, names = context.get("state"), page.names
+    if raw is None:
+        return context
+    state_key = _digest(raw, names)  # the standings' and the equipment's keys start from it
+    context.update(state_key=state_key, on_turn=report.on_turn_words(raw, names))
+    if context["ordering"]:
+        context.update(_order_form(raw, page.seat.number, data, names, state_key))
     else:
         context["board"] = svg.course_svg(raw, names)
     return context
 
 
+def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
+    """What ``draw`` gives, kept in the cache of what the code made (``games.kept``: under the
+    release, so a deploy never serves the code before it) for ``KEPT_SECONDS`` under ``name``,
+    ``key`` (a digest of everything it shows) and the active language."""
+    cache_key = f"racing:{name}:{get_language()}:{key}"
+    kept = cache.get(cache_key)
+    if kept is None:
+        kept = draw()
+        cache.set(cache_key, kept, KEPT_SECONDS)
+    return kept
+
+
+def _parts(page: selectors.PlayerPage, data) -> dict:
+    """The seat page's drawn parts for the form's fields ``data``: whose turn it is in words,
+    the board, the standings and, while the seat orders, the order form on either side of the
+    request's CSRF token (seat.html puts the token between them). The standings are kept for
+    the state and the names; the equipment fieldset for them, the seat and the fields of the
+    jet's cards (``_equipment_key``), so that a drag's hinges leave both as they are."""
+    context = _context(page, data)
+    raw, names = context["state"], page.names
+    parts = {
+        "on_turn": context["on_turn"],
+        "board": context["board"],
+        "standings_table": _kept(
+            "standings",
+            context["state_key"],
+            lambda: render_to_string(STANDINGS, {"standings": report.standings(raw, names)}),
+        ),
+    }
+    if context["ordering"]:
+        context["equipment_fieldset"] = (
+            _kept(
+                "equipment", context["equipment_key"], lambda: render_to_string(EQUIPMENT, context)
+            )
+            if context["equipment"]
+            else ""
+        )
+        parts["order_head"] = render_to_string(ORDER_HEAD, context)
+        parts["order_body"] = render_to_string(ORDER_BODY, context)
+    return parts
+
+
+def _seat_context(page: selectors.PlayerPage, data) -> dict:
+    """The seat page's facts and parts (``_parts``). A request without a field, the page as
+    the round shows it first (the pilot's first look, a reload, a live page drawn again), takes
+    its parts whole from the cache: they show only the state, the names, the seat, the round,
+    whether the seat orders or has sent its turn, whether the game runs, and the language, all
+    in the key. A request with fields (a preview, a snap) has them drawn."""
+    context = _facts(page)
+    if "state" not in context:
+        return context
+    if data:
+        context.update(_parts(page, data))
+        return context
+    shown = _digest(
+        context["state"],
+        page.names,
+        page.seat.game_id,
+        page.seat.number,
+        page.round.number if page.round else None,
+        context["active"],
+        context["sent"] is not None,
+        context["running"],
+    )
+    context.update(_kept("table", shown, lambda: _parts(page, {})))
+    return context
+
+
 @table.seat_view("racing", gettext_lazy("The race has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    context = _context(page, request.GET)
+    context = _seat_context(page, request.GET)
     if context.get("state", {}).get("phase") == "draft":
         return redirect("racing:draft", game_id=page.seat.game_id, number=page.seat.number)
     return table.render_table(request, SEAT, context, page)
@@ -588,7 +693,7 @@ def seat_page(request, page: selectors.PlayerPage):
 @table.preview_view("racing")
 def preview(request, page: selectors.PlayerPage):
     """The form, the board and the engine's preview again for the fields so far (htmx)."""
-    return table.render_table(request, SEAT, _context(page, request.GET), page, partial=True)
+    return table.render_table(request, SEAT, _seat_context(page, request.GET), page, partial=True)
 
 
 @table.submit_view(ORDERS_LIMITED)
@@ -598,7 +703,7 @@ def submit(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     data = request.POST
     if data.get("preview") or data.get("snap"):
-        return table.render_table(request, SEAT, _context(page, data), page)
+        return table.render_table(request, SEAT, _seat_context(page, data), page)
     try:  # judged once, by the submit: the form's fields are only read here
         state = page.round.state if page.round else None
         services.orders_submit(
@@ -611,7 +716,7 @@ def submit(request, game_id: int, number: int):
         reason = error.words() if isinstance(error, NotANumber) else error
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": reason})
         page = _player_page(request, game_id, number)
-        return table.render_table(request, SEAT, _context(page, data), page, status=400)
+        return table.render_table(request, SEAT, _seat_context(page, data), page, status=400)
     messages.success(request, gettext("Done: your turn is in."))
     return redirect("racing:seat", game_id=game_id, number=number)
 
@@ -628,6 +733,7 @@ def _draft_context(page: selectors.PlayerPage) -> dict:
     order = state["draft"]["order"]
     cards = {row["kind"]: row for row in rules_page.equipment_rows()}
     context.update(
+        standings=report.standings(state, page.names),
         supply=[
             {**cards[kind], "count": count, "pickable": kind in picks}
             for kind, count in supply.items()

@@ -5,10 +5,11 @@ goes through gettext."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import palette
@@ -115,7 +116,29 @@ def jet_colour(seat: int) -> str:
 
 
 def kind_name(kind: str | None) -> str:
-    return str(KIND_NAMES.get(kind, kind)) if kind else "—"
+    return _kind_name(kind, get_language()) if kind else "—"
+
+
+@lru_cache(maxsize=512)
+def _kind_name(kind: str, language: str | None) -> str:
+    """A card's name in ``language`` (the active one): asked for every card on every form."""
+    return str(KIND_NAMES.get(kind, kind))
+
+
+def card_words(kind: str, chips: int) -> str:
+    """A card by its name and its damage chips: "Booster (2 chips)"."""
+    if not chips:
+        return kind_name(kind)
+    count = ngettext("%(chips)s chip", "%(chips)s chips", chips) % {"chips": chips}
+    return f"{kind_name(kind)} ({count})"
+
+
+PHASE_WORDS = {"before": _("before the flight"), "after": _("after the flight")}
+
+
+def phase_words(phase: str) -> str:
+    """When a card is used, in words: before the flight, else after it."""
+    return str(PHASE_WORDS["before" if phase == "before" else "after"])
 
 
 def level_name(level: int) -> str:

@@ -1,18 +1,19 @@
-"""The seat page's kept parts (seat.html: the equipment fieldset and the standings, each drawn
-once per state, names, seat, form fields and language and read back from the cache after):
-the page they make is the page drawn afresh, and it changes with each thing they show."""
+"""The seat page's kept parts (racing.views._parts: the page without fields whole, less its
+CSRF token; the equipment fieldset and the standings of a page with fields, each drawn once
+per state, names, seat, form fields and language and read back from the cache after): the
+page they make is the page drawn afresh, and it changes with each thing they show."""
 
 import re
 
 import pytest
-from django.core.cache.utils import make_template_fragment_key
+from django.test import Client
 
 from games.kept import cache
 from games.models import Profile, Seat
 from tests.racing.engine.helpers import jet as placed
 from tests.racing.engine.helpers import race
 
-from .helpers import make_race, open_round, page_url, state, uberhirn_race
+from .helpers import make_race, open_round, page_url, send, state, straight, uberhirn_race
 
 pytestmark = pytest.mark.django_db
 
@@ -51,13 +52,10 @@ def standings(html: str) -> str:
     return part(html, '<table class="standings">', "</table>")
 
 
-def kept_parts(client, game, language: str) -> list:
-    context = client.get(page_url(game, 0)).context
-    keys = [
-        make_template_fragment_key("racing-equipment", [context["equipment_key"], language]),
-        make_template_fragment_key("racing-standings", [context["state_key"], language]),
-    ]
-    return [cache.get(key) for key in keys]
+def kept(name: str, language: str) -> list[str]:
+    """The kept parts called ``name`` in ``language`` (the tests' cache is this process's
+    own, whose keys can be listed)."""
+    return [key for key in cache._cache if f":racing:{name}:{language}:" in key]
 
 
 def test_the_page_from_kept_parts_is_the_page_drawn_afresh(client, alice, bob):
@@ -68,9 +66,53 @@ def test_the_page_from_kept_parts_is_the_page_drawn_afresh(client, alice, bob):
             speaking(client, alice, language)
             cache.clear()
             drawn = page(client, game, fields)
-            assert all(kept_parts(client, game, language)), "both parts are kept"
+            assert kept("equipment", language) and kept("standings", language)
+            assert bool(kept("table", language)) == (not fields), "the page without fields whole"
             assert page(client, game, fields) == drawn
     assert "nicht eingesetzt" in equipment(drawn) and "<caption>Stand</caption>" in drawn
+
+
+def test_a_page_with_fields_keeps_its_parts_but_not_itself(client, alice, bob):
+    """Every drag asks for the page with new hinges: only the parts that stay the same while
+    the hinges change are kept, not a page for each request."""
+    game = make_race(alice, bob)
+    uberhirn_race(game, third_y=-100)
+    client.force_login(alice)
+    for h1 in range(5):
+        page(client, game, {"lift": "1", "h1": str(h1), "h2": "0"})
+    assert not kept("table", "en")
+    assert len(kept("equipment", "en")) == 1 and len(kept("standings", "en")) == 1
+
+
+def test_every_page_from_the_kept_parts_has_its_own_csrf_token(alice, bob):
+    """The kept page holds no CSRF token: each request's form gets its own, which its session
+    accepts."""
+    game = make_race(alice, bob)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    tokens = []
+    for client in (first, second):
+        client.force_login(alice)
+        html = client.get(page_url(game, 0)).content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        answer = client.post(
+            page_url(game, 0, "submit"),
+            {"csrfmiddlewaretoken": token, "round": "1", "lift": "1", "preview": "1"},
+        )
+        assert answer.status_code == 200, "the session's own token"
+        tokens.append(token)
+    assert kept("table", "en")
+    assert tokens[0] != tokens[1]
+
+
+def test_a_sent_turn_changes_the_kept_page(client, alice, bob, django_capture_on_commit_callbacks):
+    """Round mode: alice's turn sent, the round waits for bob; her page has no form then."""
+    game = make_race(alice, bob, mode="round")
+    client.force_login(alice)
+    before = page(client, game)
+    assert 'id="order-form"' in before
+    send(game, alice, straight(), django_capture_on_commit_callbacks)
+    after = page(client, game)
+    assert 'id="order-form"' not in after and "Your turn is in." in after
 
 
 def test_each_language_gets_its_own_parts(client, alice, bob):
