@@ -201,17 +201,7 @@ def test_the_insta_ball_tiles_are_planned_by_its_owner_only(client, alice, game)
     assert draft(game, 0)["insta_ball"] == []
 
 
-def test_the_builder_page_draws_its_lab_once(client, alice, game, monkeypatch):
-    from joyride import svg
-
-    drawn = []
-    real = svg.lab
-
-    def counted(*args, **kwargs):
-        drawn.append(args[1])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(svg, "lab", counted)
+def test_the_builder_page_draws_its_lab_once(client, alice, game, lab_draws):
     client.force_login(alice)
     assert client.get(url(game, 0)).status_code == 200
-    assert drawn == [0]
+    assert lab_draws == [0]
