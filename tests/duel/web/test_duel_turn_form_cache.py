@@ -14,16 +14,9 @@ from duel.plugin import RULES
 from games.kept import cache
 from games.models import Round
 
-from .helpers import act, fly, make_duel, open_round, page_url, placed, stay
+from .helpers import act, fly, make_duel, open_round, page_url, stay
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def turn_one(alice, bob, django_capture_on_commit_callbacks):
-    game = make_duel(alice, bob)
-    placed(game, alice, bob, django_capture_on_commit_callbacks)
-    return game
 
 
 def turn_form(page: bytes) -> str:
