@@ -1,6 +1,6 @@
-"""The order form's ``<option>`` lists drawn in one step: a select of the other jets or of a
-victim's cards was three template nodes an option, most of the equipment fieldset's first
-render (the Überhirn's alone has some forty options)."""
+"""The order form's ``<option>`` lists drawn in one step, as Django's own select widgets draw
+them: written in the template, each option would be three nodes, and the equipment fieldset's
+selects (the Überhirn's alone has some forty options) would be most of its render."""
 
 from __future__ import annotations
 
