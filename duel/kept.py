@@ -8,21 +8,14 @@
   own), so its key holds all that these parts are drawn from; the shared cache is the
   release's (``games.kept``), so a deploy that draws a part differently never serves the part
   drawn before it.
-- ``with_csrf_slots`` and ``filled``: a fragment with forms, rendered once (per process, by its
-  caller's ``lru_cache`` over everything it shows) with a mark where each CSRF token goes; each
-  request puts its own token in. A kept fragment never holds a token.
 """
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
-
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 
 from games.kept import cache
 
@@ -93,21 +86,3 @@ class RoundParts:
             cache.set(key, value, ROUND_PARTS_SECONDS)
         _local_keep(key, value)
         return value
-
-
-# Where a fragment's CSRF tokens go, while it is rendered: random, so no one's words can hold
-# it; the fragments cut at it live in this process only.
-_CSRF_SLOT = secrets.token_hex(16)
-
-
-def with_csrf_slots(template: str, context: dict[str, Any]) -> tuple[str, ...]:
-    """``template`` rendered with ``context``, cut where each ``{% csrf_token %}`` puts its
-    token: the pieces ``filled`` joins with a request's token."""
-    html = render_to_string(template, {**context, "csrf_token": _CSRF_SLOT})
-    return tuple(html.split(_CSRF_SLOT))
-
-
-def filled(pieces: tuple[str, ...], csrf_token: str) -> SafeString:
-    """A fragment cut by ``with_csrf_slots``, with the request's CSRF token in each form (a
-    token is letters and digits: nothing to escape)."""
-    return mark_safe(csrf_token.join(pieces))  # rendered by our templates, which escape

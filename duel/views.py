@@ -28,14 +28,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import limits, selectors, services, table
+from games import limits, selectors, services, table, token_slots
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import db as duel_db
 from . import history, svg
 from . import services as duel_services
-from .kept import RoundParts, filled, with_csrf_slots
+from .kept import RoundParts
 from .models import DrawOffer
 from .plugin import RULES
 from .report import (
@@ -376,7 +376,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
             urls["seat"],
             language,
         )
-        context["draw_and_resign"] = filled(draw_and_resign, csrf_token)
+        context["draw_and_resign"] = token_slots.with_token(draw_and_resign, csrf_token)
     board: dict[str, Any] = {"highlight": None}
     if active and phase == "asteroids":
         hexes = kept.get("hexes", lambda: _legal_hexes(raw, player))
@@ -389,7 +389,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
             urls["submit"],
             language,
         )
-        context["asteroid_form"] = filled(asteroid_form, csrf_token)
+        context["asteroid_form"] = token_slots.with_token(asteroid_form, csrf_token)
         board.update(
             choices=hexes,
             selected=selected,
@@ -520,12 +520,12 @@ def _draw_and_resign(
     resign_url: str,
     seat_url: str,
     language: str,
-) -> tuple[str, ...]:
+) -> SafeString:
     """The running duel's draw and resign sections, ``offer`` being whose offer stands
     ("mine", "theirs" or ""), in ``language`` (the active one): everything they show is in
     the arguments, so they are rendered once per process for each, cut where the request's
-    CSRF token goes (``kept.with_csrf_slots``)."""
-    return with_csrf_slots(
+    CSRF token goes (``games.token_slots``)."""
+    return token_slots.without_token(
         "duel/_draw_and_resign.html",
         {
             "offer_mine": offer == "mine",
@@ -540,13 +540,13 @@ def _draw_and_resign(
 @lru_cache(maxsize=64)
 def _asteroid_form(
     hexes: tuple[tuple[int, int], ...], chosen: str, left: int, submit_url: str, language: str
-) -> tuple[str, ...]:
+) -> SafeString:
     """The asteroid phase's form (the legal ``hexes`` as its list, ``chosen`` one of them or
     ""), in ``language`` (the active one): the same for every request of an open round but
     the hex it picks, so rendered once per process for each, cut where the request's CSRF
-    token goes (``kept.with_csrf_slots``)."""
+    token goes (``games.token_slots``)."""
     options = [(f"{c},{r}", f"[{c}, {r}]") for c, r in hexes]
-    return with_csrf_slots(
+    return token_slots.without_token(
         "duel/_asteroid_form.html",
         {"hexes": options, "chosen": chosen, "asteroids_left": left, "submit_url": submit_url},
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games import limits, replay, selectors, table
+from games import limits, replay, selectors, table, token_slots
 from games import services as platform
 from games.enginekit import EngineError
 from games.kept import cache
@@ -352,22 +351,11 @@ def _digest(data: dict) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-# The builder's forms are drawn with this stand-in for the CSRF token, which every answer
-# replaces with the request's own (``with_csrf_token``): a kept builder holds no one's token.
-# Drawn at random for the process, so no text a player writes is taken for it.
-CSRF_STAND_IN = secrets.token_hex(32)
-
-
-def with_csrf_token(part: str, request) -> SafeString:
-    """A part drawn with ``CSRF_STAND_IN`` for its forms' token, with the request's token."""
-    return SafeString(part.replace(CSRF_STAND_IN, get_token(request)))
-
-
 def _builder_parts(
     seat: Seat, round_number: int, state: dict, plan: dict, typed: str | None, error: str
 ) -> dict[str, SafeString]:
     """The builder's lab and its panel (``_builder.html``: the palette, the check, the buttons,
-    the plain forms), the panel with ``CSRF_STAND_IN`` for its token. Both are drawn from the
+    the plain forms), the panel without its CSRF token (``games.token_slots``). Both are drawn from the
     draft's check key (the round's state, the seat, the plan), the game, the round's number and
     the language alone, so they are kept under those: a page shown again with an unchanged
     draft (a reload, a live update, an undo back to it) draws neither. A refusal's builder
@@ -381,11 +369,10 @@ def _builder_parts(
                 "urls": _urls(seat),
                 "round": {"number": round_number},
                 "error": error,
-                "csrf_token": CSRF_STAND_IN,
             }
         )
-        panel = render_to_string("joyride/_builder.html", context)
-        return {"lab": context["lab"], "builder_panel": SafeString(panel)}
+        panel = token_slots.without_token("joyride/_builder.html", context)
+        return {"lab": context["lab"], "builder_panel": panel}
 
     if typed is not None or error:
         return draw()
@@ -481,7 +468,9 @@ def _ending(game: Game, state: dict, seat: Seat) -> dict:
 def _answer(request, page, *, partial: bool, status: int = 200, **extra):
     context = _context(page, **extra)
     if "builder_panel" in context:
-        context["builder_panel"] = with_csrf_token(context["builder_panel"], request)
+        context["builder_panel"] = token_slots.with_token(
+            context["builder_panel"], get_token(request)
+        )
     return table.render_table(
         request, "joyride/seat.html", context, page, partial=partial, status=status
     )

@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 
+from games import token_slots
 from joyride import views
 from joyride.models import PlanDraft
 
@@ -66,9 +67,9 @@ def test_a_kept_builder_holds_no_token_and_its_forms_carry_the_request_s(alice, 
     for _ in range(2):  # drawn, then from the kept builder
         page = browser.get(url(game, 0)).content.decode()
         tokens = TOKEN.findall(builder_of(page.encode()))
-        assert len(tokens) == 4 and views.CSRF_STAND_IN not in page
+        assert len(tokens) == 4 and token_slots.STAND_IN not in page
     (kept,) = [parts for key, parts in views._KEPT.items() if key[0] == "builder"]
-    assert TOKEN.findall(kept["builder_panel"]) == [views.CSRF_STAND_IN] * 4
+    assert TOKEN.findall(kept["builder_panel"]) == [token_slots.STAND_IN] * 4
     state = open_round(game).state
     tile = legal_plan(state, 0, 1)["tiles"][0]
     answer = browser.post(
