@@ -11,7 +11,10 @@ everything around them is here and in one layout (``templates/games/table.html``
 - ``submit_view``: a POST that stores orders, never cached, counted against the seat's limit;
 - ``render_table``: the page, or with ``partial`` only the part htmx swaps (the layout itself,
   framed by ``games/_table_part.html`` instead of the site's frame), with the status line's
-  facts: whose turn it is (``acting.seats_to_act``) and the round whose deadline it shows.
+  facts: whose turn it is (``acting.seats_to_act``) and the round whose deadline it shows;
+- ``render_kept_table``: the page as ``render_table`` draws it, kept in the process for what
+  the page's read holds (``page_digest``) and the viewer's language and zone, so that a page
+  seen again is the site's frame around kept text with the request's CSRF token put in.
 
 The layout's slots are blocks: ``heading``, ``status``, ``board``, ``panel``, ``legend``,
 ``below``, and ``live`` (attributes of the part htmx swaps). docs/table.md has the picture.
@@ -19,25 +22,44 @@ The layout's slots are blocks: ``heading``, ``status``, ``board``, ``panel``, ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import json
+import secrets
+import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import acting, limits, registry, selectors
+from . import acting, limits, registry, selectors, token_slots
 from .models import Game
+from .templatetags.clock import remaining
+from .templatetags.frame import settings_version
 
 PAGE_FRAME = "base.html"
 PART_FRAME = "games/_table_part.html"
+# A seat page kept whole: drawn once in PIECES_FRAME (the site frame's blocks, each followed
+# by PIECE_MARK), served in KEPT_FRAME (the site's frame with those blocks filled).
+PIECES_FRAME = "games/_table_pieces.html"
+KEPT_FRAME = "games/_kept_table.html"
+PIECES = ("title", "head", "main_class", "content", "scripts")
+# Drawn at random for the process, as the CSRF stand-in is: no text a person writes is it.
+PIECE_MARK = secrets.token_hex(16)
+# A kept page is some 50 kB: at most some 13 MB a process; the oldest goes first.
+KEPT_PAGES = 256
 
 PageView = Callable[[HttpRequest, selectors.PlayerPage], HttpResponse]
 
@@ -159,3 +181,93 @@ def render_table(
         "status": table_status(page),
     }
     return render(request, template, context, status=status)
+
+
+# Seat pages kept whole by ``render_kept_table``: key -> the pieces of the page (PIECES), with
+# the CSRF stand-in where each form's token goes.
+_kept_pages: dict[tuple, dict[str, str]] = {}
+_kept_lock = threading.Lock()
+
+
+def _columns(instance: Model | None) -> list | None:
+    """Every column of a row as read, in the model's order."""
+    if instance is None:
+        return None
+    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
+
+
+def page_digest(page: selectors.PlayerPage) -> str:
+    """A digest of everything the page's read holds: the asked seat, every seat's columns (its
+    person, name, computer), the game's, the open round's (its state, the referee's input, its
+    deadline), and the seat's own orders and chatter. Whatever changes in them changes it."""
+    data = [
+        page.seat.number,
+        _columns(page.seat.game),
+        [_columns(seat) for seat in page.seats],
+        _columns(page.round),
+        page.own_orders,
+        page.own_chatter,
+    ]
+    text = json.dumps(data, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def render_kept_table(
+    request,
+    template: str,
+    page: selectors.PlayerPage,
+    build: Callable[[], dict],
+    *,
+    more: tuple[Hashable, ...] = (),
+) -> HttpResponse:
+    """The seat page ``render_table(request, template, build(), page)`` draws, kept in this
+    process: ``build`` is called only when no page is kept for the key.
+
+    The key is the template, what the page's read holds (``page_digest``), the active language,
+    time zone and script prefix, the settings, the words of the time left to the open round's
+    deadline (the countdown's text without script: a page is drawn again when they change),
+    and ``more``: whatever else the caller's context reads (another read of his, a query's
+    fields). So the caller keeps a page only if its context comes from nothing but these; the
+    site's frame around it (the header, the messages, the live hook) is drawn on each request.
+    A kept page holds no CSRF token (``token_slots``): each answer puts its own in."""
+    rnd = page.round
+    key = (
+        settings_version(),
+        template,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+        remaining(rnd.deadline) if rnd is not None else None,
+        page_digest(page),
+        *more,
+    )
+    pieces = _kept_pages.get(key)
+    if pieces is None:
+        pieces = _draw_pieces(template, build(), page)
+        with _kept_lock:
+            while len(_kept_pages) >= KEPT_PAGES:
+                del _kept_pages[next(iter(_kept_pages))]
+            _kept_pages[key] = pieces
+    token = get_token(request)  # one masking of the secret, for the frame's forms too
+    kept = {name: token_slots.with_token(piece, token) for name, piece in pieces.items()}
+    return render(request, KEPT_FRAME, {"kept": kept, "csrf_token": token})
+
+
+def _draw_pieces(template: str, context: dict, page: selectors.PlayerPage) -> dict[str, str]:
+    """The page's blocks of the site's frame, drawn without the request (nothing of it but what
+    the key names can be in them) and with the CSRF stand-in for each form's token."""
+    context["table"] = {
+        "frame": PIECES_FRAME,
+        "partial": False,
+        "status": table_status(page),
+        "mark": PIECE_MARK,
+    }
+    text = str(token_slots.without_token(template, context))
+    *pieces, _end = text.split(PIECE_MARK)  # the frame's own end (its file's last newline)
+    return dict(zip(PIECES, pieces, strict=True))
+
+
+def forget_kept_pages() -> None:
+    """Drop every kept seat page (tests: to draw a page afresh)."""
+    with _kept_lock:
+        _kept_pages.clear()
