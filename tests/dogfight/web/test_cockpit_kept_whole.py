@@ -8,11 +8,12 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
 from dogfight import views
-from games import resolution, table, token_slots
+from games import live, resolution, table, token_slots, viewer
 from games.models import Profile, Seat
 from tests.factories import make_dogfight, make_user, open_round
 from tests.helpers import chatter_url, cockpit, fast_passwords, order_post, orders_url  # noqa: F401
@@ -57,7 +58,7 @@ def without_tokens(html: str) -> str:
 def test_the_kept_page_is_the_page_drawn_afresh(pilot, game, monkeypatch, language):
     table.forget_kept_pages()
     first = page(pilot, game, language=language)
-    assert table._kept_pages  # kept ...
+    assert table._kept_pieces.entries and table._kept_pages.entries  # kept ...
     kept = page(pilot, game, language=language)
     with monkeypatch.context() as patched:  # ... and the page as render_table draws it
         patched.setattr(
@@ -165,4 +166,21 @@ def test_a_page_with_fields_or_an_unnamed_seat_is_drawn_each_time(pilot, game):
     Seat.objects.filter(game=game, number=0).update(name="")
     page(pilot, game)
 
-    assert not table._kept_pages
+    assert not table._kept_pieces.entries and not table._kept_pages.entries
+
+
+def test_the_kept_page_follows_the_headers_count_of_games_waiting(pilot, game, alice):
+    before = page(pilot, game)
+    make_dogfight(humans={1: alice})  # a second game waits on her orders ...
+    cache.delete(viewer.waiting_key(alice.pk))  # ... and her count is dropped (at the commit)
+
+    assert "Your move: 1 game<" in before and "Your move: 2 games<" in page(pilot, game)
+
+
+def test_the_kept_page_follows_the_live_hooks_version(pilot, game):
+    version = re.compile(r'data-version="([^"]*)"')
+    before = page(pilot, game)
+    live.changed([game.pk])  # news of the game that the page's own read does not hold
+    after = page(pilot, game)
+
+    assert version.findall(before) and version.findall(before) != version.findall(after)
