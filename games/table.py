@@ -13,8 +13,9 @@ everything around them is here and in one layout (``templates/games/table.html``
   framed by ``games/_table_part.html`` instead of the site's frame), with the status line's
   facts: whose turn it is (``acting.seats_to_act``) and the round whose deadline it shows;
 - ``render_kept_table``: the page as ``render_table`` draws it, kept in the process for what
-  the page's read holds (``page_digest``) and the viewer's language and zone, so that a page
-  seen again is the site's frame around kept text with the request's CSRF token put in.
+  the page's read holds (``page_digest``), the viewer's language and zone and what the site's
+  frame draws from the request, so that a page seen again is kept text with the request's
+  CSRF token put in.
 
 The layout's slots are blocks: ``heading``, ``status``, ``board``, ``panel``, ``legend``,
 ``below``, and ``live`` (attributes of the part htmx swaps). docs/table.md has the picture.
