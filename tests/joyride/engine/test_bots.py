@@ -90,8 +90,8 @@ def test_a_shape_s_tiles_come_in_the_order_of_the_full_sort(seed, length, pull):
     for number, shape in enumerate(SHAPES):
         coins = planner.lab.coins
         full = sorted(
-            (-(len(coins.intersection(o.cells)) + pull * reach), p)
-            for p, o, reach, mask in bots._options(free_end, shape)
+            (-(len(coins.intersection(cells)) + pull * reach), p)
+            for p, cells, reach, mask in bots._options(free_end, shape)
             if not mask & (planner.blocked | last)  # left out: they break a rule here
         )
         expected = [(-(node.value + -less), position) for less, position in full]
