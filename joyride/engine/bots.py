@@ -67,6 +67,7 @@ class _Node:
     escaped: bool
     path: tuple[tuple[Cell, ...], ...]  # each tile's cells: what ``laid`` is made from
     run: Run  # what ``laid`` does in the lab
+    last: int  # the mask of its last tile's cells (0: none)
 
     @property
     def free_end(self) -> Cell | None:
@@ -177,6 +178,7 @@ class _Planner:
             run.escaped,
             tuple(t.cells for t in laid),
             run,
+            _mask(laid[-1].cells) if laid else 0,
         )
 
     def candidates(self, node: _Node) -> Iterator[tuple[int, tuple[Cell, ...], int]]:
@@ -227,7 +229,7 @@ class _Planner:
         key = (last, shape)
         known = self.open.get(key)
         if known is None:
-            avoid = self.blocked | (_mask(last) if last else 0)
+            avoid = self.blocked | node.last
             plain = tuple(o for o in _by_reach(node.free_end, shape) if not o[3] & avoid)
             coins = self.coin_mask
             known = self.open[key] = (
@@ -259,7 +261,9 @@ class _Planner:
         if value is None:
             value = self.known[path] = run_total(run, self.owned, self.missions)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        return _Node(node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run)
+        return _Node(
+            node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run, mask
+        )
 
     def search(self) -> tuple[Laid, ...]:
         start = self.node(())
