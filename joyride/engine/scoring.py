@@ -320,10 +320,16 @@ def _grow_whole_tiles(
     return tuple(n + (at == sector - 1) for at, n in enumerate(counts))
 
 
+# The kept facts of a tile's cells below are tuples of ints: the garbage collector stops
+# tracking them (a frozenset it would walk at every full pass, for as long as it is kept).
+
+
 @lru_cache(maxsize=1 << 16)
-def _lab_sectors(cells: tuple[Cell, ...]) -> frozenset[int]:
+def _lab_sectors(cells: tuple[Cell, ...]) -> tuple[int, ...]:
     """The sectors (1-4) holding one of the cells in the lab."""
-    return frozenset(c // SECTOR_COLS + 1 for r, c in cells if 0 <= r < ROWS and 0 <= c < COLS)
+    return tuple(
+        sorted({c // SECTOR_COLS + 1 for r, c in cells if 0 <= r < ROWS and 0 <= c < COLS})
+    )
 
 
 def _grow_shapes_by_sector(
@@ -338,7 +344,7 @@ def _grow_shapes_by_sector(
 
 
 @lru_cache(maxsize=1 << 16)
-def _crossed(steps: tuple[tuple[Cell, Cell], ...]) -> tuple[frozenset[Edge], frozenset[Edge]]:
+def _crossed(steps: tuple[tuple[Cell, Cell], ...]) -> tuple[tuple[Edge, ...], tuple[Edge, ...]]:
     """The (sector, row) each of the steps enters across a sector's left edge, and leaves
     across a right edge (sector 1 is entered from column -1, sector 4 left to column 36)."""
     entered, left = set(), set()
@@ -348,7 +354,7 @@ def _crossed(steps: tuple[tuple[Cell, Cell], ...]) -> tuple[frozenset[Edge], fro
                 entered.add((c2 // SECTOR_COLS + 1, r2))
             if c2 > 0:
                 left.add((c2 // SECTOR_COLS, r1))
-    return frozenset(entered), frozenset(left)
+    return tuple(sorted(entered)), tuple(sorted(left))
 
 
 def _grow_crossings(
@@ -360,7 +366,7 @@ def _grow_crossings(
     entered, left = _crossed(steps)
     if not entered and not left:
         return crossings
-    return crossings[0] | entered, crossings[1] | left
+    return crossings[0].union(entered), crossings[1].union(left)
 
 
 def _grow_obstacle_sides(
@@ -538,7 +544,11 @@ def total(lab: Lab, laid: list[Laid], gadgets: Iterable[str], missions: Iterable
 
 def run_total(run: Run, gadgets: list[str], missions: Iterable[str]) -> int:
     """``total`` of the run's tiles, with the gadgets ``run`` was made with."""
-    return _total(run, _missions_done(run, missions), _gadget_points(run, gadgets))
+    found = _total(run, _missions_done(run, missions), _gadget_points(run, gadgets))
+    # The facts the missions and gadgets ask for are worked out: the runs before this one need
+    # not be kept for them (a fact asked for later is folded over the whole run).
+    run.grown_from = None
+    return found
 
 
 def score(
