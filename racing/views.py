@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -66,6 +67,7 @@ _BODIES: dict[str, SafeString] = {}  # seat pages without fields, one per seat a
 KEPT_BODIES = 256
 _PREVIEWS: dict[str, SafeString] = {}  # the last previews, whoever asked them
 KEPT_PREVIEWS = 64
+_KEEPING = threading.Lock()
 # Where a drawn body shows the deadline's countdown, which changes by the minute: each answer
 # puts the request's own in (``_answer``), as it does its CSRF token (``games.token_slots``).
 DEADLINE_SLOT = secrets.token_hex(16)
@@ -668,17 +670,20 @@ def _kept_here(store: dict, most: int, key: str, draw: Callable[[], Any]) -> Any
 
 
 def _keep_here(store: dict, most: int, key: str, part: Any) -> None:
-    """``part`` kept in ``store`` under ``key``, the oldest entries let go to keep ``most``."""
-    while len(store) >= most:
-        del store[next(iter(store))]
-    store[key] = part
+    """``part`` kept in ``store`` under ``key``, the oldest entries let go to keep ``most``
+    (under a lock: a threaded server's requests keep parts at the same time)."""
+    with _KEEPING:
+        while len(store) >= most:
+            del store[next(iter(store))]
+        store[key] = part
 
 
 @receiver(setting_changed, dispatch_uid="racing-kept-settings")
 def _forget_kept(**kwargs) -> None:
     """A changed setting (a test's templates, formats, cache) may change every drawing."""
-    for store in (_PARTS, _BODIES, _PREVIEWS):
-        store.clear()
+    with _KEEPING:
+        for store in (_PARTS, _BODIES, _PREVIEWS):
+            store.clear()
 
 
 def _parts(page: selectors.PlayerPage, data) -> dict:

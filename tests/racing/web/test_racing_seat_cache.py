@@ -25,13 +25,6 @@ CSRF = re.compile(r'(X-CSRFToken": "|csrfmiddlewaretoken" value=")[^"]+')
 UBERHIRN = 1
 
 
-@pytest.fixture(autouse=True)
-def nothing_kept_in_the_process():
-    """Each test counts the pages it kept: none of another test's (the caches are emptied
-    for every test, the process's stores here)."""
-    views._forget_kept()
-
-
 def speaking(client, user, language: str) -> None:
     """``user`` logged in on ``client`` afresh (no language cookie) with his pages in
     ``language``."""
