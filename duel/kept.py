@@ -11,8 +11,8 @@
 - ``Bodies``: the seat page's whole body (the table's content: heading, status line, board,
   action, fighters' table, draw and resign) for a request without picks, kept in the process
   under a key that holds everything it is drawn from (``views._body_key``). A body holds
-  stand-ins (``SLOTS``) where each request's own parts go: its CSRF token and the deadline's
-  countdown, which moves with the clock.
+  stand-ins where each request's own parts go: its CSRF token (``token_slots.STAND_IN``) and
+  the deadline with its countdown, which moves with the clock (``DUE``).
 """
 
 from __future__ import annotations
@@ -103,8 +103,6 @@ class RoundParts:
 # random for the process, as the CSRF token's stand-in is (``games.token_slots``), so no text
 # a person writes is taken for it.
 DUE = secrets.token_hex(16)
-# A kept body's stand-ins, in the order ``Bodies.fill`` puts the request's own parts in.
-SLOTS = (token_slots.STAND_IN, DUE)
 
 # How many bodies a process keeps: one is up to some 120 KB (the board is most of it), and a
 # seat's reloads within its round ask for the same one.
@@ -114,7 +112,7 @@ BODIES = 32
 class Bodies:
     """Seat page bodies kept in this process, the last used ``size`` (the latest last). A key
     must hold everything its body is drawn from, so a key never holds another body; a body
-    holds no request's own data (its ``SLOTS`` stand in for them)."""
+    holds no request's own data (stand-ins hold their places: ``fill``)."""
 
     def __init__(self, size: int) -> None:
         self._size = size

@@ -319,8 +319,8 @@ def _context(
 ) -> dict:
     """The seat page's context, ``offer`` being the player whose offer of a draw stands (None:
     none does); with ``partial``, only what the part htmx swaps shows (no heading, no draw and
-    resign sections); with ``slots``, the request's own parts (its CSRF token, the deadline's
-    countdown) are left as ``kept.SLOTS``' stand-ins, for a body kept between requests."""
+    resign sections); with ``slots``, the request's own parts (its CSRF token, the deadline
+    with its countdown) are left as stand-ins, for a body kept between requests."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     player = seat.number
@@ -737,8 +737,8 @@ def _body_key(page: selectors.PlayerPage, data, offer: int | None) -> tuple | No
 
 
 def _body(request, page: selectors.PlayerPage, offer: int | None) -> str:
-    """The seat page's body (the table's content, framed by nothing) with ``kept.SLOTS``'
-    stand-ins for the request's own parts. Rendered without the request: no context
+    """The seat page's body (the table's content, framed by nothing) with stand-ins for the
+    request's own parts (``kept.Bodies.fill``). Rendered without the request: no context
     processor adds anything of the person's."""
     context = _context(request, page, {}, offer, slots=True)
     context["table"] = {"frame": BODY_FRAME, "partial": False, "status": table.table_status(page)}
