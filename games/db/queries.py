@@ -137,8 +137,16 @@ def insert_order(order: Order, chatter: Chatter | None = None) -> set[int]:
 
 def _values(instance, names: tuple[str, ...]) -> list:
     """The instance's values of these fields, as its model's fields send them for a write."""
-    fields = {f.attname: f for f in type(instance)._meta.concrete_fields}
-    return [fields[name].get_db_prep_save(getattr(instance, name), connection) for name in names]
+    fields = _fields(type(instance), names)
+    return [
+        field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields
+    ]
+
+
+@functools.cache
+def _fields(model, names: tuple[str, ...]) -> list:
+    by_name = {f.attname: f for f in model._meta.concrete_fields}
+    return [by_name[name] for name in names]
 
 
 # --- a published round's page -----------------------------------------------------------------
