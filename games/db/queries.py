@@ -137,16 +137,17 @@ def insert_order(order: Order, chatter: Chatter | None = None) -> set[int]:
 
 def _values(instance, names: tuple[str, ...]) -> list:
     """The instance's values of these fields, as its model's fields send them for a write."""
-    fields = _fields(type(instance), names)
+    fields = _FIELDS.get((type(instance), names))
+    if fields is None:
+        by_name = {f.attname: f for f in instance._meta.concrete_fields}
+        fields = _FIELDS[type(instance), names] = [by_name[name] for name in names]
     return [
         field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields
     ]
 
 
-@functools.cache
-def _fields(model, names: tuple[str, ...]) -> list:
-    by_name = {f.attname: f for f in model._meta.concrete_fields}
-    return [by_name[name] for name in names]
+# The fields of a model's inserts above, looked up once per process.
+_FIELDS: dict[tuple[type, tuple[str, ...]], list] = {}
 
 
 # --- a published round's page -----------------------------------------------------------------
