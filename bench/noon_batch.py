@@ -9,7 +9,10 @@ With ``--finishing`` every game's due round is its last (the final rounds of see
 every order in), and its six seats are six people of their own; ``--rated`` makes those games
 rated, so the batch also rates every one of them (``games/ratings.py``): the same batch with
 and without it measures what rating costs. ``--in-process`` resolves the batches in this
-process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating.
+process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating,
+in wall and in this process's CPU (which leaves out PostgreSQL's share but not a busy machine's
+waiting). Every rated run starts from the same ratings: each person rated once before at a
+newcomer's numbers, or with ``--newcomers`` not yet rated (his row made by the batch).
 
 It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
 """
@@ -55,7 +58,8 @@ from dogfight.engine.setup import new_game
 from dogfight.engine.state import Settings, State
 from dogfight.plugin import RULES
 from games import notify, ratings, resolution, sweep
-from games.models import Game, Order, Report, Round, Seat
+from games.models import Game, Order, Rating, Report, Round, Seat
+from games.rating_model import NEW
 from games.tasks import sweep_task
 
 NMR_SHARE = 0.1
@@ -309,27 +313,58 @@ def run_workers(
             worker.wait(30)
 
 
-def in_process(count: int, seed: int, finishing: bool, rated: bool) -> tuple[float, float]:
+def starting_ratings(newcomers: bool) -> None:
+    """The bench's people's ratings as every rated run starts: none (``newcomers``), or each
+    person's row at a newcomer's numbers with one game, so that each run rates the same way
+    (the runs before left their own numbers and games behind, or no row at all)."""
+    bench_people = get_user_model().objects.filter(username__startswith="bench-person-")
+    Rating.objects.filter(user__in=bench_people).delete()
+    if not newcomers:
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    user_id=pk,
+                    kind="dogfight",
+                    mu=NEW[0],
+                    sigma=NEW[1],
+                    games=1,
+                    updated_at=timezone.now(),
+                )
+                for pk in bench_people.values_list("pk", flat=True)
+            ],
+            batch_size=5000,
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE games_rating")
+
+
+def in_process(
+    count: int, seed: int, finishing: bool, rated: bool, newcomers: bool = False
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """Seconds to resolve ``count`` due games in this process, a batch at a time, and the
-    seconds of them spent rating (``ratings.rate_finished``)."""
+    seconds of them spent rating (``ratings.rate_finished``): each as (wall, this process's
+    CPU)."""
     create_games(count, FINAL_CASES if finishing else CASES, seed, finishing, rated)
+    if rated:
+        starting_ratings(newcomers)
     ids = list(Round.objects.filter(status="open").order_by("pk").values_list("pk", flat=True))
     spent = []
     rate = ratings.rate_finished
 
     def timed(*args, **kwargs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             return rate(*args, **kwargs)
         finally:
-            spent.append(time.perf_counter() - start)
+            spent.append((time.perf_counter() - start, time.process_time() - cpu))
 
     resolution.ratings.rate_finished = timed
     try:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for at in range(0, len(ids), sweep.BATCH):
             resolution.rounds_resolve(round_ids=ids[at : at + sweep.BATCH])
-        return time.perf_counter() - start, sum(spent)
+        batch = (time.perf_counter() - start, time.process_time() - cpu)
+        return batch, (sum(wall for wall, _ in spent), sum(cpu for _, cpu in spent))
     finally:
         resolution.ratings.rate_finished = rate
 
@@ -354,6 +389,11 @@ def main() -> None:
     parser.add_argument(
         "--in-process", action="store_true", help="resolve here, not through Celery workers"
     )
+    parser.add_argument(
+        "--newcomers",
+        action="store_true",
+        help="with --rated --in-process: nobody has a rating before a run (not one game each)",
+    )
     args = parser.parse_args()
     if args.finishing:
         global FINAL_CASES
@@ -362,12 +402,16 @@ def main() -> None:
     Game.objects.all().delete()
     if args.in_process:
         for attempt in range(args.repeat):
-            wall, rating = in_process(args.games, attempt, args.finishing, args.rated)
+            load = os.getloadavg()[0]
+            (wall, cpu), (rating, rating_cpu) = in_process(
+                args.games, attempt, args.finishing, args.rated, args.newcomers
+            )
             Game.objects.all().delete()
             print(
-                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s, "
-                f"{rating:.2f} s of it rating ({100 * rating / wall:.1f}%); load "
-                f"{os.getloadavg()[0]:.1f}"
+                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s "
+                f"(CPU {cpu:.2f} s), {rating:.3f} s of it rating ({100 * rating / wall:.1f}%; "
+                f"CPU {rating_cpu:.3f} s, {100 * rating_cpu / cpu:.1f}%); load {load:.1f} "
+                f"before, {os.getloadavg()[0]:.1f} after"
             )
         return
     print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")
