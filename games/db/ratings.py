@@ -81,7 +81,8 @@ def make(
     keys = sorted(ratings)
     rows = [ratings[key] for key in keys]
     if connection.vendor != "postgresql":
-        # SQLite's write locks the whole database: nobody makes a row meanwhile.
+        # SQLite's writes lock the whole database: the rows there now are all there will be.
+        taken = set(locked(keys))
         Rating.objects.bulk_create(
             [
                 Rating(
@@ -93,9 +94,11 @@ def make(
                     updated_at=now,
                 )
                 for (user_id, kind), r in zip(keys, rows)
+                if (user_id, kind) not in taken
             ]
         )
-        return {key: held.pk for key, held in locked(keys).items() if held.pk is not None}, []
+        found = locked([key for key in keys if key not in taken])
+        return {key: held.pk for key, held in found.items() if held.pk is not None}, sorted(taken)
     with connection.cursor() as cursor:
         cursor.execute(
             _MAKE_SQL,

