@@ -15,7 +15,7 @@ batch are locked in one order (ids, then new rows by key), so two workers never 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, overload
 
@@ -87,8 +87,10 @@ def _rate_held(
     made (which hold their ratings after already)."""
     before = rating_rows.locked(keys)
     while True:
-        ratings = {
-            key: replace(before[key]) if key in before else rating_rows.Held(None, *NEW, 0)
+        ratings = {  # copies: ``_rate`` moves them, and a second pass starts from ``before``
+            key: rating_rows.Held(held.pk, held.mu, held.sigma, held.games)
+            if (held := before.get(key))
+            else rating_rows.Held(None, *NEW, 0)
             for key in keys
         }
         changes = _rate(results, ratings)
