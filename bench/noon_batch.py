@@ -13,6 +13,7 @@ process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the tim
 in wall and in this process's CPU (which leaves out PostgreSQL's share but not a busy machine's
 waiting). Every rated run starts from the same ratings: each person rated once before at a
 newcomer's numbers, or with ``--newcomers`` not yet rated (his row made by the batch).
+``--rating-alone`` times the rating alone, ``--repeat`` calls on the same finished games.
 
 It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
 """
@@ -369,6 +370,31 @@ def in_process(
         resolution.ratings.rate_finished = rate
 
 
+def rating_alone(count: int, newcomers: bool, repeat: int) -> list[tuple[float, float]]:
+    """``ratings.rate_finished`` alone on ``count`` finished rated games (their last rounds
+    resolved by the rules, nothing published), ``repeat`` times, each in a transaction rolled
+    back after it: each call's (wall, this process's CPU) in seconds."""
+    create_games(count, FINAL_CASES, 0, finishing=True, rated=True)
+    starting_ratings(newcomers)
+    orders: dict[int, dict] = {}
+    for round_id, number, payload in Order.objects.values_list(
+        "round_id", "seat__number", "payload"
+    ):
+        orders.setdefault(round_id, {})[number] = payload
+    finished = []
+    for rnd in Round.objects.select_related("game").order_by("pk"):
+        outcome = RULES.resolve(rnd.state, orders[rnd.pk], seed=rnd.seed, referee_input={})
+        finished.append((rnd.game, outcome.state))
+    spent = []
+    for _ in range(repeat):
+        with transaction.atomic():
+            start, cpu = time.perf_counter(), time.process_time()
+            ratings.rate_finished(finished, timezone.now())
+            spent.append((time.perf_counter() - start, time.process_time() - cpu))
+            transaction.set_rollback(True)
+    return spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
@@ -394,12 +420,32 @@ def main() -> None:
         action="store_true",
         help="with --rated --in-process: nobody has a rating before a run (not one game each)",
     )
+    parser.add_argument(
+        "--rating-alone",
+        action="store_true",
+        help="time ratings.rate_finished alone on --games finished rated games, --repeat "
+        "times in rolled-back transactions (with --newcomers: nobody rated before)",
+    )
     args = parser.parse_args()
+    if args.rating_alone:
+        args.finishing = True
     if args.finishing:
         global FINAL_CASES
         FINAL_CASES = final_round_cases(100)
     create_database()
     Game.objects.all().delete()
+    if args.rating_alone:
+        spent = rating_alone(args.games, args.newcomers, args.repeat)
+        Game.objects.all().delete()
+        walls, cpus = sorted(wall for wall, _ in spent), sorted(cpu for _, cpu in spent)
+        print(
+            f"rate_finished alone, {args.games} games a call, {args.repeat} calls: wall "
+            f"{1000 * walls[0]:.0f} ms at best, {1000 * walls[len(walls) // 2]:.0f} ms the median; "
+            f"CPU {1000 * cpus[0]:.0f} ms at best, {1000 * cpus[len(cpus) // 2]:.0f} ms the median "
+            f"(the first call {1000 * spent[0][0]:.0f} ms, CPU {1000 * spent[0][1]:.0f} ms); load "
+            f"{os.getloadavg()[0]:.1f}"
+        )
+        return
     if args.in_process:
         for attempt in range(args.repeat):
             load = os.getloadavg()[0]
