@@ -37,9 +37,9 @@ def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[flo
 
 class Rater:
     """``rate`` for one game after another: OpenSkill's rating objects for the seats made
-    once and given each game's numbers (each object made draws a random id, half the
-    library's time a game); the library copies them and never changes them. One per batch:
-    not to be shared between threads."""
+    once and given each game's numbers, since each object made draws a random id (the
+    library's own copy of each, which it rates, draws another). The library never changes
+    the objects it is given. One per batch: not to be shared between threads."""
 
     def __init__(self) -> None:
         self.seats: list[list[PlackettLuceRating]] = []
