@@ -9,7 +9,11 @@ With ``--finishing`` every game's due round is its last (the final rounds of see
 every order in), and its six seats are six people of their own; ``--rated`` makes those games
 rated, so the batch also rates every one of them (``games/ratings.py``): the same batch with
 and without it measures what rating costs. ``--in-process`` resolves the batches in this
-process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating.
+process instead (``sweep.BATCH`` rounds at a time, no Celery) and prints the time spent rating,
+in wall and in this process's CPU (which leaves out PostgreSQL's share but not a busy machine's
+waiting). Every rated run starts from the same ratings: each person rated once before at a
+newcomer's numbers, or with ``--newcomers`` not yet rated (his row made by the batch).
+``--rating-alone`` times the rating alone, ``--repeat`` calls on the same finished games.
 
 It creates (and migrates) its own database, named by DATABASE_URL; never point it at real data.
 """
@@ -55,7 +59,8 @@ from dogfight.engine.setup import new_game
 from dogfight.engine.state import Settings, State
 from dogfight.plugin import RULES
 from games import notify, ratings, resolution, sweep
-from games.models import Game, Order, Report, Round, Seat
+from games.models import Game, Order, Rating, Report, Round, Seat
+from games.rating_model import NEW
 from games.tasks import sweep_task
 
 NMR_SHARE = 0.1
@@ -309,29 +314,85 @@ def run_workers(
             worker.wait(30)
 
 
-def in_process(count: int, seed: int, finishing: bool, rated: bool) -> tuple[float, float]:
+def starting_ratings(newcomers: bool) -> None:
+    """The bench's people's ratings as every rated run starts: none (``newcomers``), or each
+    person's row at a newcomer's numbers with one game, so that each run rates the same way
+    (the runs before left their own numbers and games behind, or no row at all)."""
+    bench_people = get_user_model().objects.filter(username__startswith="bench-person-")
+    Rating.objects.filter(user__in=bench_people).delete()
+    if not newcomers:
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    user_id=pk,
+                    kind="dogfight",
+                    mu=NEW[0],
+                    sigma=NEW[1],
+                    games=1,
+                    updated_at=timezone.now(),
+                )
+                for pk in bench_people.values_list("pk", flat=True)
+            ],
+            batch_size=5000,
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE games_rating")
+
+
+def in_process(
+    count: int, seed: int, finishing: bool, rated: bool, newcomers: bool = False
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """Seconds to resolve ``count`` due games in this process, a batch at a time, and the
-    seconds of them spent rating (``ratings.rate_finished``)."""
+    seconds of them spent rating (``ratings.rate_finished``): each as (wall, this process's
+    CPU)."""
     create_games(count, FINAL_CASES if finishing else CASES, seed, finishing, rated)
+    if rated:
+        starting_ratings(newcomers)
     ids = list(Round.objects.filter(status="open").order_by("pk").values_list("pk", flat=True))
     spent = []
     rate = ratings.rate_finished
 
     def timed(*args, **kwargs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             return rate(*args, **kwargs)
         finally:
-            spent.append(time.perf_counter() - start)
+            spent.append((time.perf_counter() - start, time.process_time() - cpu))
 
     resolution.ratings.rate_finished = timed
     try:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for at in range(0, len(ids), sweep.BATCH):
             resolution.rounds_resolve(round_ids=ids[at : at + sweep.BATCH])
-        return time.perf_counter() - start, sum(spent)
+        batch = (time.perf_counter() - start, time.process_time() - cpu)
+        return batch, (sum(wall for wall, _ in spent), sum(cpu for _, cpu in spent))
     finally:
         resolution.ratings.rate_finished = rate
+
+
+def rating_alone(count: int, newcomers: bool, repeat: int) -> list[tuple[float, float]]:
+    """``ratings.rate_finished`` alone on ``count`` finished rated games (their last rounds
+    resolved by the rules, nothing published), ``repeat`` times, each in a transaction rolled
+    back after it: each call's (wall, this process's CPU) in seconds."""
+    create_games(count, FINAL_CASES, 0, finishing=True, rated=True)
+    starting_ratings(newcomers)
+    orders: dict[int, dict] = {}
+    for round_id, number, payload in Order.objects.values_list(
+        "round_id", "seat__number", "payload"
+    ):
+        orders.setdefault(round_id, {})[number] = payload
+    finished = []
+    for rnd in Round.objects.select_related("game").order_by("pk"):
+        outcome = RULES.resolve(rnd.state, orders[rnd.pk], seed=rnd.seed, referee_input={})
+        finished.append((rnd.game, outcome.state))
+    spent = []
+    for _ in range(repeat):
+        with transaction.atomic():
+            start, cpu = time.perf_counter(), time.process_time()
+            ratings.rate_finished(finished, timezone.now())
+            spent.append((time.perf_counter() - start, time.process_time() - cpu))
+            transaction.set_rollback(True)
+    return spent
 
 
 def main() -> None:
@@ -354,20 +415,49 @@ def main() -> None:
     parser.add_argument(
         "--in-process", action="store_true", help="resolve here, not through Celery workers"
     )
+    parser.add_argument(
+        "--newcomers",
+        action="store_true",
+        help="with --rated --in-process: nobody has a rating before a run (not one game each)",
+    )
+    parser.add_argument(
+        "--rating-alone",
+        action="store_true",
+        help="time ratings.rate_finished alone on --games finished rated games, --repeat "
+        "times in rolled-back transactions (with --newcomers: nobody rated before)",
+    )
     args = parser.parse_args()
+    if args.rating_alone:
+        args.finishing = True
     if args.finishing:
         global FINAL_CASES
         FINAL_CASES = final_round_cases(100)
     create_database()
     Game.objects.all().delete()
+    if args.rating_alone:
+        spent = rating_alone(args.games, args.newcomers, args.repeat)
+        Game.objects.all().delete()
+        walls, cpus = sorted(wall for wall, _ in spent), sorted(cpu for _, cpu in spent)
+        print(
+            f"rate_finished alone, {args.games} games a call, {args.repeat} calls: wall "
+            f"{1000 * walls[0]:.0f} ms at best, {1000 * walls[len(walls) // 2]:.0f} ms the median; "
+            f"CPU {1000 * cpus[0]:.0f} ms at best, {1000 * cpus[len(cpus) // 2]:.0f} ms the median "
+            f"(the first call {1000 * spent[0][0]:.0f} ms, CPU {1000 * spent[0][1]:.0f} ms); load "
+            f"{os.getloadavg()[0]:.1f}"
+        )
+        return
     if args.in_process:
         for attempt in range(args.repeat):
-            wall, rating = in_process(args.games, attempt, args.finishing, args.rated)
+            load = os.getloadavg()[0]
+            (wall, cpu), (rating, rating_cpu) = in_process(
+                args.games, attempt, args.finishing, args.rated, args.newcomers
+            )
             Game.objects.all().delete()
             print(
-                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s, "
-                f"{rating:.2f} s of it rating ({100 * rating / wall:.1f}%); load "
-                f"{os.getloadavg()[0]:.1f}"
+                f"in process, run {attempt + 1}: {args.games} games in {wall:.2f} s "
+                f"(CPU {cpu:.2f} s), {rating:.3f} s of it rating ({100 * rating / wall:.1f}%; "
+                f"CPU {rating_cpu:.3f} s, {100 * rating_cpu / cpu:.1f}%); load {load:.1f} "
+                f"before, {os.getloadavg()[0]:.1f} after"
             )
         return
     print(f"queries per resolved game (with report mail): {queries_per_game():.2f}")

@@ -10,16 +10,18 @@ commands a request sends (each a round trip), and the times' ratios to the floor
 
 Without ``--plan`` it drops, creates, migrates and fills its database as ``web_load.py`` does
 (the name must contain "webload") and prints the plan's file; with it, it reuses a database
-filled before (the order submits take fresh seats from it: ``--requests`` x ``--rounds`` of
-them, from ``--seats-from``, as many as it was filled with). ``DEBUG=0``, the cache at ``CACHE_URL`` (emptied
+filled before (the order submits take fresh seats from it: (``--requests`` + ``--warmup``) x
+``--rounds`` of them for each submit page, from ``--seats-from``, as many as it was filled
+with). ``DEBUG=0``, the cache at ``CACHE_URL`` (emptied
 first): as in production. The pages are measured in turn ``--rounds`` times, and the figures are
 of all rounds together.
 
 Pages: the floors; the public game page as a reader without a session gets it (its kept copy,
 ``games/page_cache.py``) and as it is drawn (a page of its rounds' list, never kept); the
 pilot's page; the order submit (a valid first submit, answered with a redirect; the seat's
-page opened just before, unmeasured, as a pilot does); the duel's seat page and its preview;
-joyride's builder and its typed check; the race's seat page and its preview (htmx).
+page opened just before, unmeasured, as a pilot does), bare as ``web_load.py`` posts it and
+with the round and chatter lines as the cockpit's form posts it; the duel's seat page and its
+preview; joyride's builder and its typed check; the race's seat page and its preview (htmx).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ PAGES = {
     "public game page (drawn)": "public game page",
     "pilot page": "pilot page",
     "order submit": "order submit",
+    "order submit with chatter": "order submit",
     "duel seat page": "duel seat page",
     "duel preview": "duel preview",
     "joyride builder": "joyride builder",
@@ -57,6 +60,7 @@ PAGES = {
 FLOOR = {
     "pilot page": "floor, logged in",
     "order submit": "floor, logged in",
+    "order submit with chatter": "floor, logged in",
     "duel seat page": "floor, logged in",
     "duel preview": "floor, logged in",
     "joyride builder": "floor, logged in",
@@ -64,7 +68,10 @@ FLOOR = {
     "race seat page": "floor, logged in",
     "race preview": "floor, logged in",
 }
-EXPECTED = {"order submit": 302}
+EXPECTED = {"order submit": 302, "order submit with chatter": 302}
+# What the cockpit's form posts besides the moves: the round it was opened in (a fresh seat's
+# game is in its first) and its six chatter lines, one filled.
+CHATTER = b"&round=1&l1=Tally+ho&l2=&l3=&l4=&l5=&l6="
 
 
 def fill(requests: int, env: dict) -> dict:
@@ -89,6 +96,8 @@ def request_of(name: str, plan: dict, i: int) -> tuple[str, str, dict, bytes | N
     method, path, headers, body = web_load.requests_for(PAGES[name], plan)(i)
     if name == "public game page (drawn)":
         path += "?rounds=1"
+    if name == "order submit with chatter":
+        body = (body or b"") + CHATTER
     return method, path, headers, body
 
 
@@ -148,16 +157,17 @@ def measure(
     for _round in range(rounds):
         for name in pages:
             for i in range(warmup + requests):
-                index = submits if name == "order submit" else i
+                submit = name.startswith("order submit")
+                index = submits if submit else i
                 # A client of its own: no cookie of an earlier answer (a session) is sent.
                 client = Client(enforce_csrf_checks=True)
                 asked = request_of(name, plan, index)
-                if name == "order submit":  # his page opened first, unmeasured, as a pilot does
+                if submit:  # his page opened first, unmeasured, as a pilot does
                     seat = plan["seats"][index]
                     page = f"/dogfight/games/{seat['game']}/seat/{seat['seat']}/"
                     one(Client(), "GET", page, {"Cookie": asked[2]["Cookie"]}, None)
                 spent, status = one(client, *asked, trips=trips)
-                submits += name == "order submit"
+                submits += submit
                 if status != EXPECTED.get(name, 200):
                     sys.exit(f"{name}: status {status}")
                 if i >= warmup:
@@ -223,10 +233,13 @@ def main() -> None:
         "PYTHONPATH": str(ROOT),
         "HTTPS": "0",
     }
+    # Each submit page measured takes fresh seats of its own.
+    submitting = max(1, sum(name.startswith("order submit") for name in pages))
+    seats = (args.requests + args.warmup) * args.rounds * submitting
     if args.plan:
         plan = json.loads(Path(args.plan).read_text())
     else:
-        plan = fill((args.requests + args.warmup) * args.rounds, env)
+        plan = fill(seats, env)
         saved = Path(tempfile.mkstemp(prefix="pages-plan-", suffix=".json")[1])
         saved.write_text(json.dumps(plan))
         print(f"filled; its plan: {saved}", flush=True)
@@ -236,7 +249,7 @@ def main() -> None:
     django.setup()
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
     report(measure(plan, args.requests, args.rounds, args.warmup, args.seats_from, pages))
-    used = args.seats_from + (args.requests + args.warmup) * args.rounds
+    used = args.seats_from + seats
     print(f"fresh seats used: up to {used} (the next run's --seats-from)")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 

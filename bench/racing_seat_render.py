@@ -1,19 +1,21 @@
 """The race's seat page rendered in-process, without a server: the order form of a six-jet race
 at level 3, some thirty turns in (the computer pilots' flights and their drafts: seven cards a
-jet, the Überhirn's fields among them), built as its view builds it (``_seat_context``, then
-the template). Prints p50/p95 in milliseconds per row:
+jet, the Überhirn's fields among them), built as its view builds it (``_answer``: the body, then
+the site's frame around it). Prints p50/p95 in milliseconds per row:
 
 - ``context``: what is drawn from the state (``_context``: the engine's options and preview,
   the SVG), no part rendered;
-- ``seat page``: the page as a round first shows it (no field): its parts, the whole order
-  form, the board and the standings, read back from the cache (``views._parts``), and the
-  template around them;
-- ``preview (a drag)``: the htmx partial with hinges set, as each drag asks it: the order form
-  and the board drawn, the equipment fieldset and the standings read back from the cache.
+- ``seat page``: the page as a round first shows it (no field): its body (the whole order
+  form, the board and the standings) kept in the process (``views._body``), and the site's
+  frame around it;
+- ``preview (a drag)``: the htmx partial with hinges set, asked again with the same fields (a
+  drag's release after its last preview): kept in the process too; ``preview (a new drag)``
+  the same with new hinges: the order form and the board drawn, the equipment fieldset and
+  the standings read back from the process.
 
-The ``cold`` rows empty the cache before each render, as the first view of a turn pays (the
-cache is this process's own unless CACHE_URL names a Redis, where each kept part read is a
-round trip).
+The ``cold`` rows empty the cache and the process's kept parts before each render, as the
+first view of a turn pays (and each new drag's preview: its order form and board drawn, the
+equipment fieldset and the standings read back from the process).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/skies_render_race python bench/racing_seat_render.py
 
@@ -62,9 +64,6 @@ def scenario():
 
 
 def rows_for(user, page) -> dict:
-    from django.template.loader import render_to_string
-
-    from games import table
     from games.kept import cache
     from racing import views
 
@@ -75,19 +74,25 @@ def rows_for(user, page) -> dict:
 
     def rendered(request, partial: bool):
         def render():
-            context = views._seat_context(page, request.GET)
-            frame = table.PART_FRAME if partial else table.PAGE_FRAME
-            status = table.table_status(page)
-            context["table"] = {"frame": frame, "partial": partial, "status": status}
-            return render_to_string(views.SEAT, context, request)
+            return views._answer(request, page, request.GET, partial=partial)
 
         return render
 
     def cold(job):
-        """The job with the cache emptied first."""
+        """The job with the cache and the process's kept parts and pages emptied first."""
 
         def forget_and_run():
             cache.clear()
+            views._forget_kept()
+            return job()
+
+        return forget_and_run
+
+    def new_drag(job):
+        """The job with the process's kept previews emptied first: a preview of new hinges."""
+
+        def forget_and_run():
+            views._PREVIEWS.clear()
             return job()
 
         return forget_and_run
@@ -97,6 +102,7 @@ def rows_for(user, page) -> dict:
         "seat page": rendered(bare, False),
         "seat page, cold": cold(rendered(bare, False)),
         "preview (a drag)": rendered(drag, True),
+        "preview (a new drag)": new_drag(rendered(drag, True)),
         "preview (a drag), cold": cold(rendered(drag, True)),
     }
 
@@ -122,6 +128,7 @@ def main() -> None:
                 "seat page",
                 "seat page, cold",
                 "preview (a drag)",
+                "preview (a new drag)",
                 "preview (a drag), cold",
             )
         }

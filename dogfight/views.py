@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextlib import nullcontext
 from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -348,40 +346,29 @@ def preview(request, page: selectors.PlayerPage):
 
 @table.submit_view(gettext_lazy("Too many orders sent for this seat."))
 def submit(request, game_id: int, number: int):
-    """Orders and chatter in one submit. The chatter goes first: a round that resolves the
-    moment its orders are in would otherwise publish without it. Both in one transaction: a
-    refusal of either stores nothing, and keeps everything the pilot typed on the page."""
-    seat = _own_seat(request, game_id, number)
-    with_chatter = "l1" in request.POST
+    """Orders and chatter in one submit, in one transaction: a refusal of either stores
+    nothing, and keeps everything the pilot typed on the page. The seat, its game and the open
+    round are read (and the round locked) in one statement (``services.seat_orders_submit``)."""
+    posted = request.POST
     try:
-        # Orders alone are the service's own transaction (no savepoint); with chatter, both
-        # go in one, so that a refusal of either stores nothing.
-        with transaction.atomic() if with_chatter else nullcontext():
-            if with_chatter:
-                services.require_form_round(
-                    services.current_round(seat.game), _form_round(request.POST)
-                )
-                services.chatter_save(
-                    seat=seat, user=request.user, lines=_chatter_lines(request.POST)
-                )
-            services.orders_submit(
-                seat=seat,
-                user=request.user,
-                payload={
-                    "moves": _payload(request.POST),
-                    "name": request.POST.get("pilot_name", ""),
-                },
-                round_number=_form_round(request.POST),
-            )
+        services.seat_orders_submit(
+            user=request.user,
+            game_id=game_id,
+            number=number,
+            kind="dogfight",
+            payload={"moves": _payload(posted), "name": posted.get("pilot_name", "")},
+            round_number=_form_round(posted),
+            chatter=_chatter_lines(posted) if "l1" in posted else None,
+        )
     except Rejected as error:
         messages.error(request, _("Your orders were not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
         if (
             page.round is None
-            and not seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists()
+            and not page.seat.game.rounds.filter(status=Round.Status.PUBLISHED).exists()
         ):
             return redirect("game", game_id=game_id)  # no board to show the form on yet
-        context = _with_kept_parts(_context(page, request.user, request.POST))
+        context = _with_kept_parts(_context(page, request.user, posted))
         return table.render_table(request, SEAT, context, page, status=400)
     messages.success(request, _("Your orders are in. They are final: no edit, no withdrawal."))
     return redirect("dogfight:seat", game_id=game_id, number=number)

@@ -8,15 +8,26 @@
   own), so its key holds all that these parts are drawn from; the shared cache is the
   release's (``games.kept``), so a deploy that draws a part differently never serves the part
   drawn before it.
+- ``Bodies``: the seat page's whole body (the table's content: heading, status line, board,
+  action, fighters' table, draw and resign) for a request without picks, kept in the process
+  under a key that holds everything it is drawn from (``views._body_key``). A body holds
+  stand-ins where each request's own parts go: its CSRF token (``token_slots.STAND_IN``) and
+  the deadline with its countdown, which moves with the clock (``DUE``).
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.safestring import SafeString
+
+from games import token_slots
 from games.kept import cache
 
 # How long a round's parts stay in the shared cache: they are read while the seat sits at the
@@ -86,3 +97,57 @@ class RoundParts:
             cache.set(key, value, ROUND_PARTS_SECONDS)
         _local_keep(key, value)
         return value
+
+
+# Where a kept body leaves the deadline's countdown (its words move with the clock): drawn at
+# random for the process, as the CSRF token's stand-in is (``games.token_slots``), so no text
+# a person writes is taken for it.
+DUE = secrets.token_hex(16)
+
+# How many bodies a process keeps: one is up to some 120 KB (the board is most of it), and a
+# seat's reloads within its round ask for the same one.
+BODIES = 32
+
+
+class Bodies:
+    """Seat page bodies kept in this process, the last used ``size`` (the latest last). A key
+    must hold everything its body is drawn from, so a key never holds another body; a body
+    holds no request's own data (stand-ins hold their places: ``fill``)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> str | None:
+        with self._lock:
+            body = self._kept.get(key)
+            if body is not None:
+                self._kept.move_to_end(key)
+            return body
+
+    def keep(self, key: Hashable, body: str) -> None:
+        with self._lock:
+            self._kept[key] = body
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+    @staticmethod
+    def fill(body: str, csrf_token: str, due: str) -> SafeString:
+        """A kept body with the request's CSRF token and the deadline's words in their slots
+        (the token is letters and digits, the deadline escaped by its tag; the rest was
+        escaped by the templates that drew the body)."""
+        return SafeString(body.replace(token_slots.STAND_IN, csrf_token).replace(DUE, due))
+
+
+bodies = Bodies(BODIES)
+
+
+@receiver(setting_changed, dispatch_uid="duel-kept-bodies-forget")
+def _settings_changed(**kwargs) -> None:  # a body reads settings (URLs, languages, formats)
+    bodies.clear()

@@ -24,6 +24,7 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
@@ -31,9 +32,10 @@ from django.views.decorators.http import require_POST
 from games import limits, selectors, services, table, token_slots
 from games.models import Game, Round, Seat
 from games.registry import Rejected
+from games.templatetags import clock
 
 from . import db as duel_db
-from . import history, svg
+from . import history, kept, svg
 from . import services as duel_services
 from .kept import RoundParts
 from .models import DrawOffer
@@ -306,9 +308,19 @@ def _order_words(order: dict) -> str:
 # --- the page -----------------------------------------------------------------------------
 
 
-def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False) -> dict:
-    """The seat page's context; with ``partial``, only what the part htmx swaps shows (no
-    heading, no draw and resign sections)."""
+def _context(
+    request,
+    page: selectors.PlayerPage,
+    data,
+    offer: int | None,
+    *,
+    partial: bool = False,
+    slots: bool = False,
+) -> dict:
+    """The seat page's context, ``offer`` being the player whose offer of a draw stands (None:
+    none does); with ``partial``, only what the part htmx swaps shows (no heading, no draw and
+    resign sections); with ``slots``, the request's own parts (its CSRF token, the deadline
+    with its countdown) are left as stand-ins, for a body kept between requests."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     player = seat.number
@@ -339,17 +351,17 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
         and player in RULES.active_seats(raw)
     )
     phase = state["phase"]
-    kept = _round_parts(rnd, player, active, phase, names, language, data)
-    offer = duel_db.draw_offer_seat(game.pk)
+    parts = _round_parts(rnd, player, active, phase, names, language, data)
     running = game.status == Game.Status.RUNNING
-    shown = kept.get("shown", lambda: _shown(game, state, names))
+    shown = parts.get("shown", lambda: _shown(game, state, names))
     last = shown["last_action"]
     opponent = names.get(1 - player)
     # The request's CSRF token, masked once for all the page's forms (the site frame's too).
-    csrf_token = context["csrf_token"] = get_token(request)
+    csrf_token = context["csrf_token"] = token_slots.STAND_IN if slots else get_token(request)
     context.update(
         {
             "counter": history.counter(state),
+            "due": _due(rnd, slots),
             "last_action": last,
             "last_action_section": mark_safe(shown["last_action_section"]),  # our template's
             "opponent_acted_last": last is not None and last["player"] == 1 - player,
@@ -379,7 +391,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
         context["draw_and_resign"] = token_slots.with_token(draw_and_resign, csrf_token)
     board: dict[str, Any] = {"highlight": None}
     if active and phase == "asteroids":
-        hexes = kept.get("hexes", lambda: _legal_hexes(raw, player))
+        hexes = parts.get("hexes", lambda: _legal_hexes(raw, player))
         chosen = _hex(data.get("hex"))
         selected = tuple(chosen) if chosen is not None and tuple(chosen) in hexes else None
         asteroid_form = _asteroid_form(
@@ -421,7 +433,7 @@ def _context(request, page: selectors.PlayerPage, data, *, partial: bool = False
     opening = board.get("selected") is None and context.get("draft", "[]") == "[]"
     if opening and not context.get("current"):
         context["board"] = mark_safe(  # drawn by svg.board_svg, which escapes what it draws
-            kept.get("board", lambda: str(svg.board_svg(state, **board)))
+            parts.get("board", lambda: str(svg.board_svg(state, **board)))
         )
     else:
         context["board"] = svg.board_svg(state, **board)
@@ -669,15 +681,88 @@ def _int(text, default: int) -> int:
 
 @table.seat_view("duel", gettext_lazy("The duel has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    return table.render_table(request, SEAT, _context(request, page, request.GET), page)
+    """The seat's page. Without picks, while a round is open, its body is kept in the process
+    under everything it is drawn from (``_body_key``) and only the site's frame, the CSRF
+    token and the deadline's countdown are drawn for the request."""
+    offer = duel_db.draw_offer_seat(page.seat.game_id)
+    key = _body_key(page, request.GET, offer)
+    if key is None:
+        context = _context(request, page, request.GET, offer)
+        return table.render_table(request, SEAT, context, page)
+    body = kept.bodies.get(key)
+    if body is None:
+        body = _body(request, page, offer)
+        kept.bodies.keep(key, body)
+    seat = page.seat
+    csrf_token = get_token(request)  # masked once for the body's forms and the frame's
+    context = {
+        "game": seat.game,
+        "seat": seat,
+        "assets": _assets(get_script_prefix()),
+        "csrf_token": csrf_token,
+        "body": kept.bodies.fill(body, csrf_token, _due(page.round, False)),
+    }
+    return table.render_table(request, SEAT, context, page)
+
+
+def _body_key(page: selectors.PlayerPage, data, offer: int | None) -> tuple | None:
+    """The key of the seat page's kept body: everything the body is drawn from. None when it
+    is not kept: with no round open (a finished duel, drawn from its last report) or with a
+    request's own picks or questions (``data``: a hex, a click of the turn form, the resign
+    confirmation), drawn for that request alone.
+
+    A round's state never changes while it is open, so its id stands for the board, the
+    fighters, the last action and the engine's choices; the rest is what may change while it
+    is open: the seats' names, the game's status, the seat's own action in, the draw offer,
+    whom the round waits for (the table's status line), the deadline's extension (its time is
+    a slot), and the viewer's language, time zone and script prefix."""
+    rnd = page.round
+    if rnd is None or data:
+        return None
+    game, status = page.seat.game, table.table_status(page)
+    orders = page.own_orders
+    return (
+        rnd.pk,
+        rnd.deadline_extended,
+        page.seat.number,
+        tuple(sorted(page.names.items())),
+        (game.pk, game.title, game.status, game.winner_seat),
+        None if orders is None else json.dumps(orders, sort_keys=True),
+        offer,
+        (status.yours, status.sent, tuple(status.waiting_for), status.over),
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+    )
+
+
+def _body(request, page: selectors.PlayerPage, offer: int | None) -> str:
+    """The seat page's body (the table's content, framed by nothing) with stand-ins for the
+    request's own parts (``kept.Bodies.fill``). Rendered without the request: no context
+    processor adds anything of the person's."""
+    context = _context(request, page, {}, offer, slots=True)
+    context["table"] = {"frame": BODY_FRAME, "partial": False, "status": table.table_status(page)}
+    return render_to_string(SEAT, context)
+
+
+# The frame of a kept body: the table's content alone.
+BODY_FRAME = "duel/_body_frame.html"
+
+
+def _due(rnd: Round | None, slot: bool) -> str:
+    """The open round's deadline with its countdown (``{% deadline %}``), or its stand-in in a
+    kept body (``slot``)."""
+    if rnd is None:
+        return ""
+    return kept.DUE if slot else clock.deadline(rnd.deadline)
 
 
 @table.preview_view("duel")
 def preview(request, page: selectors.PlayerPage):
     """The board and the action form again for the choices so far (an htmx partial)."""
-    return table.render_table(
-        request, SEAT, _context(request, page, request.GET, partial=True), page, partial=True
-    )
+    offer = duel_db.draw_offer_seat(page.seat.game_id)
+    context = _context(request, page, request.GET, offer, partial=True)
+    return table.render_table(request, SEAT, context, page, partial=True)
 
 
 def _payload(seat: Seat, data) -> dict:
@@ -715,9 +800,9 @@ def submit(request, game_id: int, number: int):
     except Rejected as error:
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": error})
         page = _player_page(request, game_id, number)
-        return table.render_table(
-            request, SEAT, _context(request, page, request.POST), page, status=400
-        )
+        offer = duel_db.draw_offer_seat(game_id)
+        context = _context(request, page, request.POST, offer)
+        return table.render_table(request, SEAT, context, page, status=400)
     messages.success(request, gettext("Done: your action is in."))
     return redirect("duel:seat", game_id=game_id, number=number)
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from openskill.models import PlackettLuce
+from openskill.models.weng_lin.plackett_luce import PlackettLuceRating
 
 # The classic OpenSkill defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), all times 60: a
 # newcomer starts at 1500, as on the chess sites, and a change reads in whole points.
@@ -31,11 +32,28 @@ def places(standings: Mapping[int, Any]) -> dict[int, int]:
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after a game where seat i, rated ``before[i]``, took
     ``places[i]`` (1 first; equal places tie)."""
-    after = MODEL.rate(
-        [[MODEL.create_rating(list(rating))] for rating in before],
-        ranks=[float(place) for place in places],
-    )
-    return [(new.mu, new.sigma) for (new,) in after]
+    return Rater().rate(before, places)
+
+
+class Rater:
+    """``rate`` for one game after another: OpenSkill's rating objects for the seats made
+    once and given each game's numbers, since each object made draws a random id (the
+    library's own copy of each, which it rates, draws another). The library never changes
+    the objects it is given. One per batch: not to be shared between threads."""
+
+    def __init__(self) -> None:
+        self.seats: list[list[PlackettLuceRating]] = []
+
+    def rate(
+        self, before: list[tuple[float, float]], places: list[int]
+    ) -> list[tuple[float, float]]:
+        while len(self.seats) < len(before):
+            self.seats.append([MODEL.rating()])
+        teams = self.seats[: len(before)]
+        for (seat,), (mu, sigma) in zip(teams, before):
+            seat.mu, seat.sigma = mu, sigma
+        after = MODEL.rate(teams, ranks=[float(place) for place in places])
+        return [(new.mu, new.sigma) for (new,) in after]
 
 
 def league(games: Iterable[list[tuple[str, int]]]) -> dict[str, tuple[float, float]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from django.conf import settings
 from django.db import transaction
@@ -27,11 +27,10 @@ from . import board_versions, registry, report_cache
 from .db import bulk
 from .db import ratings as rating_rows
 from .models import Game, Rating, RatingChange, Report, Round, Seat
-from .rating_model import NEW, rate
+from .rating_model import NEW, Rater
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     """A seat of a finished game as the ratings see it: a person (``user_id``), a computer
     at ``level``, or neither (a person since deleted, rated as a newcomer, written nowhere)."""
 
@@ -53,9 +52,10 @@ class Result:
 # --- rating the games a batch finished ----------------------------------------------------------
 
 
-def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[RatingChange]:
+def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[tuple]:
     """Rate the rated games among ``finished`` (each with its final state), in the caller's
-    transaction: the one that publishes their last rounds. Games in the order of their ids."""
+    transaction: the one that publishes their last rounds. Games in the order of their ids.
+    Returns the ``RatingChange`` rows written (``rating_rows.CHANGE_COLUMNS``)."""
     rated = sorted(
         ((game, state) for game, state in finished if game.rated and _declares(game.kind)),
         key=lambda found: found[0].pk,
@@ -69,17 +69,42 @@ def rate_finished(finished: list[tuple[Game, dict]], now: datetime) -> list[Rati
         for game, state in rated
         if (result := _result(game, state, seats[game.pk], removed.get(game.pk, set())))
     ]
-    ratings = rating_rows.locked(
-        sorted({(p.user_id, r.kind) for r in results for p in r.players if p.user_id}),
-        NEW,
-        now,
-    )
-    changes = _rate(results, ratings)
-    rating_rows.update([ratings[key] for key in sorted(ratings)], now)
-    bulk.insert(changes)
+    keys = sorted({(p.user_id, r.kind) for r in results for p in r.players if p.user_id})
+    changes, ratings, made = _rate_held(results, keys, now)
+    rating_rows.update([ratings[key] for key in keys if key not in made], now)
+    rating_rows.insert_changes(changes)
     if changes:
-        board_versions.changed({change.kind for change in changes})
+        board_versions.changed({result.kind for result in results})
     return changes
+
+
+def _rate_held(
+    results: list[Result], keys: list[tuple[int, str]], now: datetime
+) -> tuple[list[tuple], dict[tuple[int, str], rating_rows.Held], set[tuple[int, str]]]:
+    """Rate ``results`` from the ratings of ``keys``, their rows locked; a newcomer's row is
+    made at his rating after the batch, one write (a row made at a newcomer's numbers would be
+    written again). Returns the changes, the ratings after by key, and the keys of the rows
+    made (which hold their ratings after already)."""
+    before = rating_rows.locked(keys)
+    while True:
+        ratings = {  # copies: ``_rate`` moves them, and a second pass starts from ``before``
+            key: rating_rows.Held(held.pk, held.mu, held.sigma, held.games)
+            if (held := before.get(key))
+            else rating_rows.Held(None, *NEW, 0)
+            for key in keys
+        }
+        changes = _rate(results, ratings)
+        made, taken = rating_rows.make(
+            {key: ratings[key] for key in keys if key not in before}, now
+        )
+        for key, pk in made.items():
+            ratings[key].pk = pk
+        if not taken:
+            return changes, ratings, set(made)
+        # Another batch made some of these rows after the lock looked (and has committed):
+        # the whole batch is rated again from them, the rows just made moved like the rest.
+        before.update({key: rating_rows.Held(pk, *NEW, 0) for key, pk in made.items()})
+        before.update(rating_rows.locked(taken))
 
 
 def _declares(kind: str) -> bool:
@@ -134,32 +159,35 @@ def game_events(game_id: int) -> Iterable[dict]:
         yield from events
 
 
-def _rate(results: list[Result], ratings: dict) -> list[RatingChange]:
+def _rate(results: list[Result], ratings: dict) -> list[tuple]:
     """Rate each result in turn, moving the people's ``ratings`` (one per (user id, kind),
     each with its ``mu``, ``sigma`` and ``games``, changed in place); the changes, one per
-    person's seat."""
-    changes = []
+    person's seat, as ``RatingChange`` rows (``rating_rows.CHANGE_COLUMNS``)."""
+    changes, rate = [], Rater().rate
     for result in results:
-        anchors = registry.get(result.kind).computer_ratings
-        before = [_rating_of(p, result.kind, ratings, anchors) for p in result.players]
-        after = rate(before, [result.places[p.seat] for p in result.players])
-        for player, (mu, sigma), (mu_after, sigma_after) in zip(result.players, before, after):
-            if player.user_id is None:
+        kind, places = result.kind, result.places
+        anchors = registry.get(kind).computer_ratings
+        before = [_rating_of(p, kind, ratings, anchors) for p in result.players]
+        after = rate(before, [places[p.seat] for p in result.players])
+        for (seat, user_id, _), (mu, sigma), (mu_after, sigma_after) in zip(
+            result.players, before, after
+        ):
+            if user_id is None:
                 continue  # computers are anchors; a deleted person has no rating to keep
-            rating = ratings[player.user_id, result.kind]
+            rating = ratings[user_id, kind]
             rating.mu, rating.sigma = mu_after, sigma_after
             rating.games += 1
             changes.append(
-                RatingChange(
-                    game_id=result.game_id,
-                    seat=player.seat,
-                    user_id=player.user_id,
-                    kind=result.kind,
-                    place=result.places[player.seat],
-                    mu_before=mu,
-                    sigma_before=sigma,
-                    mu_after=mu_after,
-                    sigma_after=sigma_after,
+                (
+                    result.game_id,
+                    seat,
+                    user_id,
+                    kind,
+                    places[seat],
+                    mu,
+                    sigma,
+                    mu_after,
+                    sigma_after,
                 )
             )
     return changes
@@ -218,7 +246,7 @@ def rebuild(now: datetime) -> int:
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         bulk.insert([ratings[key] for key in sorted(ratings)])
-        bulk.insert(changes)
+        rating_rows.insert_changes(changes)
         board_versions.changed()
     for game_id in ids:
         report_cache.names_changed(game_id)  # their final reports show the changes

@@ -169,48 +169,104 @@ def orders_submit(
     payload: object,
     now: datetime | None = None,
     round_number: int | None = None,
+    chatter: list[str] | None = None,
 ) -> Order:
     """Store a seat's orders for the open round: once, final, judged once by the game's rules
     (``validate_orders``). The one submit of every game, its pages and the API alike; what a
     game writes beside the orders goes through its ``orders_arriving`` and ``orders_stored``,
     in the same transaction. ``round_number``: the round the player saw when he wrote them (a
-    form's), if known."""
-    now = now or timezone.now()
+    form's), if known. ``chatter``: lines stored with them as ``chatter_save`` stores them,
+    in the same transaction (a refusal of either stores nothing)."""
     _require_owner(seat, user)
-    game = seat.game
-    rules = registry.get(game.kind)
-    already_in = Rejected(
-        _("your orders for this round are already in; they cannot be changed"), code="already_in"
-    )
     try:
         with transaction.atomic():
-            # The round's row lock makes this check and the insert one step for the round:
-            # a second submit waits here and then finds the first one's orders.
-            rnd = lock_open_round(game, _("there is no round open for orders"))
-            require_form_round(rnd, round_number)
-            if now >= rnd.deadline:
-                raise Rejected(
-                    _("the deadline has passed: the round is about to be resolved"),
-                    code="deadline_passed",
-                )
-            if seat.number not in rules.active_seats(rnd.state):
-                raise Rejected(rules.not_active_message(rnd.state, seat.number), code="not_active")
-            payload = rules.orders_arriving(seat=seat, user=user, payload=payload, round=rnd)
-            payload = rules.validate_orders(rnd.state, seat.number, payload)
-            order = Order(round=rnd, seat=seat, payload=payload, submitted_at=now)
-            # The seats whose orders were in, read with the insert after the lock was granted
-            # (every order committed before); the seat's own second order is refused by the
-            # unique constraint (the IntegrityError below), whatever it holds.
-            submitted = queries.insert_order(order)
-            rules.orders_stored(order=order)
-            _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
+            # The round's row lock makes the check of the orders in and the insert one step
+            # for the round: a second submit waits here and then finds the first one's orders.
+            rnd = lock_open_round(seat.game, _("there is no round open for orders"))
+            order = _store_orders(seat, user, rnd, payload, now, round_number, chatter)
     except IntegrityError:  # the unique constraint, should anything ever bypass the lock
-        raise already_in from None
+        raise _already_in() from None
+    _after_orders(user, seat.game, rnd)
+    return order
+
+
+def seat_orders_submit(
+    *,
+    user,
+    game_id: int,
+    number: int,
+    kind: str,
+    payload: object,
+    round_number: int | None = None,
+    chatter: list[str] | None = None,
+    now: datetime | None = None,
+) -> Order:
+    """``orders_submit`` to seat ``number`` of a ``kind`` game as a game's page posts them:
+    the seat, its game and the open round (locked) read in one statement. 404 if there is no
+    such seat, 403 if it is not the person's (``selectors.own_seat``), as every seat page."""
+    try:
+        with transaction.atomic():
+            found = queries.own_seat_open_round(game_id, number, user.pk, kind)
+            if found is None:  # no such seat, not his, or no round open: read apart to tell
+                selectors.own_seat(user, game_id=game_id, number=number, kind=kind)
+                raise Rejected(_("there is no round open for orders"), code="no_open_round")
+            seat, rnd = found
+            order = _store_orders(seat, user, rnd, payload, now, round_number, chatter)
+    except IntegrityError:  # the unique constraint, should anything ever bypass the lock
+        raise _already_in() from None
+    _after_orders(user, seat.game, rnd)
+    return order
+
+
+def _store_orders(
+    seat: Seat,
+    user,
+    rnd: Round,
+    payload: object,
+    now: datetime | None,
+    round_number: int | None,
+    chatter: list[str] | None,
+) -> Order:
+    """The submit's checks and writes, under the lock of the open round ``rnd``, within the
+    caller's transaction; the seat is the person's."""
+    now = now or timezone.now()
+    rules = registry.get(seat.game.kind)
+    require_form_round(rnd, round_number)
+    said = None
+    if chatter is not None:
+        said = Chatter(round=rnd, seat=seat, lines=clean_chatter(chatter), updated_at=now)
+    if now >= rnd.deadline:
+        raise Rejected(
+            _("the deadline has passed: the round is about to be resolved"),
+            code="deadline_passed",
+        )
+    if seat.number not in rules.active_seats(rnd.state):
+        raise Rejected(rules.not_active_message(rnd.state, seat.number), code="not_active")
+    payload = rules.orders_arriving(seat=seat, user=user, payload=payload, round=rnd)
+    payload = rules.validate_orders(rnd.state, seat.number, payload)
+    order = Order(round=rnd, seat=seat, payload=payload, submitted_at=now)
+    # The seats whose orders were in, read with the insert after the lock was granted (every
+    # order committed before); the seat's own second order is refused by the unique
+    # constraint (the IntegrityError the callers turn into "already in"), whatever it holds.
+    submitted = queries.insert_order(order, said)
+    rules.orders_stored(order=order)
+    _mark_if_all_in(rnd, rules, now, submitted | {seat.number})
+    return order
+
+
+def _already_in() -> Rejected:
+    return Rejected(
+        _("your orders for this round are already in; they cannot be changed"), code="already_in"
+    )
+
+
+def _after_orders(user, game: Game, rnd: Round) -> None:
+    """Once the orders are committed: the person's "your move" count drops, and a round all
+    in resolves early if its game says so."""
     transaction.on_commit(lambda: cache.delete(selectors.waiting_key(user.pk)))
     if rnd.all_in_at and game.resolve_early:
         # Without a broker the round is still due: the next sweep resolves it.
         enqueue_on_commit(resolution.resolve_rounds_task, [rnd.pk])
-    return order
 
 
 def require_form_round(rnd: Round | None, round_number: int | None) -> None:
@@ -246,6 +302,20 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
     """Up to six lines under the orders; editable until the round is resolved."""
     now = now or timezone.now()
     _require_owner(seat, user)
+    lines = clean_chatter(lines)
+    with transaction.atomic():
+        rnd = lock_open_round(
+            seat.game, _("there is no round open: chatter goes with a round's orders")
+        )
+        chatter, _created = Chatter.objects.update_or_create(
+            round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now}
+        )
+    return chatter
+
+
+def clean_chatter(lines: list[str]) -> list[str]:
+    """The lines as stored: stripped, the empty ones left out; refused if too many, too long,
+    or holding control or direction characters."""
     lines = [line.strip() for line in lines if line and line.strip()]
     if len(lines) > MAX_CHATTER_LINES:
         raise Rejected(_("at most %(lines)d lines of chatter") % {"lines": MAX_CHATTER_LINES})
@@ -258,14 +328,7 @@ def chatter_save(*, seat: Seat, user, lines: list[str], now: datetime | None = N
         raise Rejected(_("chatter cannot hold control characters"))  # NUL: no JSON text column
     if any(has_bidi_controls(line) for line in lines):
         raise Rejected(_("chatter cannot hold characters that turn the writing direction around"))
-    with transaction.atomic():
-        rnd = lock_open_round(
-            seat.game, _("there is no round open: chatter goes with a round's orders")
-        )
-        chatter, _created = Chatter.objects.update_or_create(
-            round=rnd, seat=seat, defaults={"lines": lines, "updated_at": now}
-        )
-    return chatter
+    return lines
 
 
 # --- the referee ----------------------------------------------------------------------------

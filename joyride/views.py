@@ -18,10 +18,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -324,11 +324,11 @@ def _builder(seat: Seat, state: dict, plan: dict, key: str, typed: str | None = 
 
 # --- the page's kept parts ---------------------------------------------------------------------
 
-# Parts of the lab page kept by ``_kept``, in this process: each key holds all its part is
-# drawn from and the language, so a kept part is never stale; the dictionary is emptied when
-# full (a click makes a new draft, and the parts of the pages still shown are drawn again at
-# once). Kept here, not in the shared cache, to spare the page a Redis round trip for each;
-# an empty draft's builder is the largest part, some 60 KB with its list of next places.
+# The seat page's drawn parts (``_parts``), kept by ``_kept`` in this process: each key holds
+# all its part is drawn from and the language, so a kept part is never stale; the dictionary
+# is emptied when full (a click makes a new draft, and the parts of the pages still shown are
+# drawn again at once). Kept here, not in the shared cache, to spare the page a Redis round
+# trip; an empty draft's page is the largest, some 75 KB with its list of next places.
 _KEPT: dict[tuple, Any] = {}
 KEPT_PARTS = 256
 
@@ -344,39 +344,23 @@ def _kept(key: tuple, draw: Callable[[], Any]) -> Any:
     return part
 
 
-def _digest(data: dict) -> str:
+def _digest(data: Any) -> str:
     """A short digest of JSON-able data (translated words as text): a key's part that changes
     when any of it does."""
     text = json.dumps(data, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def _builder_parts(
+def _builder_panel(
     seat: Seat, round_number: int, state: dict, plan: dict, typed: str | None, error: str
 ) -> dict[str, SafeString]:
     """The builder's lab and its panel (``_builder.html``: the palette, the check, the buttons,
-    the plain forms), the panel without its CSRF token (``games.token_slots``). Both are drawn from the
-    draft's check key (the round's state, the seat, the plan), the game, the round's number and
-    the language alone, so they are kept under those: a page shown again with an unchanged
-    draft (a reload, a live update, an undo back to it) draws neither. A refusal's builder
-    (open on the plain forms, with what was typed) is drawn afresh, never kept."""
-    key = check_key(state, seat.number, plan)
-
-    def draw() -> dict[str, SafeString]:
-        context = _builder(seat, state, plan, key, typed)
-        context.update(
-            {
-                "urls": _urls(seat),
-                "round": {"number": round_number},
-                "error": error,
-            }
-        )
-        panel = token_slots.without_token("joyride/_builder.html", context)
-        return {"lab": context["lab"], "builder_panel": panel}
-
-    if typed is not None or error:
-        return draw()
-    return _kept(("builder", key, seat.game_id, seat.number, round_number, get_language()), draw)
+    the plain forms), the panel without its CSRF token (``games.token_slots``), drawn from the
+    draft's check (under its ``check_key``: the round's state, the seat, the plan)."""
+    context = _builder(seat, state, plan, check_key(state, seat.number, plan), typed)
+    context.update({"urls": _urls(seat), "round": {"number": round_number}, "error": error})
+    panel = token_slots.without_token("joyride/_builder.html", context)
+    return {"lab": context["lab"], "builder_panel": panel}
 
 
 def _standings_part(table: dict) -> SafeString:
@@ -399,7 +383,25 @@ def _legend_part() -> SafeString:
     )
 
 
-def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str = "") -> dict:
+def _owes(page: selectors.PlayerPage, state: dict) -> bool:
+    """Whether the seat still owes its plan or pick for the open round."""
+    return (
+        page.round is not None
+        and page.own_orders is None
+        and page.seat.game.status == Game.Status.RUNNING
+        and page.seat.number in RULES.active_seats(state)
+    )
+
+
+def _drawn_context(
+    page: selectors.PlayerPage,
+    *,
+    plan: dict | None = None,
+    typed: str | None = None,
+    error: str = "",
+) -> dict:
+    """All the page's parts are drawn from: the state shown, the seat's plan or pick, the
+    standings, the builder (from ``plan``, the seat's draft, read if not given)."""
     seat, rnd, names = page.seat, page.round, page.names
     game = seat.game
     state = rnd.state if rnd else selectors.shown_state(game)
@@ -411,24 +413,18 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
         "error": error,
         "colour": words.SEAT_COLOURS[seat.number],
         "state": state,
-        "legend_part": _legend_part(),
     }
     if state is None:
         return context
     order = page.own_orders
     phase = state["phase"]
-    owes = (
-        rnd is not None
-        and order is None
-        and game.status == Game.Status.RUNNING
-        and seat.number in RULES.active_seats(state)
-    )
+    owes = _owes(page, state)
     table = report.table_context(state, names)
     context.update({"phase": phase, "owes": owes, "order": order, **table})
     context["standings_part"] = _standings_part(table)
     if phase == "run" and owes and rnd is not None:
-        plan = services.draft_of(seat, rnd)
-        context.update(_builder_parts(seat, rnd.number, state, plan, typed, error))
+        plan = services.draft_of(seat, rnd) if plan is None else plan
+        context.update(_builder_panel(seat, rnd.number, state, plan, typed, error))
     elif phase == "run" and order is not None:
         answer = check_view(state, seat.number, order)
         context.update(
@@ -456,6 +452,48 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
     return context
 
 
+def _parts(context: dict) -> dict[str, SafeString]:
+    """The page's drawn parts from ``_drawn_context``: all of seat.html but its status line
+    (kept by what it shows, its deadline's countdown drawn on each request), the panel without
+    its CSRF tokens (``games.token_slots``: seat.html puts the page's in)."""
+    return {
+        "title": format_html("{} — {}", context["seat"], context["game"].title),
+        "heading": SafeString(render_to_string("joyride/_heading.html", context)),
+        "board": SafeString(render_to_string("joyride/_board.html", context)),
+        "panel": token_slots.without_token("joyride/_panel.html", context),
+        "legend": _legend_part(),
+        "below": context["standings_part"] if context.get("standings") else SafeString(""),
+    }
+
+
+def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str = "") -> dict:
+    """The status line's facts (drawn on each request) and the page's parts (``_parts``). While
+    a round is open, the parts are kept whole (``_kept``) under a digest of all they are drawn
+    from: the round's state, the seat's draft (read only while he builds) or his plan or pick
+    sent, the seats' names, the game's title and status, the seat and the round, with the
+    language; a time zone shows only in the status line. A refusal's page (open on the plain
+    forms, with what was typed) and a page without an open round are drawn afresh."""
+    seat, rnd = page.seat, page.round
+    if rnd is None or typed is not None or error:
+        context = _drawn_context(page, typed=typed, error=error)
+        context["parts"] = _parts(context) if context["state"] is not None else {}
+        return context
+    state, game = rnd.state, seat.game
+    plan = services.draft_of(seat, rnd) if state["phase"] == "run" and _owes(page, state) else None
+    shown = [state, plan, page.own_orders, page.names, game.pk, game.title, game.status]
+    key = ("page", _digest([*shown, seat.number, rnd.number]), get_language())
+    return {
+        "game": game,
+        "seat": seat,
+        "round": rnd,
+        "state": state,
+        "phase": state["phase"],
+        "round_number": state["round"],
+        "solo": state["players"] == 1,
+        "parts": _kept(key, lambda: _parts(_drawn_context(page, plan=plan))),
+    }
+
+
 def _ending(game: Game, state: dict, seat: Seat) -> dict:
     """A finished game's page: the replay at its last step (every lab as the last run left
     it) in the board's place, and the seat's total."""
@@ -466,11 +504,7 @@ def _ending(game: Game, state: dict, seat: Seat) -> dict:
 
 
 def _answer(request, page, *, partial: bool, status: int = 200, **extra):
-    context = _context(page, **extra)
-    if "builder_panel" in context:
-        context["builder_panel"] = token_slots.with_token(
-            context["builder_panel"], get_token(request)
-        )
+    context = _context(page, **extra)  # seat.html puts the page's CSRF token in the panel
     return table.render_table(
         request, "joyride/seat.html", context, page, partial=partial, status=status
     )

@@ -11,25 +11,33 @@ the platform's submit (the engine plays it on a copy), before anything is stored
 from __future__ import annotations
 
 import hashlib
-import json
 import math
+import secrets
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+import orjson
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from games import limits, selectors, services, table
+from games import limits, selectors, services, table, token_slots
 from games.kept import cache
 from games.models import Game, Seat
 from games.registry import Rejected
+from games.templatetags import clock
 
 from . import report, rules_page, svg, words
 from .plugin import RULES
@@ -41,14 +49,28 @@ RAM_CHIP_SLOTS = (1, 2, 3)  # a rammed buoy's damage chips, each on a card the p
 CHIP_SLOTS = (1, 2, 3)  # a Kupferwurm's damage chips, each on a card of the victim's he picks
 ORDERS_LIMITED = gettext_lazy("Too many turns sent for this seat.")
 SEAT = "racing/seat.html"
-ORDER_HEAD = "racing/_order_head.html"
-ORDER_BODY = "racing/_order_body.html"
+SEAT_PAGE = "racing/seat_page.html"
+ORDER = "racing/_order.html"
 EQUIPMENT = "racing/_equipment.html"
 STANDINGS = "racing/_standings.html"
 LEGEND = "racing/_legend.html"
 # A kept part lives a quarter of an hour: the cache's Redis is the broker's too and never
 # evicts, so entries bound themselves (a page's parts are some 10-30 KB).
 KEPT_SECONDS = 15 * 60
+# Parts and pages kept in this process (``_kept``, ``_kept_here``), to spare a request the
+# cache's round trip: each key names everything its part shows, so a kept part is never
+# stale; when a store is full its oldest entries go (drawn again, or read from the cache, when
+# asked for). A seat page's body is some 10-60 KB.
+_PARTS: dict[str, Any] = {}  # the standings and equipment fieldsets, also in the cache
+KEPT_PARTS = 256
+_BODIES: dict[str, SafeString] = {}  # seat pages without fields, one per seat and state
+KEPT_BODIES = 256
+_PREVIEWS: dict[str, SafeString] = {}  # the last previews, whoever asked them
+KEPT_PREVIEWS = 64
+_KEEPING = threading.Lock()
+# Where a drawn body shows the deadline's countdown, which changes by the minute: each answer
+# puts the request's own in (``_answer``), as it does its CSRF token (``games.token_slots``).
+DEADLINE_SLOT = secrets.token_hex(16)
 
 
 def _player_page(request, game_id: int, number: int) -> selectors.PlayerPage:
@@ -341,10 +363,14 @@ def _preview_facts(
     }
 
 
+DIGESTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
 def _digest(*parts) -> str:
-    """A short digest of JSON-able parts: a cache key's part that changes when any part does."""
-    text = json.dumps(parts, sort_keys=True, default=str)
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    """A short digest of JSON-able parts: a cache key's part that changes when any part does
+    (orjson: the state is written out on every request, some ten times faster than by json)."""
+    text = orjson.dumps(parts, option=DIGESTED, default=str)
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
 def _equipment_key(state_key: str, seat: int, options: dict, data) -> str:
@@ -615,23 +641,57 @@ def _context(page: selectors.PlayerPage, data) -> dict:
 
 
 def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
-    """What ``draw`` gives, kept in the cache of what the code made (``games.kept``: under the
-    release, so a deploy never serves the code before it) for ``KEPT_SECONDS`` under ``name``,
-    ``key`` (a digest of everything it shows) and the active language."""
+    """What ``draw`` gives, kept under ``name``, ``key`` (a digest of everything it shows) and
+    the active language: in this process (``_PARTS``) and in the cache of what the code made
+    (``games.kept``: under the release, so a deploy never serves the code before it) for
+    ``KEPT_SECONDS``, where another process finds it. Only parts without a stand-in
+    (``games.token_slots``, ``DEADLINE_SLOT``: drawn at random for each process) may go to the
+    cache; ``_kept_here`` keeps the others."""
     cache_key = f"racing:{name}:{get_language()}:{key}"
-    kept = cache.get(cache_key)
+    kept = _PARTS.get(cache_key)
+    if kept is None:
+        kept = cache.get(cache_key)
+        if kept is None:
+            kept = draw()
+            cache.set(cache_key, kept, KEPT_SECONDS)
+        _keep_here(_PARTS, KEPT_PARTS, cache_key, kept)
+    return kept
+
+
+def _kept_here(store: dict, most: int, key: str, draw: Callable[[], Any]) -> Any:
+    """What ``draw`` gives, kept in ``store`` (of this process, ``most`` entries) under ``key``
+    and the active language."""
+    full_key = f"{get_language()}:{key}"
+    kept = store.get(full_key)
     if kept is None:
         kept = draw()
-        cache.set(cache_key, kept, KEPT_SECONDS)
+        _keep_here(store, most, full_key, kept)
     return kept
+
+
+def _keep_here(store: dict, most: int, key: str, part: Any) -> None:
+    """``part`` kept in ``store`` under ``key``, the oldest entries let go to keep ``most``
+    (under a lock: a threaded server's requests keep parts at the same time)."""
+    with _KEEPING:
+        while len(store) >= most:
+            del store[next(iter(store))]
+        store[key] = part
+
+
+@receiver(setting_changed, dispatch_uid="racing-kept-settings")
+def _forget_kept(**kwargs) -> None:
+    """A changed setting (a test's templates, formats, cache) may change every drawing."""
+    with _KEEPING:
+        for store in (_PARTS, _BODIES, _PREVIEWS):
+            store.clear()
 
 
 def _parts(page: selectors.PlayerPage, data) -> dict:
     """The seat page's drawn parts for the form's fields ``data``: whose turn it is in words,
-    the board, the standings and, while the seat orders, the order form on either side of the
-    request's CSRF token (seat.html puts the token between them). The standings are kept for
-    the state and the names; the equipment fieldset for them, the seat and the fields of the
-    jet's cards (``_equipment_key``), so that a drag's hinges leave both as they are."""
+    the board, the standings and, while the seat orders, the order form with a stand-in for
+    the CSRF token (``games.token_slots``). The standings are kept for the state and the
+    names; the equipment fieldset for them, the seat and the fields of the jet's cards
+    (``_equipment_key``), so that a drag's hinges leave both as they are."""
     context = _context(page, data)
     raw, names = context["state"], page.names
     parts = {
@@ -651,49 +711,86 @@ def _parts(page: selectors.PlayerPage, data) -> dict:
             if context["equipment"]
             else ""
         )
-        parts["order_head"] = render_to_string(ORDER_HEAD, context)
-        parts["order_body"] = render_to_string(ORDER_BODY, context)
+        parts["order_form"] = token_slots.without_token(ORDER, context)
     return parts
 
 
-def _seat_context(page: selectors.PlayerPage, data) -> dict:
-    """The seat page's facts and parts (``_parts``). A request without a field, the page as
-    the round shows it first (the pilot's first look, a reload, a live page drawn again), takes
-    its parts whole from the cache: they show only the state, the names, the seat, the round,
-    whether the seat orders or has sent its turn, whether the game runs, and the language, all
-    in the key. A request with fields (a preview, a snap) has them drawn."""
-    context = _facts(page)
-    if "state" not in context:
-        return context
-    if data:
-        context.update(_parts(page, data))
-        return context
-    shown = _digest(
-        context["state"],
+def _body(
+    page: selectors.PlayerPage, facts: dict, data, partial: bool, keep: bool = True
+) -> SafeString:
+    """The seat page's content (seat.html in the table's part frame: the heading unless
+    ``partial``, the status line, the board, the panel, the standings) for the form's fields
+    ``data``, with stand-ins for the request's CSRF token and the deadline's countdown
+    (``_answer`` puts them in). It shows only the state, the names, the game, the seat, the
+    round, whether the seat orders or has sent its turn, the status line's facts, the fields
+    and the language, so with ``keep`` it is kept in this process under all of them: the
+    page as the round shows it first (the pilot's first look, a reload, a live page drawn
+    again) in ``_BODIES``, a page with fields (a preview, a snap) among the last few previews
+    (``_PREVIEWS``: a drag's release asks again for the hinges its last preview showed).
+    ``facts``: the seat's (``_facts``)."""
+    status = table.table_status(page)
+    shown = {
+        **facts,
+        "deadline": DEADLINE_SLOT,
+        "table": {"frame": table.PART_FRAME, "partial": partial, "status": status},
+    }
+    if "state" not in facts:
+        return token_slots.without_token(SEAT, shown)
+
+    def draw() -> SafeString:
+        return token_slots.without_token(SEAT, {**shown, **_parts(page, data)})
+
+    if not keep:
+        return draw()
+    game, seat, rnd = page.seat.game, page.seat, page.round
+    fields = sorted((k, v) for k, v in data.lists() if k != "csrfmiddlewaretoken")
+    key = _digest(
+        facts["state"],
         page.names,
-        page.seat.game_id,
-        page.seat.number,
-        page.round.number if page.round else None,
-        context["active"],
-        context["sent"] is not None,
-        context["running"],
+        [game.pk, game.title, game.status, seat.number, str(seat), partial],
+        [rnd.number, rnd.deadline_extended] if rnd else None,
+        [facts["active"], facts["sent"] is not None, status],
+        get_script_prefix(),
+        fields,
     )
-    context.update(_kept("table", shown, lambda: _parts(page, {})))
-    return context
+    if fields:
+        return _kept_here(_PREVIEWS, KEPT_PREVIEWS, key, draw)
+    return _kept_here(_BODIES, KEPT_BODIES, key, draw)
+
+
+def _answer(
+    request,
+    page: selectors.PlayerPage,
+    data,
+    *,
+    facts: dict | None = None,
+    partial: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    """The seat page (or its htmx part) for the form's fields ``data``: its body with this
+    request's CSRF token and the deadline's countdown put in, in the site's frame. A refused
+    turn's page (``status`` 400, with what was typed) is drawn, never kept."""
+    token = get_token(request)  # one for all the page's forms, the frame's too
+    facts = _facts(page) if facts is None else facts
+    body = token_slots.with_token(_body(page, facts, data, partial, keep=status == 200), token)
+    if page.round is not None:
+        body = SafeString(body.replace(DEADLINE_SLOT, clock.deadline(page.round.deadline)))
+    context = {"game": page.seat.game, "seat": page.seat, "body": body, "csrf_token": token}
+    return table.render_table(request, SEAT_PAGE, context, page, partial=partial, status=status)
 
 
 @table.seat_view("racing", gettext_lazy("The race has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    context = _seat_context(page, request.GET)
-    if context.get("state", {}).get("phase") == "draft":
+    facts = _facts(page)
+    if facts.get("state", {}).get("phase") == "draft":
         return redirect("racing:draft", game_id=page.seat.game_id, number=page.seat.number)
-    return table.render_table(request, SEAT, context, page)
+    return _answer(request, page, request.GET, facts=facts)
 
 
 @table.preview_view("racing")
 def preview(request, page: selectors.PlayerPage):
     """The form, the board and the engine's preview again for the fields so far (htmx)."""
-    return table.render_table(request, SEAT, _seat_context(page, request.GET), page, partial=True)
+    return _answer(request, page, request.GET, partial=True)
 
 
 @table.submit_view(ORDERS_LIMITED)
@@ -703,7 +800,7 @@ def submit(request, game_id: int, number: int):
     page = _player_page(request, game_id, number)
     data = request.POST
     if data.get("preview") or data.get("snap"):
-        return table.render_table(request, SEAT, _seat_context(page, data), page)
+        return _answer(request, page, data)
     try:  # judged once, by the submit: the form's fields are only read here
         state = page.round.state if page.round else None
         services.orders_submit(
@@ -716,7 +813,7 @@ def submit(request, game_id: int, number: int):
         reason = error.words() if isinstance(error, NotANumber) else error
         messages.error(request, gettext("Not accepted: %(reason)s.") % {"reason": reason})
         page = _player_page(request, game_id, number)
-        return table.render_table(request, SEAT, _seat_context(page, data), page, status=400)
+        return _answer(request, page, data, status=400)
     messages.success(request, gettext("Done: your turn is in."))
     return redirect("racing:seat", game_id=game_id, number=number)
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from ..models import Game, Order, Round, Seat
+from ..models import Chatter, Game, Order, Round, Seat
 from .rows import Columns, fetch
 
 _SEAT, _GAME, _ROUND = Columns(Seat, "s"), Columns(Game, "g"), Columns(Round, "r")
@@ -46,6 +46,34 @@ def open_round(game_id: int, *, lock: bool = False) -> Round | None:
     return _ROUND.instance(found[0]) if found else None
 
 
+# A person's seat of a ``kind`` game with the game and its open round, the round row-locked
+# (only the round: ``OF r``) for the caller's transaction: the order submit's one read. No row
+# if there is no such seat, it is not his, or no round is open.
+_OWN_SEAT_OPEN_ROUND_SQL = f"""
+    SELECT {_SEAT.sql}, {_GAME.sql}, {_ROUND.sql}
+    FROM games_seat s JOIN games_game g ON g.id = s.game_id
+    JOIN games_round r ON r.game_id = s.game_id AND r.status = %s
+    WHERE s.game_id = %s AND s.number = %s AND s.user_id = %s AND g.kind = %s"""
+
+
+def own_seat_open_round(
+    game_id: int, number: int, user_id: int, kind: str
+) -> tuple[Seat, Round] | None:
+    """Seat ``number`` of a ``kind`` game if ``user_id`` holds it, its ``game`` read with it,
+    and the game's open round, locked for the caller's transaction as ``open_round(lock=True)``
+    locks it; None if there is no such seat, it is not his, or no round is open (the caller
+    tells which apart, on that rare path). One statement instead of ``seat_with_game`` and
+    ``open_round``."""
+    sql = _OWN_SEAT_OPEN_ROUND_SQL
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF r"
+    found = fetch(sql, [Round.Status.OPEN, game_id, number, user_id, kind])
+    if not found:
+        return None
+    (seat,) = _seats_with_their_game(found)
+    return seat, _ROUND.instance(found[0], _ROUND_AT)
+
+
 _SUBMITTED_SQL = """SELECT s.number FROM games_order o JOIN games_seat s ON s.id = o.seat_id
     WHERE o.round_id = %s"""
 
@@ -62,31 +90,64 @@ _INSERT_ORDER_SQL = """
     WITH new AS (
         INSERT INTO games_order (round_id, seat_id, payload, submitted_at)
         VALUES (%s, %s, %s, %s) RETURNING id
-    )
+    ){chatter}
     SELECT new.id, s.number FROM new
     LEFT JOIN games_order o ON o.round_id = %s
     LEFT JOIN games_seat s ON s.id = o.seat_id"""
+# With the seat's chatter for the round stored (inserted, or its lines replaced) in the same
+# statement: PostgreSQL runs a writing CTE once whether or not the query reads it.
+_CHATTER_CTE = """, said AS (
+        INSERT INTO games_chatter (round_id, seat_id, lines, updated_at)
+        VALUES (%s, %s, %s, %s)
+        ON CONFLICT (round_id, seat_id)
+        DO UPDATE SET lines = EXCLUDED.lines, updated_at = EXCLUDED.updated_at
+    )"""
+_INSERT_ORDER = _INSERT_ORDER_SQL.format(chatter="")
+_INSERT_ORDER_AND_CHATTER = _INSERT_ORDER_SQL.format(chatter=_CHATTER_CTE)
 
 
-def insert_order(order: Order) -> set[int]:
+def insert_order(order: Order, chatter: Chatter | None = None) -> set[int]:
     """Insert ``order`` (its ``pk`` set) and answer the numbers of the seats whose orders for
     its round were in before it: one round trip instead of a read and an insert (the order
-    submit's, under its round's lock). A second order of the seat raises the unique
-    constraint's ``IntegrityError``."""
-    if connection.vendor != "postgresql":  # no writing CTE: the read, then the ORM's insert
+    submit's, under its round's lock). With ``chatter`` (of the same round and seat), store it
+    too, in the same statement: a new one, or the lines and time of the one there (its ``pk``
+    is not set). A second order of the seat raises the unique constraint's
+    ``IntegrityError``, and stores no chatter either."""
+    if connection.vendor != "postgresql":  # no writing CTE: the read, then the ORM's writes
         before = submitted_seat_numbers(order.round_id)
+        if chatter is not None:
+            Chatter.objects.update_or_create(
+                round_id=chatter.round_id,
+                seat_id=chatter.seat_id,
+                defaults={"lines": chatter.lines, "updated_at": chatter.updated_at},
+            )
         order.save(force_insert=True)
         return before
-    fields = {f.attname: f for f in Order._meta.concrete_fields}
-    values = [
-        fields[name].get_db_prep_save(getattr(order, name), connection)
-        for name in ("round_id", "seat_id", "payload", "submitted_at")
-    ]
-    rows = fetch(_INSERT_ORDER_SQL, [*values, order.round_id])
+    values = _values(order, ("round_id", "seat_id", "payload", "submitted_at"))
+    if chatter is None:
+        rows = fetch(_INSERT_ORDER, [*values, order.round_id])
+    else:
+        said = _values(chatter, ("round_id", "seat_id", "lines", "updated_at"))
+        rows = fetch(_INSERT_ORDER_AND_CHATTER, [*values, *said, order.round_id])
     order.pk = rows[0][0]
     order._state.adding = False
     order._state.db = connection.alias
     return {number for _, number in rows if number is not None}
+
+
+def _values(instance, names: tuple[str, ...]) -> list:
+    """The instance's values of these fields, as its model's fields send them for a write."""
+    fields = _FIELDS.get((type(instance), names))
+    if fields is None:
+        by_name = {f.attname: f for f in instance._meta.concrete_fields}
+        fields = _FIELDS[type(instance), names] = [by_name[name] for name in names]
+    return [
+        field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields
+    ]
+
+
+# The fields of a model's inserts above, looked up once per process.
+_FIELDS: dict[tuple[type, tuple[str, ...]], list] = {}
 
 
 # --- a published round's page -----------------------------------------------------------------

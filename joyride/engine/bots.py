@@ -67,15 +67,18 @@ class _Node:
     escaped: bool
     path: tuple[tuple[Cell, ...], ...]  # each tile's cells: what ``laid`` is made from
     run: Run  # what ``laid`` does in the lab
+    last: int  # the mask of its last tile's cells (0: none)
 
     @property
     def free_end(self) -> Cell | None:
         return self.laid[-1].cells[-1] if self.laid else None
 
 
-# A placement the search may take: its place in the shape's listing, the placement, the column
-# it reaches and the mask of its cells.
-_Option = tuple[int, Placement, int, int]
+# A placement the search may take: its place in the shape's listing, its cells (the entry
+# first), the column it reaches and the mask of its cells. Made of ints and tuples of them
+# alone, so that the garbage collector stops tracking what the caches keep (its full passes
+# would otherwise walk every placement met since the process started).
+_Option = tuple[int, tuple[Cell, ...], int, int]
 
 
 @lru_cache(maxsize=8192)
@@ -88,7 +91,7 @@ def _options(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
     found = placements_touching(free_end, shape) if free_end else first_placements(shape)
     first = free_end is None
     return tuple(
-        (position, p, max(c for _, c in p.cells), _mask(p.cells))
+        (position, p.cells, max(c for _, c in p.cells), _mask(p.cells))
         for position, p in enumerate(found)
         # A square above the roof or below the floor is ``outside`` whatever else: the half
         # of the listing left out before ``judge``, the cost of a plan meeting new free ends.
@@ -106,11 +109,11 @@ def _by_reach(free_end: Cell | None, shape: str) -> tuple[_Option, ...]:
 
 # A next tile in the search's ranking: minus its guessed worth, its route's place in the beam,
 # its shape's number, its place in the shape's listing (ties broken by these, never by the
-# rest), then the route, the shape's number again, the placement and its mask.
-_Ranked = tuple[float, int, int, int, "_Node", int, Placement, int]
+# rest), then the route, the shape's number again, the placement's cells and their mask.
+_Ranked = tuple[float, int, int, int, "_Node", int, tuple[Cell, ...], int]
 # A placement with minus the worth the search guesses for it, its place in the listing (so
-# that tuples compare by these two alone: the places are distinct), the placement and its mask.
-_Worth = tuple[float, int, Placement, int]
+# that tuples compare by these two alone: the places are distinct), its cells and their mask.
+_Worth = tuple[float, int, tuple[Cell, ...], int]
 
 
 def _stream(
@@ -127,15 +130,15 @@ def _stream(
     the rich ones (worth a pull times the reach: the same order, as every pull is above 0)."""
     base = node.value
     i, n = 0, len(rich)
-    for position, placement, reach, mask in plain:
+    for position, cells, reach, mask in plain:
         if position in taking:
             continue
-        item = (-(pull * reach), position, placement, mask)
+        item = (-(pull * reach), position, cells, mask)
         while i < n and rich[i] < item:
             less, at, tile, covers = rich[i]
             i += 1
             yield -(base + -less), index, number, at, node, number, tile, covers
-        yield -(base + pull * reach), index, number, position, node, number, placement, mask
+        yield -(base + pull * reach), index, number, position, node, number, cells, mask
     for less, at, tile, covers in rich[i:]:
         yield -(base + -less), index, number, at, node, number, tile, covers
 
@@ -175,15 +178,16 @@ class _Planner:
             run.escaped,
             tuple(t.cells for t in laid),
             run,
+            _mask(laid[-1].cells) if laid else 0,
         )
 
-    def candidates(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
-        """Every placement after ``node`` that the budget allows and no lab forbids, with its
-        mask, not yet judged."""
+    def candidates(self, node: _Node) -> Iterator[tuple[int, tuple[Cell, ...], int]]:
+        """Every placement after ``node`` that the budget allows and no lab forbids: its
+        shape's number, its cells and their mask, not yet judged."""
         for number, shape in enumerate(SHAPES):
             if node.counts[number] < self.budget[number]:
-                for _, placement, _, mask in _options(node.free_end, shape):
-                    yield number, placement, mask
+                for _, cells, _, mask in _options(node.free_end, shape):
+                    yield number, cells, mask
 
     def ranked(self, beam: list[_Node]) -> Iterator[_Ranked]:
         """Every next tile of the beam's routes, best guess first, made as they are asked
@@ -206,8 +210,8 @@ class _Planner:
         plain, taking = self.open_tiles(node, shape)
         rich = sorted(
             [
-                (-(coins + pull * reach), position, placement, mask)
-                for (position, placement, reach, mask), coins in taking.values()
+                (-(coins + pull * reach), position, cells, mask)
+                for (position, cells, reach, mask), coins in taking.values()
             ]
         )
         return _stream(node, index, number, rich, plain, taking, pull)
@@ -225,7 +229,7 @@ class _Planner:
         key = (last, shape)
         known = self.open.get(key)
         if known is None:
-            avoid = self.blocked | (_mask(last) if last else 0)
+            avoid = self.blocked | node.last
             plain = tuple(o for o in _by_reach(node.free_end, shape) if not o[3] & avoid)
             coins = self.coin_mask
             known = self.open[key] = (
@@ -239,26 +243,27 @@ class _Planner:
         here: it overlaps neither the route nor an obstacle it may not fly through."""
         return not mask & (node.occupied | self.blocked)
 
-    def moves(self, node: _Node) -> Iterator[tuple[int, Placement, int]]:
+    def moves(self, node: _Node) -> Iterator[tuple[int, tuple[Cell, ...], int]]:
         seen: set[tuple[Cell, ...]] = set()
-        for number, placement, mask in self.candidates(node):
-            if placement.cells not in seen and self.legal(node, mask):
-                seen.add(placement.cells)
-                yield number, placement, mask
+        for number, cells, mask in self.candidates(node):
+            if cells not in seen and self.legal(node, mask):
+                seen.add(cells)
+                yield number, cells, mask
 
-    def child(self, node: _Node, number: int, placement: Placement, mask: int) -> _Node:
-        """The route ``node`` with ``placement``, a tile of the ``number``-th shape covering
-        ``mask`` that breaks no rule after it, scored."""
-        cells = placement.cells
+    def child(self, node: _Node, number: int, cells: tuple[Cell, ...], mask: int) -> _Node:
+        """The route ``node`` with the tile of the ``number``-th shape on ``cells`` (the
+        entry first), covering ``mask``, that breaks no rule after it, scored."""
         escapes = cells[0][1] >= COLS or cells[-1][1] >= COLS
-        tile = Laid(len(node.laid), placement.shape, cells, (), True, escapes)
+        tile = Laid(len(node.laid), SHAPES[number], cells, (), True, escapes)
         path = node.path + (cells,)
         run = node.run.then(tile)
         value = self.known.get(path)
         if value is None:
             value = self.known[path] = run_total(run, self.owned, self.missions)
         counts = tuple(n + (i == number) for i, n in enumerate(node.counts))
-        return _Node(node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run)
+        return _Node(
+            node.laid + (tile,), node.occupied | mask, counts, value, escapes, path, run, mask
+        )
 
     def search(self) -> tuple[Laid, ...]:
         start = self.node(())
@@ -281,12 +286,12 @@ class _Planner:
         while beam:
             ranked = self.ranked(beam)
             beam, kept = [], set()
-            for *_, node, number, placement, mask in ranked:
-                key = placement.cells[-1]  # the child's free end
+            for *_, node, number, cells, mask in ranked:
+                key = cells[-1]  # the child's free end
                 if key in kept or not self.legal(node, mask):
                     continue
                 kept.add(key)
-                child = self.child(node, number, placement, mask)
+                child = self.child(node, number, cells, mask)
                 if child.value > best.value:
                     best = child
                 if not child.escaped:
@@ -302,12 +307,13 @@ class _Planner:
         node = self.node(laid)
         chosen = []
         for _ in range(2):
-            children = [(self.child(node, *move), move[1]) for move in self.moves(node)]
+            children = [(self.child(node, *move), move) for move in self.moves(node)]
             better = [c for c in children if c[0].value > node.value and not c[0].escaped]
             if not better:
                 break
-            node, placement = max(better, key=lambda c: c[0].value)
-            chosen.append(placement)
+            node, (number, cells, _) = max(better, key=lambda c: c[0].value)
+            # The entry listed first, as ``placements_touching`` lists it: the chain is the cells.
+            chosen.append(Placement(SHAPES[number], cells, cells))
         return chosen
 
 

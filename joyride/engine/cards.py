@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,48 @@ class Lab:
                 obstacles.append(Obstacle(len(obstacles), number, item["kind"], cells, rim))
         at = {cell: obstacle for obstacle in obstacles for cell in obstacle.cells}
         return cls(frozenset(coins), frozenset(scientists), tuple(obstacles), at)
+
+    # A lab's tables for scoring a run a tile at a time (kept on the lab: labs are cached).
+
+    @cached_property
+    def obstacles_by_sector(self) -> tuple[tuple[int, ...], ...]:
+        """The obstacles (their index) of each sector 1-4 (at 0-3)."""
+        return tuple(tuple(o.index for o in self.obstacles if o.sector == s) for s in range(1, 5))
+
+    @cached_property
+    def obstacles_on(self) -> dict[Cell, tuple[int, ...]]:
+        """Each obstacle's cell: the obstacles (their index) on it."""
+        found: dict[Cell, tuple[int, ...]] = {}
+        for o in self.obstacles:
+            for cell in o.cells:
+                found[cell] = (*found.get(cell, ()), o.index)
+        return found
+
+    @cached_property
+    def scientists_next(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each cell next to a scientist: those scientists."""
+        found: dict[Cell, tuple[Cell, ...]] = {}
+        for scientist in sorted(self.scientists):
+            for cell in neighbours(scientist):
+                found[cell] = (*found.get(cell, ()), scientist)
+        return found
+
+    @cached_property
+    def sides_next(self) -> dict[Cell, tuple[tuple[int, str], ...]]:
+        """Each cell next to an obstacle and not on it: the obstacles (their index) and which
+        of their sides it is on ("left": left of one of the obstacle's cells)."""
+        found: dict[Cell, tuple[tuple[int, str], ...]] = {}
+        for o in self.obstacles:
+            for r, c in o.cells:
+                for side, cell in (
+                    ("left", (r, c - 1)),
+                    ("right", (r, c + 1)),
+                    ("top", (r - 1, c)),
+                    ("bottom", (r + 1, c)),
+                ):
+                    if cell not in o.cells and (o.index, side) not in found.get(cell, ()):
+                        found[cell] = (*found.get(cell, ()), (o.index, side))
+        return found
 
 
 def side_data(card: str, side: str) -> dict[str, Any]:

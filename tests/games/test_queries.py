@@ -106,6 +106,37 @@ def test_seat_with_game_reads_the_seat_and_its_game_of_that_kind_only():
     assert queries.seat_with_game(game.pk, 6, "dogfight") is None
 
 
+def test_own_seat_open_round_reads_his_seat_its_game_and_the_open_round():
+    alice, bob = make_user(), make_user()
+    game = make_dogfight(humans={2: alice, 3: bob})
+    rnd = open_round(game)
+    seat, found = queries.own_seat_open_round(game.pk, 2, alice.pk, "dogfight")
+    assert isinstance(seat, Seat) and seat.pk == seat_of(game, alice).pk
+    assert isinstance(seat.game, Game) and seat.game.pk == game.pk
+    assert seat.game.settings == Game.objects.get(pk=game.pk).settings
+    assert isinstance(found, Round) and found.pk == rnd.pk
+    assert [getattr(found, f.attname) for f in Round._meta.concrete_fields] == [
+        getattr(rnd, f.attname) for f in Round._meta.concrete_fields
+    ]
+    assert queries.own_seat_open_round(game.pk, 2, bob.pk, "dogfight") is None  # not his
+    assert queries.own_seat_open_round(game.pk, 2, alice.pk, "duel") is None
+    assert queries.own_seat_open_round(game.pk, 6, alice.pk, "dogfight") is None
+    Round.objects.filter(game=game).update(status=Round.Status.PUBLISHED)
+    assert queries.own_seat_open_round(game.pk, 2, alice.pk, "dogfight") is None  # none open
+
+
+@pytest.mark.django_db(transaction=True)
+def test_own_seat_open_round_locks_the_round_until_the_transaction_ends():
+    alice = make_user()
+    game = make_dogfight(humans={0: alice})
+    rnd = open_round(game)
+    with transaction.atomic():
+        assert queries.own_seat_open_round(game.pk, 0, alice.pk, "dogfight")[1].pk == rnd.pk
+        other = _locked_elsewhere(rnd.pk)
+    assert other == "locked"
+    assert _locked_elsewhere(rnd.pk) == "free"
+
+
 def test_player_page_rows_give_the_holder_his_own_orders_and_chatter_only():
     alice, bob = make_user(), make_user()
     game = make_dogfight(humans={0: alice, 1: bob})
@@ -183,3 +214,25 @@ def test_insert_order_stores_the_order_and_answers_the_seats_in_before_it():
         queries.insert_order(again)
     alices = Order(round=rnd, seat=seat_of(game, alice), payload=ORDERS, submitted_at=when)
     assert queries.insert_order(alices) == {1, 2, 3, 4, 5}
+
+
+def test_insert_order_with_chatter_stores_both_or_neither():
+    from games.models import Chatter, Order
+
+    alice = make_user()
+    game = make_dogfight(humans={0: alice})
+    rnd, seat = open_round(game), seat_of(game, alice)
+    when = rnd.opened_at
+    services.chatter_save(seat=seat, user=alice, lines=["First thought"], now=when)
+    order = Order(round=rnd, seat=seat, payload=ORDERS, submitted_at=when)
+    said = Chatter(round=rnd, seat=seat, lines=["Horrido!"], updated_at=rnd.deadline)
+    with transaction.atomic():
+        assert queries.insert_order(order, said) == {1, 2, 3, 4, 5}
+    stored = Chatter.objects.get(round=rnd, seat=seat)  # the one row, its lines replaced
+    assert (stored.lines, stored.updated_at) == (["Horrido!"], rnd.deadline)
+    assert Order.objects.get(pk=order.pk).payload == ORDERS
+    again = Order(round=rnd, seat=seat, payload=ORDERS, submitted_at=when)
+    other = Chatter(round=rnd, seat=seat, lines=["Changed my mind"], updated_at=when)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        queries.insert_order(again, other)
+    assert Chatter.objects.get(round=rnd, seat=seat).lines == ["Horrido!"]

@@ -718,8 +718,12 @@ def test_a_batchs_rating_rows_are_made_locked_and_written_back_to_the_last_bit()
     keys = [(alice.pk, "ranked"), (bob.pk, "ranked")]
     now = timezone.now()
     with transaction.atomic():
-        held = rating_rows.locked(keys, rating_model.NEW, now)
-        assert set(held) == set(keys)
+        assert rating_rows.locked(keys) == {}
+        newcomers = {key: rating_rows.Held(None, *rating_model.NEW, 0) for key in keys}
+        made, taken = rating_rows.make(newcomers, now)
+        assert set(made) == set(keys) and not taken
+        held = rating_rows.locked(keys)
+        assert {key: h.pk for key, h in held.items()} == made
         assert all((h.mu, h.sigma, h.games) == (*rating_model.NEW, 0) for h in held.values())
         mine = held[alice.pk, "ranked"]
         mine.mu, mine.sigma, mine.games = 1234.5678901234567, 0.1 + 0.2, 3
@@ -730,9 +734,72 @@ def test_a_batchs_rating_rows_are_made_locked_and_written_back_to_the_last_bit()
         3,
     )
     assert rating(bob).mu == rating_model.NEW[0]
-    with transaction.atomic():
-        again = rating_rows.locked(keys, rating_model.NEW, now)
-        assert again[alice.pk, "ranked"].pk == mine.pk and Rating.objects.count() == 2
+    with transaction.atomic():  # a row that exists is neither made again nor changed
+        again = {keys[0]: rating_rows.Held(None, 1.0, 1.0, 1)}
+        assert rating_rows.make(again, now) == ({}, [keys[0]])
+        assert rating(alice).mu == 1234.5678901234567 and Rating.objects.count() == 2
+
+
+def test_one_lock_finds_each_persons_row_at_each_game_and_no_other():
+    alice, bob = people(2)
+    now = timezone.now()
+    for person, kind, mu in [(alice, "ranked", 1600), (alice, "duel", 1400), (bob, "duel", 1700)]:
+        Rating.objects.create(user=person, kind=kind, mu=mu, sigma=90, games=2, updated_at=now)
+    keys = [(alice.pk, "duel"), (alice.pk, "ranked"), (bob.pk, "ranked")]
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        held = rating_rows.locked(keys)
+    assert {key: h.mu for key, h in held.items()} == {
+        (alice.pk, "duel"): 1400,
+        (alice.pk, "ranked"): 1600,
+    }
+    assert len(queries) == 1
+    assert connection.vendor != "postgresql" or "FOR UPDATE" in queries[0]["sql"]
+
+
+def test_a_row_another_batch_made_after_the_lock_looked_is_rated_from(monkeypatch):
+    """Two batches rating one newcomer: this one's lock found no row of bob's, the other
+    made it and committed before this one's insert. The whole batch is rated again from his
+    row, the rows made meanwhile moved to their ratings after."""
+    alice, bob, carol = people(3)
+    now = timezone.now()
+    Rating.objects.create(user=bob, kind="ranked", mu=1900, sigma=200, games=4, updated_at=now)
+    real, looks = rating_rows.locked, []
+
+    def blind_at_first(keys):
+        looks.append(keys)
+        found = real(keys)
+        if len(looks) == 1:
+            del found[bob.pk, "ranked"]
+        return found
+
+    monkeypatch.setattr(rating_rows, "locked", blind_at_first)
+    game = play([alice, bob, carol], [1, 2, 3])
+    befores = [rating_model.NEW, (1900.0, 200.0), rating_model.NEW]
+    expected = rating_model.rate(befores, [1, 2, 3])
+    assert [(rating(p).mu, rating(p).sigma) for p in (alice, bob, carol)] == expected
+    assert [rating(p).games for p in (alice, bob, carol)] == [1, 5, 1]
+    changes = RatingChange.objects.filter(game=game).order_by("seat")
+    assert [(c.mu_before, c.sigma_before) for c in changes] == befores
+    assert [(c.mu_after, c.sigma_after) for c in changes] == expected
+    assert looks[-1] == [(bob.pk, "ranked")]  # locked at last
+
+
+def test_the_rater_gives_what_a_fresh_rating_gives_game_after_game():
+    """The batch's rater reuses OpenSkill's rating objects: the same numbers as ones made
+    anew for each game, whatever the seats before."""
+    rater = rating_model.Rater()
+    games = [
+        ([(1500.0, 500.0), (1620.5, 80.25), (1390.0, 120.0)], [2, 1, 3]),
+        ([(1700.0, 60.0), (1500.0, 500.0)], [1, 1]),
+        ([(1500.0 + 10 * n, 300.0 - 20 * n) for n in range(6)], [6, 5, 4, 3, 2, 1]),
+        ([(1480.0, 90.0), (1510.0, 95.0)], [2, 1]),
+    ]
+    for before, places in games:
+        fresh = rating_model.MODEL.rate(
+            [[rating_model.MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before],
+            ranks=[float(place) for place in places],
+        )
+        assert rater.rate(before, places) == [(new.mu, new.sigma) for (new,) in fresh]
 
 
 def test_the_rated_games_come_back_in_the_order_they_were_rated():

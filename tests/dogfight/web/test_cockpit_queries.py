@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from dogfight import services as dogfight_services
 from games import resolution, services
-from games.models import Order
+from games.models import Chatter, Order
 from tests.factories import make_dogfight, make_user, open_round, seat_of
 from tests.helpers import (  # noqa: F401
     HTMX,
@@ -99,7 +99,7 @@ def test_an_unnamed_pilot_reads_his_former_names_besides(client):
     assert len(sql) == 2 and '"dogfight_pilot"' in sql[1]
 
 
-def test_the_order_submit_reads_the_round_only_through_the_service(pilot, game, alice):
+def test_the_order_submit_reads_the_round_only_with_the_seat_and_locks_it(pilot, game, alice):
     pilot.get(cockpit(game, 0))
     form = {**order_post(["TB", "TB", "A"]), "round": "1"}
     with CaptureQueriesContext(connection) as queries:
@@ -108,9 +108,10 @@ def test_the_order_submit_reads_the_round_only_through_the_service(pilot, game, 
     rounds_read = [
         q["sql"]
         for q in queries
-        if q["sql"].startswith("SELECT") and "FROM games_round" in q["sql"].replace('"', "")
+        if q["sql"].lstrip().startswith("SELECT") and "games_round" in q["sql"].replace('"', "")
     ]
-    assert len(rounds_read) == 1 and rounds_read[0].endswith("FOR UPDATE")
+    assert len(rounds_read) == 1 and rounds_read[0].endswith("FOR UPDATE OF r")
+    assert "FROM games_seat s JOIN games_game g" in rounds_read[0]
     assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
 
 
@@ -135,21 +136,59 @@ def test_a_new_time_zone_shows_on_the_next_page_at_once(pilot, game):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_named_pilots_order_submit_is_one_transaction_of_four_statements(pilot, game):
-    """Committed for real (no test transaction around it): the seat with its game, then in one
-    transaction without a savepoint the round's lock, the insert that answers the orders so far
-    (one statement: games.db.queries.insert_order) and (she is the last pilot of her game to
-    send hers) the round marked as all in."""
+def test_a_named_pilots_order_submit_is_one_transaction_of_three_statements(pilot, game):
+    """Committed for real (no test transaction around it): in one transaction without a
+    savepoint the seat with its game and its open round, locked (one statement:
+    games.db.queries.own_seat_open_round), the insert that answers the orders so far (one
+    statement: games.db.queries.insert_order) and (she is the last pilot of her game to send
+    hers) the round marked as all in."""
     pilot.get(cockpit(game, 0))
     with CaptureQueriesContext(connection) as queries:
         response = pilot.post(orders_url(game, 0), {**order_post(["TB", "TB", "A"]), "round": "1"})
     assert response.status_code == 302
     sql = [q["sql"] for q in queries]
     assert not any("SAVEPOINT" in statement for statement in sql)
-    work = [s for s in sql if s not in ("BEGIN", "COMMIT")]
-    assert len(work) == 4
+    assert sql[0] == "BEGIN" and sql[-1] == "COMMIT"
+    work = sql[1:-1]
+    assert len(work) == 3
     assert "FROM games_seat s JOIN games_game g" in work[0]
-    assert work[1].endswith("FOR UPDATE")
-    assert "INSERT INTO games_order" in work[2] and "LEFT JOIN games_order o" in work[2]
-    assert work[3].startswith('UPDATE "games_round" SET "all_in_at"')
+    assert work[0].endswith("FOR UPDATE OF r")
+    assert "INSERT INTO games_order" in work[1] and "LEFT JOIN games_order o" in work[1]
+    assert work[2].startswith('UPDATE "games_round" SET "all_in_at"')
     assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_forms_chatter_goes_in_with_the_orders_in_the_same_two_statements(pilot, game, alice):
+    """The cockpit's form posts its chatter lines with the orders: they replace the chatter
+    saved before, in the insert's statement (no savepoint, no read of their own)."""
+    services.chatter_save(seat=seat_of(game, alice), user=alice, lines=["First thought"])
+    pilot.get(cockpit(game, 0))
+    lines = {"l1": "Horrido!", "l2": "", "l3": " Watch your six ", "l4": "", "l5": "", "l6": ""}
+    with CaptureQueriesContext(connection) as queries:
+        response = pilot.post(
+            orders_url(game, 0), {**order_post(["TB", "TB", "A"]), **lines, "round": "1"}
+        )
+    assert response.status_code == 302
+    sql = [q["sql"] for q in queries]
+    assert not any("SAVEPOINT" in statement for statement in sql)
+    work = sql[1:-1]
+    assert len(work) == 3 and "INSERT INTO games_chatter" in work[1]
+    assert Chatter.objects.get(seat__game=game, seat__number=0).lines == [
+        "Horrido!",
+        "Watch your six",
+    ]
+    assert Order.objects.filter(seat__game=game, seat__number=0).count() == 1
+
+
+def test_a_second_submit_with_chatter_changes_neither_orders_nor_chatter(pilot, game):
+    first = {**order_post(["TB", "TB", "A"]), "l1": "Horrido!", "round": "1"}
+    assert pilot.post(orders_url(game, 0), first).status_code == 302
+    stored = Order.objects.get(seat__game=game, seat__number=0).payload
+    again = {**first, "l1": "Changed my mind"}
+    response = pilot.post(orders_url(game, 0), again)
+    assert response.status_code == 400
+    refused = "Your orders were not accepted: your orders for this round are already in"
+    assert messages_of(response)[-1].startswith(refused)
+    assert Chatter.objects.get(seat__game=game, seat__number=0).lines == ["Horrido!"]
+    assert Order.objects.get(seat__game=game, seat__number=0).payload == stored

@@ -3,9 +3,9 @@ real labs: the search's quick judgement of a tile (the placements no lab allows 
 those overlapping the last tile or an obstacle once a plan, then two masks) is
 ``route.judge``'s verdict for every tile touching the free end; the coins it counts for a tile
 are the coins the tile covers; a shape's tiles come in the order of the full sort by guessed
-worth (but for those left out first); ``scoring.total`` is ``score``'s total; and a run grown a
+worth (but for those left out first); ``scoring.total`` is ``score``'s total; a run grown a
 tile at a time (``Run.then``, as the search scores routes) has the facts of the run made
-whole."""
+whole; and the missions answered from facts grown a tile at a time are their definitions."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from joyride.engine.geometry import (
     sector_of,
 )
 from joyride.engine.route import Runner, exempt_kinds, judge
-from joyride.engine.scoring import MISSION_TESTS, Run, score, total
+from joyride.engine.scoring import GROWN_FACTS, MISSION_TESTS, Run, score, total
 
 from .test_properties import random_game, random_plan
 
@@ -90,8 +90,8 @@ def test_a_shape_s_tiles_come_in_the_order_of_the_full_sort(seed, length, pull):
     for number, shape in enumerate(SHAPES):
         coins = planner.lab.coins
         full = sorted(
-            (-(len(coins.intersection(o.cells)) + pull * reach), p)
-            for p, o, reach, mask in bots._options(free_end, shape)
+            (-(len(coins.intersection(cells)) + pull * reach), p)
+            for p, cells, reach, mask in bots._options(free_end, shape)
             if not mask & (planner.blocked | last)  # left out: they break a rule here
         )
         expected = [(-(node.value + -less), position) for less, position in full]
@@ -127,6 +127,8 @@ def test_a_run_grown_tile_by_tile_is_the_run_made_whole(seed, length):
             assert getattr(grown, fact) == getattr(whole, fact), fact
         for mission, test in MISSION_TESTS.items():
             assert test(grown) == test(whole), mission
+        for fact in GROWN_FACTS:
+            assert getattr(grown, fact) == getattr(whole, fact), fact
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -142,11 +144,23 @@ def test_a_run_s_kept_facts_are_their_definitions(seed, length):
     assert run.near_obstacles == [
         o for o in run.lab.obstacles if not (o.cells & run.covered) and o.rim & run.covered
     ]
+    coins = run.lab.coins & run.covered
+    if run.magnet:
+        coins |= {c for c in run.lab.coins if any(n in run.covered for n in neighbours(c))}
+    assert run.coins == coins
+    for o in run.lab.obstacles:
+        assert run.sides_missed(o) == {
+            side
+            for r, c in o.cells
+            for side, cell in (
+                ("left", (r, c - 1)),
+                ("right", (r, c + 1)),
+                ("top", (r - 1, c)),
+                ("bottom", (r + 1, c)),
+            )
+            if cell in run.covered and cell not in o.cells
+        }
     for sector in range(1, 5):
-        low = (sector - 1) * 9
-        assert run.in_sector(sector) == [
-            (r, c) for r, c in run.squares if 0 <= r < 6 and low <= c < low + 9
-        ]
         assert run.coins_in(sector) == sum(1 for _, c in run.coins if sector_of(c) == sector)
     furthest, came_back = 0, False
     for _, c in run.squares:
@@ -160,3 +174,53 @@ def test_a_run_s_kept_facts_are_their_definitions(seed, length):
     ]
     best = max(whole.count(s) for s in range(1, 5))
     assert MISSION_TESTS["MS-10"](run) == (best >= 4, best)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 30))
+def test_the_missions_from_grown_facts_are_their_definitions(seed, length):
+    """The missions answered from facts grown a tile at a time (``scoring.GROWN_FACTS``), against
+    their definitions walking the whole run, on random plans (broken tiles included)."""
+    rng = Random(seed)
+    state, seat, runner = laid_route(rng, length)
+    run = Run(state.lab(seat), runner.laid, state.owned(seat))
+    squares = {
+        s: [(r, c) for r, c in run.squares if 0 <= r < 6 and (s - 1) * 9 <= c < s * 9]
+        for s in range(1, 5)
+    }
+
+    def monotone(never_down):
+        for s in run.completed:
+            pairs = list(zip(squares[s], squares[s][1:]))
+            if all(b[0] <= a[0] if never_down else b[0] >= a[0] for a, b in pairs):
+                return True
+        return False
+
+    entered, left = set(), set()
+    for (r1, c1), (r2, c2) in run.steps:
+        if r1 == r2 and c2 == c1 + 1 and c2 % 9 == 0:
+            if c2 < 36:
+                entered.add((c2 // 9 + 1, r2))
+            if c2 > 0:
+                left.add((c2 // 9, r1))
+    edge = {row: sum(1 for r, c in run.covered if r == row and 0 <= c < 36) for row in (0, 5)}
+    near = run.near_obstacles
+    expected = {
+        "MS-05": (edge[0] >= 10, edge[0]),
+        "MS-06": (edge[5] >= 10, edge[5]),
+        "MS-07": (any(all(r not in (0, 5) for r, _ in squares[s]) for s in run.completed), None),
+        "MS-12": (len(run.near_scientists) >= 3, len(run.near_scientists)),
+        "MS-13": (monotone(True), None),
+        "MS-14": (monotone(False), None),
+        "MS-15": (
+            any(
+                len({t.shape for t in run.scoring if any(c in squares[s] for c in t.cells)}) <= 2
+                for s in run.completed
+            ),
+            None,
+        ),
+        "MS-16": (bool(entered & left), None),
+        "MS-17": (any(len(run.sides_missed(o)) == 4 for o in near), None),
+    }
+    for mission, outcome in expected.items():
+        assert MISSION_TESTS[mission](run) == outcome, mission

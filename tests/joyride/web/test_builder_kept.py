@@ -1,9 +1,9 @@
-"""The builder's lab and panel (the palette, the check, the buttons, the plain forms) are kept
-in the process under the draft's check key, the game, the seat, the round and the language, and
-the standings and the legend under what they show: the page from kept parts is the page drawn
-afresh; a kept builder holds no CSRF token (each answer carries the request's own, which a
-form posts back and is taken); a language, a draft and another seat are each their own; a
-refusal's builder is drawn afresh and never kept."""
+"""The builder's page is kept whole in the process (its lab and panel: the palette, the check,
+the buttons, the plain forms) under a digest of the round's state, the draft, the seat, the
+game and the round, with the language: the page from kept parts is the page drawn afresh; a
+kept panel holds no CSRF token (each answer carries the request's own, which a form posts back
+and is taken); a language, a draft and another seat are each their own; a refusal's builder is
+drawn afresh and never kept."""
 
 import re
 
@@ -44,7 +44,7 @@ def test_the_page_from_kept_parts_is_the_page_drawn_afresh(client, alice, bob, l
         client.post(url(game, 0, "build"), {"do": "place", "choice": choice_value(tile)}, **HTMX)
     views._KEPT.clear()
     afresh = client.get(url(game, 0), HTTP_ACCEPT_LANGUAGE=language).content
-    assert any(key[0] == "builder" for key in views._KEPT)  # the builder was kept ...
+    assert any(key[0] == "page" for key in views._KEPT)  # the page was kept ...
     kept = client.get(url(game, 0), HTTP_ACCEPT_LANGUAGE=language).content
     assert without_tokens(kept) == without_tokens(afresh)  # ... and is the same page
     assert afresh.count(b'class="tile shape-') == tiles
@@ -68,8 +68,8 @@ def test_a_kept_builder_holds_no_token_and_its_forms_carry_the_request_s(alice, 
         page = browser.get(url(game, 0)).content.decode()
         tokens = TOKEN.findall(builder_of(page.encode()))
         assert len(tokens) == 4 and token_slots.STAND_IN not in page
-    (kept,) = [parts for key, parts in views._KEPT.items() if key[0] == "builder"]
-    assert TOKEN.findall(kept["builder_panel"]) == [token_slots.STAND_IN] * 4
+    (kept,) = [parts for key, parts in views._KEPT.items() if key[0] == "page"]
+    assert TOKEN.findall(kept["panel"]) == [token_slots.STAND_IN] * 4
     state = open_round(game).state
     tile = legal_plan(state, 0, 1)["tiles"][0]
     answer = browser.post(
@@ -105,7 +105,7 @@ def test_a_refusal_s_builder_is_drawn_afresh_and_not_kept(client, alice, bob):
         url(game, 0, "build"), {"do": "text", "plan": "I3 0,0 zz"}, **HTMX
     ).content.decode()
     assert 'id="plain-forms" open' in refused and "I3 0,0 zz</textarea>" in refused
-    assert not any(key[0] == "builder" for key in views._KEPT)
+    assert not any(key[0] == "page" for key in views._KEPT)
     shown = client.get(url(game, 0)).content.decode()
     assert 'id="plain-forms">' in shown and "I3 0,0 zz" not in shown
 

@@ -1,15 +1,19 @@
-"""The seat page's kept parts (racing.views._parts: the page without fields whole, less its
-CSRF token; the equipment fieldset and the standings of a page with fields, each drawn once
-per state, names, seat, form fields and language and read back from the cache after): the
-page they make is the page drawn afresh, and it changes with each thing they show."""
+"""The seat page's kept parts (racing.views: the page's body kept in the process without its
+CSRF token and countdown, a page without fields per seat and state, a page with fields among
+the last previews; the equipment fieldset and the standings, each drawn once per state,
+names, seat, form fields and language and read back after): the page they make is the page
+drawn afresh, and it changes with each thing they show."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 
+from games import token_slots
 from games.kept import cache
 from games.models import Profile, Seat
+from racing import views
 from tests.racing.engine.helpers import jet as placed
 from tests.racing.engine.helpers import race
 
@@ -58,30 +62,46 @@ def kept(name: str, language: str) -> list[str]:
     return [key for key in cache._cache if f":racing:{name}:{language}:" in key]
 
 
+def bodies(language: str) -> list[str]:
+    """The seat pages without fields kept in the process, in ``language``."""
+    return [key for key in views._BODIES if key.startswith(f"{language}:")]
+
+
+def forget() -> None:
+    """Nothing kept: neither in the cache nor in the process."""
+    cache.clear()
+    views._forget_kept()
+
+
 def test_the_page_from_kept_parts_is_the_page_drawn_afresh(client, alice, bob):
     game = make_race(alice, bob)
     uberhirn_race(game, third_y=-100)
     for fields in ({}, {f"use_{UBERHIRN}": "before", f"inner_card_{UBERHIRN}": "butt_kick"}):
         for language in ("en", "de"):
             speaking(client, alice, language)
-            cache.clear()
+            forget()
             drawn = page(client, game, fields)
             assert kept("equipment", language) and kept("standings", language)
-            assert bool(kept("table", language)) == (not fields), "the page without fields whole"
+            assert bool(bodies(language)) == (not fields), "the page without fields whole"
+            assert bool(views._PREVIEWS) == bool(fields), "with fields, among the previews"
             assert page(client, game, fields) == drawn
     assert "nicht eingesetzt" in equipment(drawn) and "<caption>Stand</caption>" in drawn
 
 
-def test_a_page_with_fields_keeps_its_parts_but_not_itself(client, alice, bob):
-    """Every drag asks for the page with new hinges: only the parts that stay the same while
-    the hinges change are kept, not a page for each request."""
+def test_a_page_with_fields_is_kept_among_the_last_previews_only(client, alice, bob, monkeypatch):
+    """Every drag asks for the page with new hinges: the parts that stay the same while the
+    hinges change are kept once, the pages themselves only among the last few previews (a
+    drag's release asks again for the hinges its last preview showed)."""
+    monkeypatch.setattr(views, "KEPT_PREVIEWS", 2)
     game = make_race(alice, bob)
     uberhirn_race(game, third_y=-100)
     client.force_login(alice)
-    for h1 in range(5):
-        page(client, game, {"lift": "1", "h1": str(h1), "h2": "0"})
-    assert not kept("table", "en")
+    drawn = [page(client, game, {"lift": "1", "h1": str(h1), "h2": "0"}) for h1 in range(5)]
+    assert not bodies("en") and len(views._PREVIEWS) == 2
     assert len(kept("equipment", "en")) == 1 and len(kept("standings", "en")) == 1
+    assert page(client, game, {"lift": "1", "h1": "4", "h2": "0"}) == drawn[4], "kept"
+    assert page(client, game, {"lift": "1", "h1": "0", "h2": "0"}) == drawn[0], "drawn again"
+    assert 'value="4"' in part(drawn[4], 'id="h1"', ">") and drawn[4] != drawn[0]
 
 
 def test_every_page_from_the_kept_parts_has_its_own_csrf_token(alice, bob):
@@ -100,8 +120,42 @@ def test_every_page_from_the_kept_parts_has_its_own_csrf_token(alice, bob):
         )
         assert answer.status_code == 200, "the session's own token"
         tokens.append(token)
-    assert kept("table", "en")
+    assert bodies("en")
     assert tokens[0] != tokens[1]
+    for body in [*views._BODIES.values(), *views._PREVIEWS.values()]:
+        assert token_slots.STAND_IN in body and not any(token in body for token in tokens)
+
+
+def test_each_request_gets_its_own_countdown_and_time_zone(client, alice, bob):
+    """The kept page holds no deadline: each answer writes the round's, as its viewer's zone
+    shows it, with the time left now."""
+    game = make_race(alice, bob)
+    client.force_login(alice)
+    rnd = open_round(game)
+    first = page(client, game)
+    rnd.deadline += timedelta(days=3)
+    rnd.save(update_fields=["deadline"])
+    later = page(client, game)
+    assert len(bodies("en")) == 1, "the same kept page"
+    assert rnd.deadline.isoformat() in later and rnd.deadline.isoformat() not in first
+    assert "in 3 d" not in first and "in 3 d" in later
+    profile = Profile.objects.get(user=alice)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    assert "JST" in page(client, game) and "JST" not in later
+    assert len(bodies("en")) == 1
+
+
+def test_each_seat_gets_its_own_page(client, alice, bob):
+    """Two seats of the same race at the same state: each page is its own seat's."""
+    game = make_race(alice, bob)
+    client.force_login(alice)
+    red = page(client, game)
+    client.force_login(bob)
+    blue = client.get(page_url(game, 1)).content.decode()
+    assert 'id="order-form"' in red and 'id="order-form"' not in blue
+    assert len(bodies("en")) == 2
+    assert page_url(game, 1) in blue and page_url(game, 1) not in red
 
 
 def test_a_sent_turn_changes_the_kept_page(client, alice, bob, django_capture_on_commit_callbacks):
