@@ -323,8 +323,14 @@ def _chatter_lines(data) -> list[str]:
 
 @table.seat_view("dogfight", gettext_lazy("The game has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    context = _with_kept_parts(_context(page, request.user, request.GET))
-    return table.render_table(request, SEAT, context, page)
+    def build() -> dict:
+        return _with_kept_parts(_context(page, request.user, request.GET))
+
+    if request.GET or page.round is None or not page.seat.name:
+        # Drawn each time: the form's fields to show, or a read beyond the page's (a finished
+        # game's last state, the person's names for a seat without one) that no key names.
+        return table.render_table(request, SEAT, build(), page)
+    return table.render_kept_table(request, SEAT, page, build)
 
 
 @table.preview_view("dogfight")

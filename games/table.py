@@ -11,7 +11,11 @@ everything around them is here and in one layout (``templates/games/table.html``
 - ``submit_view``: a POST that stores orders, never cached, counted against the seat's limit;
 - ``render_table``: the page, or with ``partial`` only the part htmx swaps (the layout itself,
   framed by ``games/_table_part.html`` instead of the site's frame), with the status line's
-  facts: whose turn it is (``acting.seats_to_act``) and the round whose deadline it shows.
+  facts: whose turn it is (``acting.seats_to_act``) and the round whose deadline it shows;
+- ``render_kept_table``: the page as ``render_table`` draws it, kept in the process for what
+  the page's read holds (``page_digest``), the viewer's language and zone and what the site's
+  frame draws from the request, so that a page seen again is kept text with the request's
+  CSRF token put in.
 
 The layout's slots are blocks: ``heading``, ``status``, ``board``, ``panel``, ``legend``,
 ``below``, and ``live`` (attributes of the part htmx swaps). docs/table.md has the picture.
@@ -19,25 +23,46 @@ The layout's slots are blocks: ``heading``, ``status``, ``board``, ``panel``, ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import secrets
+import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 
+import orjson
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import acting, limits, registry, selectors
+from . import acting, limits, registry, selectors, token_slots
 from .models import Game
+from .templatetags.clock import remaining
+from .templatetags.frame import settings_version
 
 PAGE_FRAME = "base.html"
 PART_FRAME = "games/_table_part.html"
+# A seat page kept whole: drawn once in PIECES_FRAME (the site frame's blocks, each followed
+# by PIECE_MARK), served in KEPT_FRAME (the site's frame with those blocks filled).
+PIECES_FRAME = "games/_table_pieces.html"
+KEPT_FRAME = "games/_kept_table.html"
+PIECES = ("title", "head", "main_class", "content", "scripts")
+# Drawn at random for the process, as the CSRF stand-in is: no text a person writes is it.
+PIECE_MARK = secrets.token_hex(16)
+# Of each (a page's blocks, a whole page), some 50 kB: at most some 13 MB a process.
+KEPT_PAGES = 128
 
 PageView = Callable[[HttpRequest, selectors.PlayerPage], HttpResponse]
 
@@ -159,3 +184,135 @@ def render_table(
         "status": table_status(page),
     }
     return render(request, template, context, status=status)
+
+
+class _Kept:
+    """At most ``most`` entries, the oldest dropped first; safe across a process's threads."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.entries: dict[tuple, Any] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> Any:
+        return self.entries.get(key)
+
+    def put(self, key: tuple, value: Any) -> None:
+        with self.lock:
+            while len(self.entries) >= self.most:
+                del self.entries[next(iter(self.entries))]
+            self.entries[key] = value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+# What ``render_kept_table`` keeps: a page's blocks (PIECES, the CSRF stand-in where each form's
+# token goes) by what the page shows, and the whole page in the site's frame (the stand-in for
+# every token) by that and what the frame shows.
+_kept_pieces = _Kept(KEPT_PAGES)
+_kept_pages = _Kept(KEPT_PAGES)
+
+
+def _columns(instance: Model | None) -> list | None:
+    """Every column of a row as read, in the model's order."""
+    if instance is None:
+        return None
+    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
+
+
+def page_digest(page: selectors.PlayerPage) -> str:
+    """A digest of everything the page's read holds: the asked seat, every seat's columns (its
+    person, name, computer), the game's, the open round's (its state, the referee's input, its
+    deadline), and the seat's own orders and chatter. Whatever changes in them changes it."""
+    data = [
+        page.seat.number,
+        _columns(page.seat.game),
+        [_columns(seat) for seat in page.seats],
+        _columns(page.round),
+        page.own_orders,
+        page.own_chatter,
+    ]
+    try:  # orjson: a third of json's time for the same text, datetimes written as such
+        text = orjson.dumps(data, default=str)
+    except orjson.JSONEncodeError:  # a key that is not text (never read from a JSON column)
+        text = repr(data).encode()
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def render_kept_table(
+    request,
+    template: str,
+    page: selectors.PlayerPage,
+    build: Callable[[], dict],
+    *,
+    more: tuple[Hashable, ...] = (),
+) -> HttpResponse:
+    """The seat page ``render_table(request, template, build(), page)`` draws, kept in this
+    process: ``build`` is called only when no page is kept for the key.
+
+    The page's blocks are kept for the template, what the page's read holds (``page_digest``),
+    the active language, time zone and script prefix, the settings, the words of the time left
+    to the open round's deadline (the countdown's text without script: a page is drawn again
+    when they change), and ``more``: whatever else the caller's context reads (another read of
+    his, a query's fields). So the caller keeps a page only if its context comes from nothing
+    but these. The whole page in the site's frame is kept for that and what the frame draws
+    from the request (``_frame_facts``); a page with a message to show (once) is drawn around
+    the kept blocks and not kept. Nothing kept holds a CSRF token (``token_slots``): each
+    answer puts its own in, the same in every form."""
+    rnd = page.round
+    key = (
+        settings_version(),
+        template,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+        remaining(rnd.deadline) if rnd is not None else None,
+        page_digest(page),
+        *more,
+    )
+    with_message = len(messages.get_messages(request)) > 0  # counted, not read: still shown
+    whole_key = (key, *_frame_facts(request))
+    html = None if with_message else _kept_pages.get(whole_key)
+    if html is None:
+        pieces = _kept_pieces.get(key)
+        if pieces is None:
+            pieces = _draw_pieces(template, build(), page)
+            _kept_pieces.put(key, pieces)
+        kept = {name: SafeString(piece) for name, piece in pieces.items()}
+        drawn = render(request, KEPT_FRAME, {"kept": kept, "csrf_token": token_slots.STAND_IN})
+        html = drawn.content.decode()
+        if not with_message:
+            _kept_pages.put(whole_key, html)
+    return HttpResponse(token_slots.with_token(html, get_token(request)))
+
+
+def _frame_facts(request) -> tuple[Hashable, ...]:
+    """What the site's frame (base.html) draws from the request besides the CSRF token and the
+    messages: whether the person is logged in and the header's "your move" count, the language
+    switch's return path, and the live hook's script (``request.live``, set by the live
+    middleware). A new read of the request in base.html belongs here."""
+    user = request.user
+    count = selectors.waiting_count(user) if user.is_authenticated else 0
+    return (user.is_authenticated, count, request.get_full_path(), getattr(request, "live", None))
+
+
+def _draw_pieces(template: str, context: dict, page: selectors.PlayerPage) -> dict[str, str]:
+    """The page's blocks of the site's frame, drawn without the request (nothing of it but what
+    the key names can be in them) and with the CSRF stand-in for each form's token."""
+    context["table"] = {
+        "frame": PIECES_FRAME,
+        "partial": False,
+        "status": table_status(page),
+        "mark": PIECE_MARK,
+    }
+    text = str(token_slots.without_token(template, context))
+    *pieces, _end = text.split(PIECE_MARK)  # the frame's own end (its file's last newline)
+    return dict(zip(PIECES, pieces, strict=True))
+
+
+def forget_kept_pages() -> None:
+    """Drop every kept seat page and its blocks (tests: to draw a page afresh)."""
+    _kept_pieces.clear()
+    _kept_pages.clear()

@@ -46,6 +46,12 @@ def _settings_changed(**kwargs) -> None:
     _settings_version += 1
 
 
+def settings_version() -> int:
+    """A number that changes with every changed setting (tests): a part of every key of what
+    is kept in process, so that nothing kept under other settings is served."""
+    return _settings_version
+
+
 class FreshNode(Node):
     """Rendered on every request; inside a part being kept it leaves its mark instead."""
 
@@ -77,7 +83,7 @@ class KeptNode(Node):
 
     def render(self, context) -> SafeString:
         key = (
-            _settings_version,
+            settings_version(),
             get_language(),
             get_script_prefix(),
             *(value.resolve(context) for value in self.keys),
