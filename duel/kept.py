@@ -8,7 +8,7 @@
   own), so its key holds all that these parts are drawn from; the shared cache is the
   release's (``games.kept``), so a deploy that draws a part differently never serves the part
   drawn before it.
-- ``Bodies``: the seat page's whole body (the table's content: heading, status line, board,
+- ``bodies``: the seat page's whole body (the table's content: heading, status line, board,
   action, fighters' table, draw and resign) for a request without picks, kept in the process
   under a key that holds everything it is drawn from (``views._body_key``). A body holds
   stand-ins where each request's own parts go: its CSRF token (``token_slots.STAND_IN``) and
@@ -18,9 +18,7 @@
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.core.signals import setting_changed
@@ -28,7 +26,7 @@ from django.dispatch import receiver
 from django.utils.safestring import SafeString
 
 from games import token_slots
-from games.kept import cache
+from games.kept import InProcess, cache
 
 # How long a round's parts stay in the shared cache: they are read while the seat sits at the
 # open round (reloads, live redraws), never after it (the key holds the round), and the cache
@@ -39,28 +37,10 @@ ROUND_PARTS_SECONDS = 15 * 60
 T = TypeVar("T")
 
 
-# The round parts this process read or drew last, by their shared key, the latest last: a
-# key never holds another value (see RoundParts), so a copy here is as good as the shared one.
-# Few, since a board is up to some 110 KB; callers never change a part.
-LOCAL_PARTS = 48
-_local: OrderedDict[str, Any] = OrderedDict()
-_local_lock = threading.Lock()
-
-
-def _local_get(key: str) -> Any:
-    with _local_lock:
-        value = _local.get(key)
-        if value is not None:
-            _local.move_to_end(key)
-        return value
-
-
-def _local_keep(key: str, value: Any) -> None:
-    with _local_lock:
-        _local[key] = value
-        _local.move_to_end(key)
-        while len(_local) > LOCAL_PARTS:
-            _local.popitem(last=False)
+# The round parts this process read or drew last, by their shared key: a key never holds
+# another value (see RoundParts), so a copy here is as good as the shared one. Few, since a
+# board is up to some 110 KB; callers never change a part.
+_local = InProcess(48)
 
 
 class RoundParts:
@@ -76,26 +56,26 @@ class RoundParts:
         self._found: dict[str, Any] = {}
         if keys:
             for name in self._asked:
-                value = _local_get(keys[name])
+                value = _local.get(keys[name])
                 if value is not None:
                     self._found[keys[name]] = value
             shared = [keys[name] for name in self._asked if keys[name] not in self._found]
             if shared:
                 for key, value in cache.get_many(shared).items():
-                    _local_keep(key, value)
+                    _local.put(key, value)
                     self._found[key] = value
 
     def get(self, name: str, draw: Callable[[], T]) -> T:
         if self._keys is None:
             return draw()
         key = self._keys[name]
-        value = self._found.get(key) if name in self._asked else _local_get(key)
+        value = self._found.get(key) if name in self._asked else _local.get(key)
         if value is None and name not in self._asked:
             value = cache.get(key)
         if value is None:
             value = draw()
             cache.set(key, value, ROUND_PARTS_SECONDS)
-        _local_keep(key, value)
+        _local.put(key, value)
         return value
 
 
@@ -109,43 +89,16 @@ DUE = secrets.token_hex(16)
 BODIES = 32
 
 
-class Bodies:
-    """Seat page bodies kept in this process, the last used ``size`` (the latest last). A key
-    must hold everything its body is drawn from, so a key never holds another body; a body
-    holds no request's own data (stand-ins hold their places: ``fill``)."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._kept: OrderedDict[Hashable, str] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> str | None:
-        with self._lock:
-            body = self._kept.get(key)
-            if body is not None:
-                self._kept.move_to_end(key)
-            return body
-
-    def keep(self, key: Hashable, body: str) -> None:
-        with self._lock:
-            self._kept[key] = body
-            self._kept.move_to_end(key)
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-    @staticmethod
-    def fill(body: str, csrf_token: str, due: str) -> SafeString:
-        """A kept body with the request's CSRF token and the deadline's words in their slots
-        (the token is letters and digits, the deadline escaped by its tag; the rest was
-        escaped by the templates that drew the body)."""
-        return SafeString(body.replace(token_slots.STAND_IN, csrf_token).replace(DUE, due))
+def fill(body: str, csrf_token: str, due: str) -> SafeString:
+    """A kept body with the request's CSRF token and the deadline's words in their slots (the
+    token is letters and digits, the deadline escaped by its tag; the rest was escaped by the
+    templates that drew the body)."""
+    return SafeString(body.replace(token_slots.STAND_IN, csrf_token).replace(DUE, due))
 
 
-bodies = Bodies(BODIES)
+# A key must hold everything its body is drawn from; a body holds no request's own data
+# (stand-ins hold their places: ``fill``).
+bodies = InProcess(BODIES)
 
 
 @receiver(setting_changed, dispatch_uid="duel-kept-bodies-forget")

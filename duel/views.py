@@ -692,7 +692,7 @@ def seat_page(request, page: selectors.PlayerPage):
     body = kept.bodies.get(key)
     if body is None:
         body = _body(request, page, offer)
-        kept.bodies.keep(key, body)
+        kept.bodies.put(key, body)
     seat = page.seat
     csrf_token = get_token(request)  # masked once for the body's forms and the frame's
     context = {
@@ -700,7 +700,7 @@ def seat_page(request, page: selectors.PlayerPage):
         "seat": seat,
         "assets": _assets(get_script_prefix()),
         "csrf_token": csrf_token,
-        "body": kept.bodies.fill(body, csrf_token, _due(page.round, False)),
+        "body": kept.fill(body, csrf_token, _due(page.round, False)),
     }
     return table.render_table(request, SEAT, context, page)
 
@@ -738,7 +738,7 @@ def _body_key(page: selectors.PlayerPage, data, offer: int | None) -> tuple | No
 
 def _body(request, page: selectors.PlayerPage, offer: int | None) -> str:
     """The seat page's body (the table's content, framed by nothing) with stand-ins for the
-    request's own parts (``kept.Bodies.fill``). Rendered without the request: no context
+    request's own parts (``kept.fill``). Rendered without the request: no context
     processor adds anything of the person's."""
     context = _context(request, page, {}, offer, slots=True)
     context["table"] = {"frame": BODY_FRAME, "partial": False, "status": table.table_status(page)}

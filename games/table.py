@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
 
 import orjson
 from django.contrib import messages
@@ -48,6 +46,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from . import acting, limits, registry, selectors, token_slots
+from .kept import InProcess
 from .models import Game
 from .templatetags.clock import remaining
 from .templatetags.frame import settings_version
@@ -186,33 +185,11 @@ def render_table(
     return render(request, template, context, status=status)
 
 
-class _Kept:
-    """At most ``most`` entries, the oldest dropped first; safe across a process's threads."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.entries: dict[tuple, Any] = {}
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> Any:
-        return self.entries.get(key)
-
-    def put(self, key: tuple, value: Any) -> None:
-        with self.lock:
-            while len(self.entries) >= self.most:
-                del self.entries[next(iter(self.entries))]
-            self.entries[key] = value
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
-
 # What ``render_kept_table`` keeps: a page's blocks (PIECES, the CSRF stand-in where each form's
 # token goes) by what the page shows, and the whole page in the site's frame (the stand-in for
 # every token) by that and what the frame shows.
-_kept_pieces = _Kept(KEPT_PAGES)
-_kept_pages = _Kept(KEPT_PAGES)
+_kept_pieces = InProcess(KEPT_PAGES)
+_kept_pages = InProcess(KEPT_PAGES)
 
 
 def _columns(instance: Model | None) -> list | None:

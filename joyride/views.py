@@ -31,7 +31,7 @@ from django.views.decorators.vary import vary_on_headers
 from games import limits, replay, selectors, table, token_slots
 from games import services as platform
 from games.enginekit import EngineError
-from games.kept import cache
+from games.kept import InProcess, cache
 from games.models import Game, Seat
 from games.registry import Rejected
 
@@ -325,23 +325,16 @@ def _builder(seat: Seat, state: dict, plan: dict, key: str, typed: str | None = 
 # --- the page's kept parts ---------------------------------------------------------------------
 
 # The seat page's drawn parts (``_parts``), kept by ``_kept`` in this process: each key holds
-# all its part is drawn from and the language, so a kept part is never stale; the dictionary
-# is emptied when full (a click makes a new draft, and the parts of the pages still shown are
-# drawn again at once). Kept here, not in the shared cache, to spare the page a Redis round
-# trip; an empty draft's page is the largest, some 75 KB with its list of next places.
-_KEPT: dict[tuple, Any] = {}
-KEPT_PARTS = 256
+# all its part is drawn from and the language, so a kept part is never stale. Kept here, not
+# in the shared cache, to spare the page a Redis round trip; an empty draft's page is the
+# largest, some 75 KB with its list of next places.
+_KEPT = InProcess(256)
 
 
 def _kept(key: tuple, draw: Callable[[], Any]) -> Any:
     """The part kept under ``key`` (which ends with the language), drawn by ``draw`` if
     missing."""
-    part = _KEPT.get(key)
-    if part is None:
-        if len(_KEPT) >= KEPT_PARTS:
-            _KEPT.clear()
-        part = _KEPT[key] = draw()
-    return part
+    return _KEPT.get_or_draw(key, draw)
 
 
 def _digest(data: Any) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
-import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -34,7 +33,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games import limits, selectors, services, table, token_slots
-from games.kept import cache
+from games.kept import InProcess, cache
 from games.models import Game, Seat
 from games.registry import Rejected
 from games.templatetags import clock
@@ -61,13 +60,9 @@ KEPT_SECONDS = 15 * 60
 # cache's round trip: each key names everything its part shows, so a kept part is never
 # stale; when a store is full its oldest entries go (drawn again, or read from the cache, when
 # asked for). A seat page's body is some 10-60 KB.
-_PARTS: dict[str, Any] = {}  # the standings and equipment fieldsets, also in the cache
-KEPT_PARTS = 256
-_BODIES: dict[str, SafeString] = {}  # seat pages without fields, one per seat and state
-KEPT_BODIES = 256
-_PREVIEWS: dict[str, SafeString] = {}  # the last previews, whoever asked them
-KEPT_PREVIEWS = 64
-_KEEPING = threading.Lock()
+_PARTS = InProcess(256)  # the standings and equipment fieldsets, also in the cache
+_BODIES = InProcess(256)  # seat pages without fields, one per seat and state
+_PREVIEWS = InProcess(64)  # the last previews, whoever asked them
 # Where a drawn body shows the deadline's countdown, which changes by the minute: each answer
 # puts the request's own in (``_answer``), as it does its CSRF token (``games.token_slots``).
 DEADLINE_SLOT = secrets.token_hex(16)
@@ -654,36 +649,21 @@ def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
         if kept is None:
             kept = draw()
             cache.set(cache_key, kept, KEPT_SECONDS)
-        _keep_here(_PARTS, KEPT_PARTS, cache_key, kept)
+        _PARTS.put(cache_key, kept)
     return kept
 
 
-def _kept_here(store: dict, most: int, key: str, draw: Callable[[], Any]) -> Any:
-    """What ``draw`` gives, kept in ``store`` (of this process, ``most`` entries) under ``key``
-    and the active language."""
-    full_key = f"{get_language()}:{key}"
-    kept = store.get(full_key)
-    if kept is None:
-        kept = draw()
-        _keep_here(store, most, full_key, kept)
-    return kept
-
-
-def _keep_here(store: dict, most: int, key: str, part: Any) -> None:
-    """``part`` kept in ``store`` under ``key``, the oldest entries let go to keep ``most``
-    (under a lock: a threaded server's requests keep parts at the same time)."""
-    with _KEEPING:
-        while len(store) >= most:
-            del store[next(iter(store))]
-        store[key] = part
+def _kept_here(store: InProcess, key: str, draw: Callable[[], Any]) -> Any:
+    """What ``draw`` gives, kept in ``store`` (of this process) under ``key`` and the active
+    language."""
+    return store.get_or_draw(f"{get_language()}:{key}", draw)
 
 
 @receiver(setting_changed, dispatch_uid="racing-kept-settings")
 def _forget_kept(**kwargs) -> None:
     """A changed setting (a test's templates, formats, cache) may change every drawing."""
-    with _KEEPING:
-        for store in (_PARTS, _BODIES, _PREVIEWS):
-            store.clear()
+    for store in (_PARTS, _BODIES, _PREVIEWS):
+        store.clear()
 
 
 def _parts(page: selectors.PlayerPage, data) -> dict:
@@ -754,8 +734,8 @@ def _body(
         fields,
     )
     if fields:
-        return _kept_here(_PREVIEWS, KEPT_PREVIEWS, key, draw)
-    return _kept_here(_BODIES, KEPT_BODIES, key, draw)
+        return _kept_here(_PREVIEWS, key, draw)
+    return _kept_here(_BODIES, key, draw)
 
 
 def _answer(

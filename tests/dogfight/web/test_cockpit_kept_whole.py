@@ -58,7 +58,7 @@ def without_tokens(html: str) -> str:
 def test_the_kept_page_is_the_page_drawn_afresh(pilot, game, monkeypatch, language):
     table.forget_kept_pages()
     first = page(pilot, game, language=language)
-    assert table._kept_pieces.entries and table._kept_pages.entries  # kept ...
+    assert len(table._kept_pieces) and len(table._kept_pages)  # kept ...
     kept = page(pilot, game, language=language)
     with monkeypatch.context() as patched:  # ... and the page as render_table draws it
         patched.setattr(
@@ -166,7 +166,7 @@ def test_a_page_with_fields_or_an_unnamed_seat_is_drawn_each_time(pilot, game):
     Seat.objects.filter(game=game, number=0).update(name="")
     page(pilot, game)
 
-    assert not table._kept_pieces.entries and not table._kept_pages.entries
+    assert not len(table._kept_pieces) and not len(table._kept_pages)
 
 
 def test_the_kept_page_follows_the_headers_count_of_games_waiting(pilot, game, alice):

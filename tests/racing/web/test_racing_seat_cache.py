@@ -92,7 +92,7 @@ def test_a_page_with_fields_is_kept_among_the_last_previews_only(client, alice, 
     """Every drag asks for the page with new hinges: the parts that stay the same while the
     hinges change are kept once, the pages themselves only among the last few previews (a
     drag's release asks again for the hinges its last preview showed)."""
-    monkeypatch.setattr(views, "KEPT_PREVIEWS", 2)
+    monkeypatch.setattr(views._PREVIEWS, "most", 2)
     game = make_race(alice, bob)
     uberhirn_race(game, third_y=-100)
     client.force_login(alice)
