@@ -681,28 +681,30 @@ def _int(text, default: int) -> int:
 
 @table.seat_view("duel", gettext_lazy("The duel has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    """The seat's page. Without picks, while a round is open, its body is kept in the process
-    under everything it is drawn from (``_body_key``) and only the site's frame, the CSRF
-    token and the deadline's countdown are drawn for the request."""
+    """The seat's page. Without picks, while a round is open, the whole page is kept with the
+    site's frame (``table.render_kept_table``), its body in the process under everything it is
+    drawn from (``_body_key``, which the page's key names too): only the CSRF token is put in
+    for the request."""
     offer = duel_db.draw_offer_seat(page.seat.game_id)
     key = _body_key(page, request.GET, offer)
     if key is None:
         context = _context(request, page, request.GET, offer)
         return table.render_table(request, SEAT, context, page)
-    body = kept.bodies.get(key)
-    if body is None:
-        body = _body(request, page, offer)
-        kept.bodies.put(key, body)
-    seat = page.seat
-    csrf_token = get_token(request)  # masked once for the body's forms and the frame's
-    context = {
-        "game": seat.game,
-        "seat": seat,
-        "assets": _assets(get_script_prefix()),
-        "csrf_token": csrf_token,
-        "body": kept.fill(body, csrf_token, _due(page.round, False)),
-    }
-    return table.render_table(request, SEAT, context, page)
+
+    def build() -> dict:
+        body = kept.bodies.get(key)
+        if body is None:
+            body = _body(request, page, offer)
+            kept.bodies.put(key, body)
+        seat = page.seat
+        return {
+            "game": seat.game,
+            "seat": seat,
+            "assets": _assets(get_script_prefix()),
+            "body": kept.fill(body, token_slots.STAND_IN, _due(page.round, False)),
+        }
+
+    return table.render_kept_table(request, SEAT, page, build, more=(key,))
 
 
 def _body_key(page: selectors.PlayerPage, data, offer: int | None) -> tuple | None:

@@ -48,7 +48,7 @@ from django.views.decorators.vary import vary_on_headers
 from . import acting, limits, registry, selectors, token_slots
 from .kept import InProcess
 from .models import Game
-from .templatetags.clock import remaining
+from .templatetags import clock
 from .templatetags.frame import settings_version
 
 PAGE_FRAME = "base.html"
@@ -245,7 +245,7 @@ def render_kept_table(
         get_language(),
         timezone.get_current_timezone_name(),
         get_script_prefix(),
-        remaining(rnd.deadline) if rnd is not None else None,
+        clock.remaining(rnd.deadline) if rnd is not None else None,
         page_digest(page),
         *more,
     )

@@ -32,7 +32,7 @@ from games import limits, replay, selectors, table, token_slots
 from games import services as platform
 from games.enginekit import EngineError
 from games.kept import InProcess, cache
-from games.models import Game, Seat
+from games.models import Game, Round, Seat
 from games.registry import Rejected
 
 from . import report, services, svg, words
@@ -466,13 +466,26 @@ def _context(page: selectors.PlayerPage, *, typed: str | None = None, error: str
     sent, the seats' names, the game's title and status, the seat and the round, with the
     language; a time zone shows only in the status line. A refusal's page (open on the plain
     forms, with what was typed) and a page without an open round are drawn afresh."""
-    seat, rnd = page.seat, page.round
+    rnd = page.round
     if rnd is None or typed is not None or error:
         context = _drawn_context(page, typed=typed, error=error)
         context["parts"] = _parts(context) if context["state"] is not None else {}
         return context
+    return _open_context(page, rnd, _owed_plan(page, rnd))
+
+
+def _owed_plan(page: selectors.PlayerPage, rnd: Round) -> Any:
+    """The seat's draft while it builds its run in the open round ``rnd`` (a read of its own),
+    or None."""
+    owed = rnd.state["phase"] == "run" and _owes(page, rnd.state)
+    return services.draft_of(page.seat, rnd) if owed else None
+
+
+def _open_context(page: selectors.PlayerPage, rnd: Round, plan: Any) -> dict:
+    """``_context`` while the round ``rnd`` is open, the seat's draft being ``plan``
+    (``_owed_plan``)."""
+    seat = page.seat
     state, game = rnd.state, seat.game
-    plan = services.draft_of(seat, rnd) if state["phase"] == "run" and _owes(page, state) else None
     shown = [state, plan, page.own_orders, page.names, game.pk, game.title, game.status]
     key = ("page", _digest([*shown, seat.number, rnd.number]), get_language())
     return {
@@ -508,7 +521,19 @@ def _answer(request, page, *, partial: bool, status: int = 200, **extra):
 
 @table.seat_view("joyride", gettext_lazy("The joyride has not started yet."))
 def seat_page(request, page: selectors.PlayerPage):
-    return _answer(request, page, partial=False)
+    rnd = page.round
+    if rnd is None:
+        return _answer(request, page, partial=False)
+    # Kept whole with the site's frame: the page shows nothing but the page's read and the
+    # seat's draft, which ``more`` names.
+    plan = _owed_plan(page, rnd)
+    return table.render_kept_table(
+        request,
+        "joyride/seat.html",
+        page,
+        lambda: _open_context(page, rnd, plan),
+        more=(_digest([plan]),),
+    )
 
 
 BUILD_ACTIONS = {

@@ -22,7 +22,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -34,7 +34,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import limits, selectors, services, table, token_slots
 from games.kept import InProcess, cache
-from games.models import Game, Seat
+from games.models import Game, Round, Seat
 from games.registry import Rejected
 from games.templatetags import clock
 
@@ -723,7 +723,7 @@ def _body(
     if not keep:
         return draw()
     game, seat, rnd = page.seat.game, page.seat, page.round
-    fields = sorted((k, v) for k, v in data.lists() if k != "csrfmiddlewaretoken")
+    fields = _fields(data)
     key = _digest(
         facts["state"],
         page.names,
@@ -748,15 +748,37 @@ def _answer(
     status: int = 200,
 ) -> HttpResponse:
     """The seat page (or its htmx part) for the form's fields ``data``: its body with this
-    request's CSRF token and the deadline's countdown put in, in the site's frame. A refused
-    turn's page (``status`` 400, with what was typed) is drawn, never kept."""
-    token = get_token(request)  # one for all the page's forms, the frame's too
+    request's CSRF token and the deadline's countdown put in, in the site's frame; the page
+    without fields while a round is open, kept whole (``_kept_page``). A refused turn's page
+    (``status`` 400, with what was typed) is drawn, never kept."""
     facts = _facts(page) if facts is None else facts
+    if status == 200 and not partial and page.round is not None and not _fields(data):
+        return _kept_page(request, page, facts, page.round)
+    token = get_token(request)  # one for all the page's forms, the frame's too
     body = token_slots.with_token(_body(page, facts, data, partial, keep=status == 200), token)
     if page.round is not None:
         body = SafeString(body.replace(DEADLINE_SLOT, clock.deadline(page.round.deadline)))
     context = {"game": page.seat.game, "seat": page.seat, "body": body, "csrf_token": token}
     return table.render_table(request, SEAT_PAGE, context, page, partial=partial, status=status)
+
+
+def _fields(data) -> list[tuple[str, list[str]]]:
+    """The form's fields in ``data`` that change what the page shows (all but the token)."""
+    return sorted((k, v) for k, v in data.lists() if k != "csrfmiddlewaretoken")
+
+
+def _kept_page(request, page: selectors.PlayerPage, facts: dict, rnd: Round) -> HttpResponse:
+    """The seat page without fields while the round ``rnd`` is open, kept whole with the site's
+    frame (``table.render_kept_table``): it shows nothing but what the page's read holds, and
+    the deadline in the viewer's zone with its countdown's words, which the page's key names."""
+
+    def build() -> dict:
+        body = _body(page, facts, QueryDict(), False, keep=True)
+        due = clock.deadline(rnd.deadline)
+        body = SafeString(body.replace(DEADLINE_SLOT, due))  # the tag escaped its words
+        return {"game": page.seat.game, "seat": page.seat, "body": body}
+
+    return table.render_kept_table(request, SEAT_PAGE, page, build)
 
 
 @table.seat_view("racing", gettext_lazy("The race has not started yet."))

@@ -13,7 +13,7 @@ from django.test import Client
 
 from duel import kept, views
 from duel import services as duel_services
-from games import token_slots
+from games import table, token_slots
 from games.models import Profile, Round
 
 from .helpers import open_round, page_url
@@ -33,6 +33,7 @@ def bodies_drawn(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(views, "_body", counted)
     kept.bodies.clear()
+    table.forget_kept_pages()  # the whole pages kept with them
     return drawn
 
 

@@ -10,6 +10,7 @@ import re
 import pytest
 from django.core.cache.utils import make_template_fragment_key
 
+from games import table
 from games.kept import cache
 from joyride import views
 from joyride.engine import check
@@ -129,8 +130,10 @@ def test_the_page_reads_the_check_without_the_places_and_the_list_reads_them_whe
     assert cache.get(key) == whole
     cache.delete(fragment_key(state, EMPTY))  # the list drawn again from the kept whole check
     views._KEPT.clear()
+    table.forget_kept_pages()
     assert shown_list(client.get(url(game, 0)).content) == first == engine_list(state, EMPTY)
     cache.delete_many([fragment_key(state, EMPTY), key])  # and from a check judged again
     views._KEPT.clear()
+    table.forget_kept_pages()
     assert shown_list(client.get(url(game, 0)).content) == first
     assert cache.get(key) == whole

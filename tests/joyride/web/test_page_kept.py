@@ -1,4 +1,5 @@
-"""The seat page is kept whole while a round is open (``views._context``): a page shown again
+"""The seat page is kept whole while a round is open (``views.seat_page``, its parts by
+``views._context``, the whole page by ``games.table.render_kept_table``): a page shown again
 draws none of its parts, and the kept page follows everything it shows: the seat's plan sealed,
 the run resolved into the gadget pick, the pick sealed, a seat's new name, the viewer's saved
 language; the status line's deadline is in the viewer's time zone and its countdown is the
