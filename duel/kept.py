@@ -26,7 +26,7 @@ from django.dispatch import receiver
 from django.utils.safestring import SafeString
 
 from games import token_slots
-from games.kept import InProcess, cache
+from games.kept import InProcess, cache, here_or_shared
 
 # How long a round's parts stay in the shared cache: they are read while the seat sits at the
 # open round (reloads, live redraws), never after it (the key holds the round), and the cache
@@ -69,9 +69,9 @@ class RoundParts:
         if self._keys is None:
             return draw()
         key = self._keys[name]
-        value = self._found.get(key) if name in self._asked else _local.get(key)
-        if value is None and name not in self._asked:
-            value = cache.get(key)
+        if name not in self._asked:
+            return here_or_shared(_local, key, draw, ROUND_PARTS_SECONDS)
+        value = self._found.get(key)  # read with the others
         if value is None:
             value = draw()
             cache.set(key, value, ROUND_PARTS_SECONDS)

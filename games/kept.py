@@ -10,7 +10,8 @@ settings apply. ``get_with`` and ``get_many_with`` read kept entries with the de
 versions they were rendered under, in one round trip.
 
 ``InProcess`` keeps drawn parts in the process itself, where a page cannot afford the shared
-cache's round trip: a bounded store whose keys must name everything their part is drawn from.
+cache's round trip: a bounded store whose keys must name everything their part is drawn from;
+``here_or_shared`` puts one in front of the shared cache.
 """
 
 import threading
@@ -99,3 +100,17 @@ class InProcess:
 
     def values(self) -> list[Any]:
         return [part for _, part in self.items()]
+
+
+def here_or_shared(store: InProcess, key: str, draw: Callable[[], Any], seconds: int) -> Any:
+    """The part at ``key`` (which names everything it is drawn from): from this process's
+    ``store``, else from the shared cache, else drawn by ``draw`` and kept there for
+    ``seconds``; kept in ``store`` from then on."""
+    part = store.get(key)
+    if part is None:
+        part = cache.get(key)
+        if part is None:
+            part = draw()
+            cache.set(key, part, seconds)
+        store.put(key, part)
+    return part

@@ -33,7 +33,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from games import limits, selectors, services, table, token_slots
-from games.kept import InProcess, cache
+from games.kept import InProcess, here_or_shared
 from games.models import Game, Round, Seat
 from games.registry import Rejected
 from games.templatetags import clock
@@ -642,15 +642,7 @@ def _kept(name: str, key: str, draw: Callable[[], Any]) -> Any:
     ``KEPT_SECONDS``, where another process finds it. Only parts without a stand-in
     (``games.token_slots``, ``DEADLINE_SLOT``: drawn at random for each process) may go to the
     cache; ``_kept_here`` keeps the others."""
-    cache_key = f"racing:{name}:{get_language()}:{key}"
-    kept = _PARTS.get(cache_key)
-    if kept is None:
-        kept = cache.get(cache_key)
-        if kept is None:
-            kept = draw()
-            cache.set(cache_key, kept, KEPT_SECONDS)
-        _PARTS.put(cache_key, kept)
-    return kept
+    return here_or_shared(_PARTS, f"racing:{name}:{get_language()}:{key}", draw, KEPT_SECONDS)
 
 
 def _kept_here(store: InProcess, key: str, draw: Callable[[], Any]) -> Any:

@@ -105,13 +105,20 @@ def make(
             [
                 now,
                 *_key_arrays(keys),
-                _array([r.mu for r in rows]),
-                _array([r.sigma for r in rows]),
-                _array([r.games for r in rows]),
+                *_number_arrays(rows),
             ],
         )
         made = {(user_id, kind): pk for pk, user_id, kind in cursor.fetchall()}
     return made, [key for key in keys if key not in made]
+
+
+def _number_arrays(rows: list) -> list[str]:
+    """The ratings' means, uncertainties and games as three arrays' text."""
+    return [
+        _array([r.mu for r in rows]),
+        _array([r.sigma for r in rows]),
+        _array([r.games for r in rows]),
+    ]
 
 
 def _key_arrays(keys: list[tuple[int, str]]) -> list[str]:
@@ -145,9 +152,7 @@ def update(ratings: list[Held], now: datetime) -> None:
             [
                 now,
                 _array([r.pk for r in ratings]),
-                _array([r.mu for r in ratings]),
-                _array([r.sigma for r in ratings]),
-                _array([r.games for r in ratings]),
+                *_number_arrays(ratings),
             ],
         )
 
