@@ -211,7 +211,7 @@ def page_digest(page: selectors.PlayerPage) -> str:
         page.own_orders,
         page.own_chatter,
     ]
-    try:  # orjson: a third of json's time for the same text, datetimes written as such
+    try:  # orjson: the digest is taken on every request; it writes datetimes as such
         text = orjson.dumps(data, default=str)
     except orjson.JSONEncodeError:  # a key that is not text (never read from a JSON column)
         text = repr(data).encode()
